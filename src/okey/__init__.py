@@ -1,0 +1,3 @@
+"""okey: an accessible terminal Okey game, played by ear or at a keyboard."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,33 @@
+"""Points for finishing a round."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from okey.rules import ScoringRules
+from okey.tiles import Colour, Tile, is_okey, stand_in
+
+
+class FinishKind(Enum):
+    """How a finished hand is laid out."""
+
+    COMBINATIONS = "combinations"
+    PAIRS = "pairs"
+
+
+DOUBLING_COLOURS = frozenset({Colour.YELLOW, Colour.BLUE})
+
+
+def finish_points(scoring: ScoringRules, kind: FinishKind, discard: Tile, okey: Tile) -> int:
+    """What each other player loses when a round is won with ``discard``."""
+    factor = 1
+    if is_okey(discard, okey):
+        factor *= scoring.okey_discard
+    if kind is FinishKind.PAIRS:
+        factor *= scoring.pairs
+    if scoring.colored and stand_in(discard, okey).colour in DOUBLING_COLOURS:
+        factor *= 2
+    points = scoring.normal * factor
+    if scoring.combine == "cap":
+        points = min(points, scoring.max_loss)
+    return points
