@@ -8,6 +8,7 @@ writes sentences of its own.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 
 from okey.tiles import Colour, Tile, is_okey
 
@@ -40,9 +41,69 @@ ENGLISH: Mapping[str, str] = {
     "kind.combinations": "runs and sets",
     "kind.pairs": "seven pairs",
     "list.empty": "none",
+    # Verbosity variants. A message that reads differently when brief or
+    # detailed has two keys, "<key>.brief" and "<key>.detailed", and no plain
+    # "<key>"; Catalogue.variant picks one. No other key ends in ".brief" or
+    # ".detailed". Callers pass the fields of both variants.
+    # Seats, as a label ("Left: red 5") and as a place in a sentence.
+    "seat.left": "Left",
+    "seat.right": "Right",
+    "seat.across": "Across",
+    "seat.left.where": "on your left",
+    "seat.right.where": "on your right",
+    "seat.across.where": "across from you",
+    # Table events (fields: seat, where, name, tile)
+    "event.discard.brief": "{seat}: {tile}",
+    "event.discard.detailed": "{name}, {where}, discarded {tile}",
+    "event.your_turn.brief": "Your turn.",
+    "event.your_turn.detailed": "Your turn: draw from the middle or take the discard on your left.",
+    "event.win_possible.brief": "You can finish.",
+    "event.win_possible.detailed": "You can finish: discard {tile} to win.",
+    # The speech layer
+    "speech.no_route.brief": "No speech found; printing only.",
+    "speech.no_route.detailed": (
+        "No speech found; printing only. Start your screen reader, "
+        "or on Linux install speech-dispatcher."
+    ),
+    "speech.lost": "Speech stopped working; printing only.",
+    "speech.now_brief": "Brief messages.",
+    "speech.now_detailed": "Detailed messages.",
+    "speech.sounds_on": "Sounds on.",
+    "speech.sounds_off": "Sounds off.",
+    "speech.status": "{mode} {verbosity} {sounds}",
+    "speech.status.auto": "Speech through {route}.",
+    "speech.status.auto_no_route": "No speech found; printing only.",
+    "speech.status.screen_reader": "Printing for your screen reader.",
+    "speech.status.off": "Speech off; printing only.",
+    # Message history
+    "history.empty": "Nothing said yet.",
+    "history.oldest": "Oldest: {text}",
+    "history.newest": "Newest: {text}",
+    # Help for the speech keys
+    "help.speech.history": (
+        "Comma and period: older and newer messages. "
+        "Less-than and greater-than: the oldest and the newest."
+    ),
+    "help.speech.verbosity": "V: brief or detailed messages.",
+    # Command-line options of the speech layer
+    "cli.speech": (
+        "how the game talks: auto speaks through your screen reader or system speech "
+        "and prints; screen-reader only prints, for a screen reader that reads the "
+        "terminal; off only prints (default: auto)"
+    ),
+    "cli.transcript": "append every spoken message to FILE, one per line",
+    "cli.verbosity": "brief or detailed messages (default: detailed)",
+    "cli.no_sounds": "no terminal bell on your turn or when you can finish",
 }
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
+
+
+class Verbosity(StrEnum):
+    """How much a message says; also the suffix of its variant keys."""
+
+    BRIEF = "brief"
+    DETAILED = "detailed"
 
 
 class Catalogue:
@@ -53,6 +114,12 @@ class Catalogue:
 
     def text(self, key: str, **fields: object) -> str:
         return self._templates[key].format(**fields)
+
+    def variant(self, key: str, verbosity: Verbosity, /, **fields: object) -> str:
+        """The brief or detailed text of key ("<key>.brief"), else its plain text."""
+        specific = f"{key}.{verbosity.value}"
+        template = self._templates[specific if specific in self._templates else key]
+        return template.format(**fields)
 
     def colour(self, colour: Colour) -> str:
         return self.text(_COLOUR_KEYS[colour])

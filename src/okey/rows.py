@@ -1,0 +1,217 @@
+"""Runs within one colour: the fewest okeys (gaps) a row of tiles needs.
+
+A row is the count (0..2) of each number 1..13 of one colour, packed as a
+base-3 integer (number ``n`` is digit ``n - 1``). Inside, a row is laid out
+on 14 positions: 1..13 and a 14th for a 1 that ends a run after 13.
+
+A run is a stretch of 3..13 positions; each position holds a real tile or a
+gap (a wild tile). The row costs are the fewest gaps that put every tile of
+the row into runs (``row_cost``), and the same when exactly ``d`` tiles are
+left out (``row_front``). Both are memoised: a game meets few distinct rows.
+
+Two facts keep the search small. The lowest tile always starts its run
+(padding a short run costs the same before or after it). A run takes the
+real tile wherever one is free: swapping a gap for a real tile used
+elsewhere never costs more.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+POW3: Final = tuple(3**i for i in range(14))
+INFINITY: Final = 99
+
+Layout = tuple[int, ...]
+Front = tuple[int, ...]
+
+_cost_memo: dict[Layout, int] = {}
+_front_memo: dict[Layout, Front] = {}
+_row_cost: dict[int, int] = {}
+_row_front: dict[int, Front] = {}
+
+
+def row_digits(key: int) -> list[int]:
+    digits = []
+    for _ in range(13):
+        key, digit = divmod(key, 3)
+        digits.append(digit)
+    return digits
+
+
+def layouts(key: int) -> list[Layout]:
+    """Every way to lay a row out on 14 positions (each 1 low or high)."""
+    digits = row_digits(key)
+    ones = digits[0]
+    result = []
+    for high in range(ones + 1):
+        result.append((ones - high, *digits[1:], high))
+    return result
+
+
+def layout_cost(v: Layout) -> int:
+    """Fewest gaps that put every tile of a 14-position layout into runs."""
+    cached = _cost_memo.get(v)
+    if cached is not None:
+        return cached
+    p = 0
+    while p < 14 and not v[p]:
+        p += 1
+    if p == 14:
+        _cost_memo[v] = 0
+        return 0
+    w = list(v)
+    w[p] -= 1
+    best = INFINITY
+    gaps = 0
+    for q in range(p, min(p + 12, 13) + 1):
+        if q > p:
+            if w[q]:
+                w[q] -= 1
+            else:
+                gaps += 1
+                if gaps >= best:
+                    break
+        length = q - p + 1
+        cost = gaps + (3 - length if length < 3 else 0)
+        if cost < best:
+            cost += layout_cost(tuple(w))
+            if cost < best:
+                best = cost
+    _cost_memo[v] = best
+    return best
+
+
+def layout_front(v: Layout) -> Front:
+    """``front[d]``: fewest gaps when exactly ``d`` tiles are left out of runs."""
+    cached = _front_memo.get(v)
+    if cached is not None:
+        return cached
+    p = 0
+    while p < 14 and not v[p]:
+        p += 1
+    if p == 14:
+        _front_memo[v] = (0,)
+        return (0,)
+    n = sum(v)
+    best = [INFINITY] * (n + 1)
+    w = list(v)
+    w[p] -= 1
+    rest = layout_front(tuple(w))
+    for d, gaps_left in enumerate(rest):
+        best[d + 1] = gaps_left
+    gaps = 0
+    worst = INFINITY
+    for q in range(p, min(p + 12, 13) + 1):
+        if q > p:
+            if w[q]:
+                w[q] -= 1
+            else:
+                gaps += 1
+                if gaps >= worst:
+                    break
+        length = q - p + 1
+        cost = gaps + (3 - length if length < 3 else 0)
+        sub = layout_front(tuple(w))
+        for d, gaps_left in enumerate(sub):
+            if cost + gaps_left < best[d]:
+                best[d] = cost + gaps_left
+        worst = max(best)
+    front = tuple(best)
+    _front_memo[v] = front
+    return front
+
+
+def row_cost(key: int) -> int:
+    """Fewest gaps that put every tile of a packed row into runs."""
+    cached = _row_cost.get(key)
+    if cached is None:
+        cached = min(layout_cost(v) for v in layouts(key))
+        _row_cost[key] = cached
+    return cached
+
+
+def row_front(key: int) -> Front:
+    """The packed row's front: fewest gaps with exactly ``d`` tiles left out."""
+    cached = _row_front.get(key)
+    if cached is None:
+        fronts = [layout_front(v) for v in layouts(key)]
+        cached = tuple(min(f[d] for f in fronts) for d in range(len(fronts[0])))
+        _row_front[key] = cached
+    return cached
+
+
+def clear_caches() -> None:
+    for memo in (_cost_memo, _front_memo, _row_cost, _row_front):
+        memo.clear()
+
+
+def _pad_run(start: int, cells: list[bool]) -> tuple[int, list[bool]]:
+    """Pad a run shorter than 3 with gaps after it, or before it near the top."""
+    missing = 3 - len(cells)
+    if missing <= 0:
+        return start, cells
+    end = start + len(cells) - 1
+    if end + missing <= 13:
+        return start, cells + [False] * missing
+    return start - missing, [False] * missing + cells
+
+
+def _layout_plan(
+    v: Layout, drops: int, target: int
+) -> tuple[list[tuple[int, list[bool]]], list[int]] | None:
+    """Runs (start position, real/gap cells) and left-out positions reaching ``target``."""
+    p = 0
+    while p < 14 and not v[p]:
+        p += 1
+    if p == 14:
+        return ([], []) if target == 0 else None
+    w = list(v)
+    w[p] -= 1
+    if drops > 0:
+        rest = tuple(w)
+        front = layout_front(rest)
+        if front[drops - 1] == target:
+            plan = _layout_plan(rest, drops - 1, target)
+            if plan is not None:
+                plan[1].append(p)
+                return plan
+    gaps = 0
+    cells = [True]
+    for q in range(p, min(p + 12, 13) + 1):
+        if q > p:
+            if w[q]:
+                w[q] -= 1
+                cells.append(True)
+            else:
+                gaps += 1
+                cells.append(False)
+        length = q - p + 1
+        cost = gaps + (3 - length if length < 3 else 0)
+        if cost > target:
+            if gaps > target:
+                break
+            continue
+        rest = tuple(w)
+        front = layout_front(rest)
+        if drops < len(front) and cost + front[drops] == target:
+            plan = _layout_plan(rest, drops, target - cost)
+            if plan is not None:
+                plan[0].append(_pad_run(p, list(cells)))
+                return plan
+    return None
+
+
+def row_plan(key: int, drops: int) -> tuple[list[tuple[int, list[bool]]], list[int]]:
+    """An arrangement leaving exactly ``drops`` tiles out at ``row_front(key)[drops]`` gaps.
+
+    Returns runs as (first position 0..13, cells: True for a real tile, False for
+    a gap) and the positions (0..13) of tiles left out; position 13 is a 1 after 13.
+    """
+    target = row_front(key)[drops]
+    for v in layouts(key):
+        if layout_front(v)[drops] == target:
+            plan = _layout_plan(v, drops, target)
+            if plan is not None:
+                return plan
+    raise AssertionError(f"no arrangement for row {key} with {drops} left out")

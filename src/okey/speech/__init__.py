@@ -1,0 +1,53 @@
+"""The speech layer: everything the game says, spoken, printed, kept and recalled.
+
+A front end builds one Speaker with ``make_speaker`` (or, from argparse
+options, ``speaker_from_args``) before it takes the screen, sends table
+events with ``event`` and answers to keys with ``reply``, binds the history
+keys through ``DEFAULT_SPEECH_KEYS`` and ``Speaker.run``, and closes the
+speaker on exit. See docs/speech.md.
+"""
+
+from okey.messages import Verbosity
+from okey.speech.factory import add_speech_options, make_speaker, speaker_from_args
+from okey.speech.history import Edge, History, HistoryRead
+from okey.speech.keys import DEFAULT_SPEECH_KEYS, SpeechCommand
+from okey.speech.modes import SpeechMode
+from okey.speech.outputs import (
+    Ao2Output,
+    Probe,
+    SpeechOutput,
+    open_system_output,
+    probe_system_output,
+)
+from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
+from okey.speech.speaker import Printer, Speaker, print_line
+from okey.speech.transcript import Transcript
+from okey.speech.utterance import Message, Text, Utterance
+
+__all__ = [
+    "DEFAULT_SPEECH_KEYS",
+    "Ao2Output",
+    "Edge",
+    "History",
+    "HistoryRead",
+    "Message",
+    "Printer",
+    "Probe",
+    "Sound",
+    "SoundPlayer",
+    "Speaker",
+    "SpeechCommand",
+    "SpeechMode",
+    "SpeechOutput",
+    "Text",
+    "Transcript",
+    "Utterance",
+    "Verbosity",
+    "add_speech_options",
+    "make_speaker",
+    "open_system_output",
+    "print_line",
+    "probe_system_output",
+    "speaker_from_args",
+    "terminal_bell",
+]

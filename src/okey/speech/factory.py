@@ -1,0 +1,96 @@
+"""Building a Speaker from the player's settings and the command line."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Callable
+
+from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.speech.modes import SpeechMode
+from okey.speech.outputs import SpeechOutput, open_system_output
+from okey.speech.sounds import SoundPlayer, terminal_bell
+from okey.speech.speaker import Printer, Speaker, print_line
+from okey.speech.transcript import Transcript
+
+OutputFactory = Callable[[], SpeechOutput | None]
+"""Finds the speech output for ``auto`` mode; None when nothing speaks."""
+
+
+def make_speaker(
+    mode: SpeechMode | str = SpeechMode.AUTO,
+    transcript_path: str | os.PathLike[str] | None = None,
+    printer: Printer | None = None,
+    *,
+    verbosity: Verbosity | str = Verbosity.DETAILED,
+    sounds: bool = True,
+    sound_player: SoundPlayer | None = None,
+    output_factory: OutputFactory = open_system_output,
+    catalogue: Catalogue = CATALOGUE,
+) -> Speaker:
+    """The game's Speaker; call before the front end takes the screen.
+
+    In ``auto`` mode the output is looked for quietly; if none speaks, the
+    speaker says so once and carries on printing. Raises ValueError for an
+    unknown mode or verbosity and OSError when the transcript cannot be
+    opened.
+    """
+    mode = SpeechMode(mode)
+    verbosity = Verbosity(verbosity)
+    transcript = Transcript.open(transcript_path) if transcript_path is not None else None
+    output = output_factory() if mode is SpeechMode.AUTO else None
+    speaker = Speaker(
+        mode,
+        output,
+        printer=printer if printer is not None else print_line,
+        sound_player=sound_player if sound_player is not None else terminal_bell,
+        transcript=transcript,
+        verbosity=verbosity,
+        sounds=sounds,
+        catalogue=catalogue,
+    )
+    if mode is SpeechMode.AUTO and output is None:
+        speaker.event("speech.no_route")
+    return speaker
+
+
+def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = CATALOGUE) -> None:
+    """Add --speech, --transcript, --verbosity and --no-sounds to a parser."""
+    parser.add_argument(
+        "--speech",
+        choices=[mode.value for mode in SpeechMode],
+        default=SpeechMode.AUTO.value,
+        help=catalogue.text("cli.speech"),
+    )
+    parser.add_argument("--transcript", metavar="FILE", help=catalogue.text("cli.transcript"))
+    parser.add_argument(
+        "--verbosity",
+        choices=[verbosity.value for verbosity in Verbosity],
+        default=Verbosity.DETAILED.value,
+        help=catalogue.text("cli.verbosity"),
+    )
+    parser.add_argument(
+        "--no-sounds",
+        dest="sounds",
+        action="store_false",
+        help=catalogue.text("cli.no_sounds"),
+    )
+
+
+def speaker_from_args(
+    args: argparse.Namespace,
+    printer: Printer | None = None,
+    *,
+    sound_player: SoundPlayer | None = None,
+    output_factory: OutputFactory = open_system_output,
+) -> Speaker:
+    """The Speaker for options added by ``add_speech_options``."""
+    return make_speaker(
+        args.speech,
+        args.transcript,
+        printer,
+        verbosity=args.verbosity,
+        sounds=args.sounds,
+        sound_player=sound_player,
+        output_factory=output_factory,
+    )

@@ -1,0 +1,273 @@
+"""The Speaker: everything the game says goes through it.
+
+Each message is rendered from the catalogue at the current verbosity, kept
+in the history, spoken (in ``auto`` mode), printed as a plain line through
+the front end's printer and appended to the transcript. Table events queue
+behind what is being said; replies to the player's keys interrupt it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable
+from types import TracebackType
+
+from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.speech.history import Edge, History, HistoryRead
+from okey.speech.keys import SpeechCommand
+from okey.speech.modes import SpeechMode
+from okey.speech.outputs import SpeechOutput
+from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
+from okey.speech.transcript import Transcript
+from okey.speech.utterance import Message, Text, Utterance
+
+Printer = Callable[[str], None]
+"""Shows one message as a plain line (default: print it to stdout)."""
+
+
+def print_line(text: str) -> None:
+    print(text, flush=True)
+
+
+_STATUS_KEYS = {
+    SpeechMode.SCREEN_READER: "speech.status.screen_reader",
+    SpeechMode.OFF: "speech.status.off",
+}
+_VERBOSITY_KEYS = {
+    Verbosity.BRIEF: "speech.now_brief",
+    Verbosity.DETAILED: "speech.now_detailed",
+}
+_EDGE_KEYS = {Edge.OLDEST: "history.oldest", Edge.NEWEST: "history.newest"}
+
+
+class Speaker:
+    """Says, prints, records and recalls what the game tells the player.
+
+    ``output`` speaks only in ``auto`` mode; the speaker owns it and closes
+    it in ``close()``. Build one with ``make_speaker``; tests pass a fake
+    output here directly.
+    """
+
+    def __init__(
+        self,
+        mode: SpeechMode,
+        output: SpeechOutput | None = None,
+        *,
+        printer: Printer = print_line,
+        sound_player: SoundPlayer = terminal_bell,
+        transcript: Transcript | None = None,
+        verbosity: Verbosity = Verbosity.DETAILED,
+        sounds: bool = True,
+        catalogue: Catalogue = CATALOGUE,
+        history: History | None = None,
+    ) -> None:
+        self._mode = mode
+        self._owned_output = output
+        self._output = output if mode is SpeechMode.AUTO else None
+        self._printer = printer
+        self._sound_player = sound_player
+        self._transcript = transcript
+        self._verbosity = verbosity
+        self._sounds = sounds
+        self._catalogue = catalogue
+        self._history = history if history is not None else History()
+        self._lock = threading.RLock()
+        self._closed = False
+
+    # What the player hears
+
+    def say(self, utterance: Utterance, *, interrupt: bool = False) -> str:
+        """Say a message and keep it in the history; returns the text said."""
+        with self._lock:
+            text = utterance.render(self._catalogue, self._verbosity)
+            self._history.append(text)
+            self._deliver(text, interrupt=interrupt)
+            return text
+
+    def event(self, key: str, /, **fields: object) -> str:
+        """A table event: queued behind what is being said."""
+        return self.say(Message.of(key, **fields))
+
+    def reply(self, key: str, /, **fields: object) -> str:
+        """An answer to the player's key: cuts off what is being said."""
+        return self.say(Message.of(key, **fields), interrupt=True)
+
+    def event_text(self, text: str) -> str:
+        """A table event already put together from catalogue texts."""
+        return self.say(Text(text))
+
+    def reply_text(self, text: str) -> str:
+        """An answer already put together from catalogue texts."""
+        return self.say(Text(text), interrupt=True)
+
+    def play(self, sound: Sound) -> None:
+        """Play a short cue, unless sounds are off."""
+        if self._sounds:
+            self._sound_player(sound)
+
+    # History keys: each read interrupts and is not added to the history
+
+    def older(self) -> str:
+        return self._read(self._history.older())
+
+    def newer(self) -> str:
+        return self._read(self._history.newer())
+
+    def oldest(self) -> str:
+        return self._read(self._history.oldest())
+
+    def newest(self) -> str:
+        return self._read(self._history.newest())
+
+    def _read(self, read: HistoryRead) -> str:
+        with self._lock:
+            if read.text is None:
+                text = self._catalogue.text("history.empty")
+            elif read.edge is None:
+                text = read.text
+            else:
+                text = self._catalogue.text(_EDGE_KEYS[read.edge], text=read.text)
+            self._deliver(text, interrupt=True)
+            return text
+
+    # Settings
+
+    @property
+    def mode(self) -> SpeechMode:
+        return self._mode
+
+    @property
+    def speaking(self) -> bool:
+        """True when messages are voiced by an output (``auto`` mode with a route)."""
+        return self._output is not None
+
+    @property
+    def route(self) -> str | None:
+        """The name of the output that speaks, or None."""
+        return self._output.name if self._output is not None else None
+
+    @property
+    def verbosity(self) -> Verbosity:
+        return self._verbosity
+
+    @property
+    def sounds(self) -> bool:
+        return self._sounds
+
+    @property
+    def history(self) -> History:
+        return self._history
+
+    def set_verbosity(self, verbosity: Verbosity, *, announce: bool = False) -> None:
+        self._verbosity = verbosity
+        if announce:
+            self.reply(_VERBOSITY_KEYS[verbosity])
+
+    def toggle_verbosity(self) -> Verbosity:
+        """Switch brief and detailed, and say which is now on."""
+        other = Verbosity.BRIEF if self._verbosity is Verbosity.DETAILED else Verbosity.DETAILED
+        self.set_verbosity(other, announce=True)
+        return other
+
+    def set_sounds(self, on: bool, *, announce: bool = False) -> None:
+        self._sounds = on
+        if announce:
+            self.reply("speech.sounds_on" if on else "speech.sounds_off")
+
+    def toggle_sounds(self) -> bool:
+        """Turn sounds on or off, and say which."""
+        self.set_sounds(not self._sounds, announce=True)
+        return self._sounds
+
+    def status(self) -> str:
+        """Say the speech settings: route, verbosity, sounds."""
+        if self._mode is not SpeechMode.AUTO:
+            mode = self._catalogue.text(_STATUS_KEYS[self._mode])
+        elif self._output is None:
+            mode = self._catalogue.text("speech.status.auto_no_route")
+        else:
+            mode = self._catalogue.text("speech.status.auto", route=self._output.name)
+        return self.reply(
+            "speech.status",
+            mode=mode,
+            verbosity=self._catalogue.text(_VERBOSITY_KEYS[self._verbosity]),
+            sounds=self._catalogue.text(
+                "speech.sounds_on" if self._sounds else "speech.sounds_off"
+            ),
+        )
+
+    def run(self, command: SpeechCommand) -> None:
+        """Carry out a speech key's command."""
+        actions: dict[SpeechCommand, Callable[[], object]] = {
+            SpeechCommand.OLDER: self.older,
+            SpeechCommand.NEWER: self.newer,
+            SpeechCommand.OLDEST: self.oldest,
+            SpeechCommand.NEWEST: self.newest,
+            SpeechCommand.TOGGLE_VERBOSITY: self.toggle_verbosity,
+            SpeechCommand.TOGGLE_SOUNDS: self.toggle_sounds,
+            SpeechCommand.STATUS: self.status,
+        }
+        actions[command]()
+
+    # The front end and the end
+
+    def attach(
+        self, *, printer: Printer | None = None, sound_player: SoundPlayer | None = None
+    ) -> None:
+        """Route lines and sounds to the front end once it has the screen."""
+        if printer is not None:
+            self._printer = printer
+        if sound_player is not None:
+            self._sound_player = sound_player
+
+    def close(self) -> None:
+        """Close the output and the transcript; the speaker then only prints."""
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            self._output = None
+            if self._owned_output is not None:
+                self._owned_output.close()
+            if self._transcript is not None:
+                self._transcript.close()
+
+    def __enter__(self) -> Speaker:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    # Delivery
+
+    def _deliver(self, text: str, *, interrupt: bool) -> None:
+        lost = self._speak(text, interrupt=interrupt)
+        self._printer(text)
+        if self._transcript is not None:
+            self._transcript.write(text)
+        if lost:
+            notice = self._catalogue.variant("speech.lost", self._verbosity)
+            self._history.append(notice)
+            self._printer(notice)
+            if self._transcript is not None:
+                self._transcript.write(notice)
+
+    def _speak(self, text: str, *, interrupt: bool) -> bool:
+        """Voice text; returns True if the output just failed (it is then dropped)."""
+        output = self._output
+        if output is None:
+            return False
+        try:
+            output.speak(text, interrupt=interrupt)
+        except Exception:  # any failure of a third-party output: carry on printing
+            self._output = None
+            with contextlib.suppress(Exception):  # the output is broken already
+                output.close()
+            return True
+        return False

@@ -1,0 +1,111 @@
+"""The solver against the slow reference, on random and near-winning hands."""
+
+from __future__ import annotations
+
+import random
+
+import reference
+from hypothesis import given
+from hypothesis import strategies as st
+
+from okey import solver
+from okey.handgen import random_deal, winning_hand
+from okey.rules import CLASSIC
+from okey.scoring import FinishKind
+from okey.tiles import ALL_FACES, FALSE_JOKER, Tile, full_set, indicator_for
+
+okeys = st.sampled_from(ALL_FACES)
+
+
+def _kinds(kinds: list[FinishKind]) -> set[str]:
+    return {kind.value for kind in kinds}
+
+
+def _near_winning(rng: random.Random, okey: Tile, changes: int) -> list[Tile]:
+    """A finished hand with ``changes`` tiles swapped for random legal ones."""
+    hand = winning_hand(rng, okey, okeys=rng.choice([0, 0, 1, 2]), pairs=rng.random() < 0.2)
+    pool = full_set()
+    pool.remove(indicator_for(okey))
+    for tile in hand:
+        pool.remove(tile)
+    for _ in range(changes):
+        hand.pop(rng.randrange(len(hand)))
+        hand.append(pool.pop(rng.randrange(len(pool))))
+    return hand
+
+
+def _plus_one(rng: random.Random, hand: list[Tile], okey: Tile) -> list[Tile]:
+    pool = full_set()
+    pool.remove(indicator_for(okey))
+    for tile in hand:
+        pool.remove(tile)
+    return [*hand, rng.choice(pool)]
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 2))
+def test_winning_flag_matches_reference(okey: Tile, rng: random.Random, changes: int) -> None:
+    hand = _near_winning(rng, okey, changes)
+    assert _kinds(solver.winning_kinds(hand, okey)) == reference.winning_kinds(hand, okey)
+
+
+@given(okeys, st.randoms(use_true_random=False))
+def test_random_deals_winning_flag(okey: Tile, rng: random.Random) -> None:
+    hand = random_deal(rng, 14, okey)
+    assert _kinds(solver.winning_kinds(hand, okey)) == reference.winning_kinds(hand, okey)
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 1))
+def test_finishes_match_reference(okey: Tile, rng: random.Random, changes: int) -> None:
+    hand = _plus_one(rng, _near_winning(rng, okey, changes), okey)
+    found = {(f.discard, f.kind.value) for f in solver.finishes(hand, okey, CLASSIC.scoring)}
+    assert found == reference.finishes(hand, okey)
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 2))
+def test_waits_match_reference(okey: Tile, rng: random.Random, changes: int) -> None:
+    hand = _near_winning(rng, okey, changes)
+    assert set(solver.waits(hand, okey)) == reference.waits(hand, okey)
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 2), st.booleans())
+def test_grouping_spares_match_reference(
+    okey: Tile, rng: random.Random, changes: int, fifteen: bool
+) -> None:
+    hand = _near_winning(rng, okey, changes)
+    if fifteen:
+        hand = _plus_one(rng, hand, okey)
+    faces, jokers = reference.split(hand, okey)
+    grouping = solver.combination_grouping(hand, okey)
+    assert len(grouping.spares) == reference.min_spares(faces, jokers)
+    assert sorted([*grouping.tiles()]) == sorted(hand)
+
+
+@given(okeys, st.randoms(use_true_random=False))
+def test_grouping_spares_random_deals(okey: Tile, rng: random.Random) -> None:
+    hand = random_deal(rng, 15, okey)
+    faces, jokers = reference.split(hand, okey)
+    assert len(solver.combination_grouping(hand, okey).spares) == reference.min_spares(
+        faces, jokers
+    )
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 2), st.booleans())
+def test_deficiency_matches_reference(
+    okey: Tile, rng: random.Random, changes: int, fifteen: bool
+) -> None:
+    hand = _near_winning(rng, okey, changes)
+    if fifteen:
+        hand = _plus_one(rng, hand, okey)
+    expected = reference.deficiency(hand, okey, limit=2)
+    got = solver.deficiency(hand, okey)
+    if expected is None:
+        assert got > 2
+    else:
+        assert got == expected
+
+
+def test_false_joker_pairs_with_false_joker() -> None:
+    okey = ALL_FACES[5]
+    hand = [FALSE_JOKER, FALSE_JOKER, *[t for t in ALL_FACES[20:26] for _ in (0, 1)]]
+    assert reference.winning_kinds(hand, okey) == {"pairs"}
+    assert _kinds(solver.winning_kinds(hand, okey)) == {"pairs"}
