@@ -38,9 +38,20 @@ ENGLISH: Mapping[str, str] = {
     "hand.waits": "Waiting for: {tiles}.",
     "hand.no_waits": "No single tile finishes this hand.",
     "hand.deficiency": "Tiles to exchange before it can finish: {count}.",
+    "hand.error.too_many": "A hand holds at most {most} tiles, not {count}.",
+    "hand.error.empty": "Give the tiles of a hand, like: r1 r2 r3 k7.",
+    "hand.error.copies": "There are only two of each tile, but the hand has {count} {tile}.",
+    "hand.error.indicator": "The indicator {tile} is face up on the table, so the hand has at most one.",
+    "hand.error.batch_line": "Write the indicator, a colon, then the tiles, like: r5: r1 r2 r3.",
+    "hand.error.file": "Cannot read {path}: {reason}.",
+    "hand.title": "Hand {number}",
     "kind.combinations": "runs and sets",
     "kind.pairs": "seven pairs",
     "list.empty": "none",
+    # Command line
+    "cli.description": "An accessible Okey game for the terminal, played by ear or at a keyboard.",
+    "cli.not_ready": "The table is not ready yet. Try: okey hand --indicator r5 r1 r2 r3.",
+    "cli.error": "okey: {message}",
     # Verbosity variants. A message that reads differently when brief or
     # detailed has two keys, "<key>.brief" and "<key>.detailed", and no plain
     # "<key>"; Catalogue.variant picks one. No other key ends in ".brief" or

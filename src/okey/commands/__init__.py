@@ -1,0 +1,1 @@
+"""Subcommands of ``okey``: each module configures its parser and runs."""

@@ -1,0 +1,103 @@
+"""``okey hand``: what the solver sees in a hand, for a person or as JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from okey.analysis import HandError, analyse, describe, to_json
+from okey.messages import CATALOGUE
+from okey.notation import TileNotationError, parse_tile, parse_tiles
+from okey.rules import RulesError, RuleSet, load_rules
+
+NAME = "hand"
+HELP = "analyse a hand: combinations, spares, winning discards, waits, deficiency"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("tiles", nargs="*", metavar="TILE", help="tiles such as r5 k13 fj")
+    parser.add_argument("--indicator", "-i", metavar="TILE", help="the face-up indicator tile")
+    parser.add_argument("--rules", default="classic", help="rule set for the points")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per hand")
+    parser.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="read one hand per line ('indicator: tiles...'; '-' for standard input)",
+    )
+
+
+def _error(message: str) -> int:
+    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
+    return 2
+
+
+def _analyse_line(text: str, rules: RuleSet) -> dict[str, Any]:
+    indicator_text, sep, tiles_text = text.partition(":")
+    if not sep:
+        raise HandError(CATALOGUE.text("hand.error.batch_line"))
+    indicator = parse_tile(indicator_text)
+    return to_json(analyse(parse_tiles(tiles_text), indicator, rules.scoring))
+
+
+def _lines(path: str) -> Iterator[str]:
+    if path == "-":
+        yield from sys.stdin
+    else:
+        with Path(path).open(encoding="utf-8") as handle:
+            yield from handle
+
+
+def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
+    failures = 0
+    try:
+        for number, line in enumerate(_lines(args.batch), start=1):
+            text = line.strip()
+            if not text or text.startswith("#"):
+                continue
+            try:
+                result = _analyse_line(text, rules)
+            except (ValueError, HandError) as exc:
+                failures += 1
+                result = {"line": number, "input": text, "error": str(exc)}
+            else:
+                result = {"line": number, **result}
+            if args.json:
+                print(json.dumps(result, ensure_ascii=False))
+            elif "error" in result:
+                print(f"{number}: {result['error']}")
+            else:
+                indicator = parse_tile(text.partition(":")[0])
+                tiles = parse_tiles(text.partition(":")[2])
+                print(CATALOGUE.text("hand.title", number=number))
+                print("\n".join(describe(analyse(tiles, indicator, rules.scoring))))
+                print()
+    except (OSError, UnicodeDecodeError) as exc:
+        return _error(CATALOGUE.text("hand.error.file", path=args.batch, reason=exc))
+    return 1 if failures else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.rules)
+    except RulesError as exc:
+        return _error(str(exc))
+    if args.batch:
+        return _run_batch(args, rules)
+    try:
+        if args.indicator is None:
+            raise HandError("give the indicator with --indicator, like --indicator r5")
+        indicator = parse_tile(args.indicator)
+        if indicator.is_false_joker:
+            raise HandError("a false joker is never the indicator")
+        analysis = analyse(parse_tiles(args.tiles), indicator, rules.scoring)
+    except (TileNotationError, HandError) as exc:
+        return _error(str(exc))
+    if args.json:
+        print(json.dumps(to_json(analysis), ensure_ascii=False))
+    else:
+        print("\n".join(describe(analysis)))
+    return 0
