@@ -24,7 +24,7 @@ class Command(Protocol):
 
 
 def _commands() -> list[Command]:
-    return [import_module(name) for name in COMMAND_MODULES]  # type: ignore[misc]
+    return [import_module(name) for name in COMMAND_MODULES]  # type: ignore[misc,unused-ignore]
 
 
 def build_parser() -> argparse.ArgumentParser:
