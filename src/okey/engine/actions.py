@@ -1,0 +1,63 @@
+"""What a player can do: small frozen values, checked by the engine before they apply."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from okey.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class DrawFromPile:
+    """Take the top tile of the face-down pile."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeDiscard:
+    """Take the tile the player before you just discarded."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Put a tile from your hand on your discard pile (or, if it finishes, in the middle)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class Finish:
+    """Discard a tile that leaves a finished hand, to the middle (after okeye dönmek)."""
+
+    tile: Tile
+
+
+@dataclass(frozen=True, slots=True)
+class ShowIndicator:
+    """Show the indicator's twin before your own first move."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclineDiscard:
+    """With the pile empty, decline the last discard: the round is drawn."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnToOkey:
+    """Okeye dönmek: declare a ready hand holding an okey and finish later."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclarePairs:
+    """Çifte gitmek: announce that you are going for seven pairs."""
+
+
+Action = (
+    DrawFromPile
+    | TakeDiscard
+    | Discard
+    | Finish
+    | ShowIndicator
+    | DeclineDiscard
+    | TurnToOkey
+    | DeclarePairs
+)

@@ -1,0 +1,63 @@
+"""What one seat may know: the only thing bots and the front end ever see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from okey.engine.actions import Action
+from okey.tiles import Tile
+
+
+class Phase(Enum):
+    """Where a round stands for the player whose turn it is."""
+
+    DRAW = "draw"  # must draw (from the pile or the discard before them)
+    DISCARD = "discard"  # holds 15 tiles and must discard (the dealer opens here)
+    PILE_OUT = "pile_out"  # the pile is empty: take the last discard or decline
+    ROUND_OVER = "round_over"
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One seat's knowledge of the table at one moment.
+
+    Seats are numbered 0..players-1; play passes from seat ``s`` to
+    ``(s + 1) % players``, so the player before ``s`` (whose discard ``s`` may
+    take) is ``(s - 1) % players``.
+    """
+
+    seat: int
+    players: int
+    hand: tuple[Tile, ...]
+    indicator: Tile
+    okey: Tile
+    turn: int
+    phase: Phase
+    dealer: int
+    round_number: int
+    pile_count: int
+    discards: tuple[tuple[Tile, ...], ...]  # each seat's discard pile, oldest first
+    taken: tuple[tuple[Tile, ...], ...]  # tiles each seat took from a discard this round
+    scores: tuple[int, ...]  # per seat (team members share their team's score)
+    legal: tuple[Action, ...]  # the moves this seat may make now (empty when not its turn)
+    shown_indicator: tuple[int, ...] = ()  # seats that showed the indicator's twin this round
+    declared_pairs: tuple[int, ...] = ()  # seats that announced çifte gitmek
+    turned_to_okey: tuple[int, ...] = ()  # seats that declared okeye dönmek
+
+    @property
+    def previous(self) -> int:
+        """The seat whose discards this seat may take."""
+        return (self.seat - 1) % self.players
+
+    @property
+    def next(self) -> int:
+        """The seat that may take this seat's discards."""
+        return (self.seat + 1) % self.players
+
+    @property
+    def available_discard(self) -> Tile | None:
+        """The tile this seat could take now: the top of the previous seat's pile."""
+        pile = self.discards[self.previous]
+        return pile[-1] if pile else None
