@@ -11,7 +11,12 @@ from typing import Protocol
 from okey.messages import CATALOGUE
 
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
-COMMAND_MODULES = ("okey.commands.hand",)
+COMMAND_MODULES = (
+    "okey.commands.hand",
+    "okey.commands.rules",
+    "okey.commands.simulate",
+    "okey.commands.replay",
+)
 
 
 class Command(Protocol):

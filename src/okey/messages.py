@@ -105,6 +105,145 @@ ENGLISH: Mapping[str, str] = {
     "cli.transcript": "append every spoken message to FILE, one per line",
     "cli.verbosity": "brief or detailed messages (default: detailed)",
     "cli.no_sounds": "no terminal bell on your turn or when you can finish",
+    # Engine and commands (rounds, matches, rule sets, the match log, simulate)
+    "engine.error.round_over": "the round is over",
+    "engine.error.match_over": "the match is over",
+    "engine.error.round_in_play": "a round is still being played",
+    "engine.error.no_such_seat": "there is no seat {seat} at this table",
+    "engine.error.not_your_turn": "it is not your turn",
+    "engine.error.must_draw": "you must draw first",
+    "engine.error.must_discard": "you hold 15 tiles: discard one first",
+    "engine.error.pile_empty": "the pile is empty: take the last discard or decline it",
+    "engine.error.must_take_or_decline": "the pile is empty: take the last discard or decline it",
+    "engine.error.nothing_to_take": "there is no discard before you to take",
+    "engine.error.decline_only_pile_out": "you may decline the discard only when the pile is empty",
+    "engine.error.not_in_hand": "{tile} is not in your hand",
+    "engine.error.does_not_finish": "discarding {tile} does not finish your hand",
+    "engine.error.no_turn_to_okey": "turning to the okey is not played at this table",
+    "engine.error.already_turned": "you have already turned to the okey this round",
+    "engine.error.no_okey": "you hold no okey ({tile})",
+    "engine.error.not_ready": "your hand cannot finish yet",
+    "engine.error.no_declare_pairs": "declaring pairs is not played at this table",
+    "engine.error.already_declared_pairs": "you have already declared pairs this round",
+    "engine.error.no_timer": "this table has no turn timer",
+    "engine.error.no_show": "showing the indicator's twin is not played at this table",
+    "engine.error.already_shown": "the indicator's twin has already been shown this round",
+    "engine.error.show_too_late": "the indicator's twin may be shown only before your first move",
+    "engine.error.no_twin": "you do not hold the indicator's twin, {tile}",
+    "engine.error.not_on_autopilot": "your seat is not on autopilot",
+    "engine.seat": "seat {seat}",
+    "engine.seat.named": "seat {seat} ({name})",
+    "engine.event.round_started": "Round {number}. {name} deals and opens.",
+    "engine.event.indicator": (
+        "The indicator is {indicator}; the okey is {okey}. Pile: {pile} tiles."
+    ),
+    "engine.event.turned_back": "False jokers turned up and put back: {count}.",
+    "engine.event.dealt": "{name} is dealt: {tiles}.",
+    "engine.event.drew": "{name} draws {tile} from the pile.",
+    "engine.event.drew_hidden": "{name} draws from the pile.",
+    "engine.event.took": "{name} takes {tile} from {source}.",
+    "engine.event.discarded": "{name} discards {tile}.",
+    "engine.event.showed": "{name} shows the indicator's twin, {tile}: {losers} lose {penalty}.",
+    "engine.event.turned_to_okey": "{name} turns to the okey.",
+    "engine.event.declared_pairs": "{name} is going for pairs.",
+    "engine.event.declined": "{name} declines {tile}.",
+    "engine.event.timed_out": (
+        "Time ran out for {name} ({count} in a row): the game plays the turn."
+    ),
+    "engine.event.autopilot_on": "Autopilot now plays for {name}.",
+    "engine.event.autopilot_off": "{name} is back and plays again.",
+    "engine.event.won": "{name} finishes with {kind}, laying {tile} in the middle.",
+    "engine.event.won.okey": "An okey discard.",
+    "engine.event.won.colored": "A coloured finish.",
+    "engine.event.won.cost": "{losers} lose {points} each.",
+    "engine.event.drawn.declined": "The round is drawn: the last discard was declined. No points.",
+    "engine.event.drawn.no_win": "The round is drawn: the last discard did not finish. No points.",
+    "engine.event.drawn.pile_closed": "The round is drawn: the pile ran out. No points.",
+    "engine.event.scores": "Scores: {scores}.",
+    "engine.event.score": "{name} {score}",
+    "engine.event.match_over": "The match is over.",
+    "engine.event.standing": "{place}. {names}: {score}",
+    "rules.list.item": "{name}: {description}",
+    "rules.title": "{name}: {description}",
+    "rules.players": "{players} players.",
+    "rules.partners": (
+        "Opposite seats are partners and share one score; when one of them finishes or "
+        "shows, only the other team loses."
+    ),
+    "rules.duel": (
+        "A duel: two people face each other in seats 0 and 2 with bots between them; "
+        "only the two people's scores decide."
+    ),
+    "rules.start": "Everyone starts with {score} points and loses points when others finish.",
+    "rules.to_zero": (
+        "The match ends after the round in which a score reaches 0 or below; "
+        "the highest score wins."
+    ),
+    "rules.fixed.one": "The match is a single round; the highest score wins.",
+    "rules.fixed.many": "The match lasts {rounds} rounds; the highest score wins.",
+    "rules.tie.shared": "A tie at the top is shared.",
+    "rules.tie.last_finisher": "In a tie, whoever finished the last round ranks higher.",
+    "rules.normal": "A finish costs every other player {points}.",
+    "rules.okey_discard": "Finishing by discarding an okey multiplies that by {factor}.",
+    "rules.pairs": "Finishing with seven pairs multiplies it by {factor}.",
+    "rules.colored": "Finishing with a yellow or blue tile doubles it again.",
+    "rules.cap": "A finish never costs more than {points}.",
+    "rules.multiply": "The factors multiply with no cap.",
+    "rules.show": (
+        "Whoever holds the indicator's twin may show it before their first move: "
+        "every other player loses {points}."
+    ),
+    "rules.no_show": "The indicator's twin is not shown.",
+    "rules.pile.take_last_discard": (
+        "When the pile is empty, the next player may only take the last discard and try "
+        "to finish with it; otherwise the round is drawn with no points."
+    ),
+    "rules.pile.close_after_last_discard": (
+        "The round is drawn with no points once the last pile tile has been drawn and a "
+        "tile discarded."
+    ),
+    "rules.turn_to_okey": (
+        "Turning to the okey: a player whose hand can finish while holding an okey may "
+        "declare it, then finish when they choose; only an okey discard doubles."
+    ),
+    "rules.declare_pairs": "A player may announce they are going for pairs: a sign only.",
+    "rules.okey_warning": "The game asks before an okey is discarded.",
+    "rules.timer": (
+        "Each turn has {seconds} seconds; when time runs out the game draws and discards, "
+        "and after {after} in a row autopilot plays the seat until the player returns."
+    ),
+    "rules.no_timer": "No turn timer.",
+    "rules.traditional_deal": "The deal is narrated the traditional way: stacks of five and dice.",
+    "log.error.line": "{path}, line {line}: {reason}",
+    "log.error.file": "{path}: {reason}",
+    "log.error.header": 'a header line looks like [Rules "classic"]',
+    "log.error.no_rules": 'the log names no rules: add a [Rules "..."] header',
+    "log.error.no_round": "an action before any 'round' line",
+    "log.error.round_line": "a round line looks like: round 1 dealer 2",
+    "log.error.round_number": "expected round {expected}, not {found}",
+    "log.error.dealer": "round {number} is dealt by seat {expected}, not {found}",
+    "log.error.deck_missing": "a 'deck' line with the 106 tiles must follow the round line",
+    "log.error.deck": "the deck is wrong: {reason}",
+    "log.error.action": "'{text}' is not an action: write a seat and a move, like '2 discard r5'",
+    "log.error.seat": "there is no seat {seat} at this table",
+    "log.error.illegal": "seat {seat} cannot {text}: {reason}",
+    "log.error.scores": "the scores should be {expected}, not {found}",
+    "log.error.unfinished": "round {number} is not finished",
+    "log.error.round_in_play": "round {number} is still in play",
+    "replay.final": "Final scores: {scores}.",
+    "replay.unfinished": "The log ends before the match is over.",
+    "simulate.summary": (
+        "{rounds} rounds in {matches} matches ({drawn} drawn), {seconds:.2f} s: "
+        "{rate:.0f} rounds per second. Rules: {rules}; seed {seed}."
+    ),
+    "simulate.seat": (
+        "Seat {seat} ({bot}): won {wins} ({share:.1%}), lost {lost} points, showed {shows}; "
+        "finishes: {combinations} runs and sets, {pairs} pairs, {okey} by an okey discard."
+    ),
+    "simulate.timing": "{bot}: decision time median {median:.3f} ms, p99 {p99:.3f} ms.",
+    "simulate.error.seats": "this table seats {players}: give {players} bots, not {count}",
+    "simulate.error.bot": "no bot called {name} (known: {known})",
+    "simulate.error.rounds": "--rounds must be at least 1",
 }
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}

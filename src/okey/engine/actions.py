@@ -51,6 +51,21 @@ class DeclarePairs:
     """Çifte gitmek: announce that you are going for seven pairs."""
 
 
+@dataclass(frozen=True, slots=True)
+class TimeOut:
+    """The turn clock ran out: the engine draws and discards for this seat.
+
+    The clock itself lives outside the engine; the front end (or ``simulate``)
+    feeds this action. It is accepted on the seat's turn when the table has a
+    timer or the seat is on autopilot, and it is never listed in ``legal``.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Resume:
+    """A player back at the table takes their seat back from autopilot (never in ``legal``)."""
+
+
 Action = (
     DrawFromPile
     | TakeDiscard
@@ -60,4 +75,6 @@ Action = (
     | DeclineDiscard
     | TurnToOkey
     | DeclarePairs
+    | TimeOut
+    | Resume
 )

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from okey.engine.actions import Action
+from okey.rules import CLASSIC, RuleSet
 from okey.tiles import Tile
 
 
@@ -19,7 +20,7 @@ class Phase(Enum):
     MATCH_OVER = "match_over"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PlayerView:
     """One seat's knowledge of the table at one moment.
 
@@ -41,10 +42,19 @@ class PlayerView:
     discards: tuple[tuple[Tile, ...], ...]  # each seat's discard pile, oldest first
     taken: tuple[tuple[Tile, ...], ...]  # tiles each seat took from a discard this round
     scores: tuple[int, ...]  # per seat (team members share their team's score)
-    legal: tuple[Action, ...]  # the moves this seat may make now (empty when not its turn)
+    # The moves this seat may make now: empty when not its turn, except ShowIndicator,
+    # which the holder of the indicator's twin may make out of turn before their first
+    # move. TimeOut and Resume (table actions) are never listed.
+    legal: tuple[Action, ...]
     shown_indicator: tuple[int, ...] = ()  # seats that showed the indicator's twin this round
     declared_pairs: tuple[int, ...] = ()  # seats that announced çifte gitmek
     turned_to_okey: tuple[int, ...] = ()  # seats that declared okeye dönmek
+    hand_sizes: tuple[int, ...] = ()  # how many tiles each seat holds
+    autopilot: tuple[int, ...] = ()  # seats the game is playing for (after timeouts)
+    last_chance: bool = False  # the turn seat took the last discard with the pile empty
+    winner: int | None = None  # the round's winner, once it is won
+    middle: Tile | None = None  # the winning discard, laid in the middle
+    rules: RuleSet = CLASSIC  # the table's rules
 
     @property
     def previous(self) -> int:

@@ -1,0 +1,43 @@
+"""``okey replay``: replay a match log through the engine and say what happened."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from okey.engine.events import seen_by
+from okey.engine.narrate import Narrator
+from okey.matchlog import MatchLogError, names_or_seats, read_log, replay
+from okey.messages import CATALOGUE
+
+NAME = "replay"
+HELP = "replay a match log: every event in words and the final scores"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="a match log written by the game")
+    parser.add_argument(
+        "--seat", type=int, metavar="N", help="say only what seat N knew (hands stay hidden)"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    try:
+        log = read_log(path)
+        match = replay(log)
+    except MatchLogError as exc:
+        error = exc if exc.path != "<log>" else exc.at(str(path))
+        print(CATALOGUE.text("cli.error", message=error), file=sys.stderr)
+        return 2
+    narrator = Narrator(names_or_seats(log.header, match.players))
+    for event in match.events:
+        shown = event if args.seat is None else seen_by(event, args.seat)
+        if shown is not None:
+            for line in narrator.lines(shown):
+                print(line)
+    if not match.over:
+        print(CATALOGUE.text("replay.unfinished"))
+    print(CATALOGUE.text("replay.final", scores=narrator.score_list(match.scores)))
+    return 0

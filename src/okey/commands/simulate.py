@@ -1,0 +1,226 @@
+"""``okey simulate``: bot matches played headless, with per-seat statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from okey.bots import Bot, available_levels, make_bot
+from okey.engine.actions import Action
+from okey.engine.events import Event, RoundDrawn, RoundWon, ShowedIndicator
+from okey.engine.match import Match
+from okey.engine.play import play_round
+from okey.engine.view import PlayerView
+from okey.matchlog import LogHeader, write_log
+from okey.messages import CATALOGUE
+from okey.rules import RulesError, RuleSet, load_rules
+from okey.scoring import FinishKind
+
+NAME = "simulate"
+HELP = "play bot matches headless and report wins, points, finishes and speed"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument(
+        "--seats", default="random,random,random,random", help="one bot level per seat, by commas"
+    )
+    parser.add_argument("--rules", default="classic", help="rule set name or TOML file")
+    parser.add_argument("--seed", type=int, help="seed for the deals and the bots")
+    parser.add_argument("--log", metavar="DIR", help="write each match's log into DIR")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+@dataclass
+class SeatStats:
+    bot: str
+    wins: int = 0
+    points_lost: int = 0
+    shows: int = 0
+    combinations: int = 0
+    pairs: int = 0
+    okey_discard: int = 0
+
+
+@dataclass
+class Simulation:
+    """Totals of a simulation run."""
+
+    rules: str
+    seed: int
+    seats: list[SeatStats]
+    rounds: int = 0
+    matches: int = 0
+    drawn: int = 0
+    seconds: float = 0.0
+    decisions: dict[str, list[float]] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        rate = self.rounds / self.seconds if self.seconds else 0.0
+        return {
+            "rules": self.rules,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "matches": self.matches,
+            "drawn": self.drawn,
+            "seconds": round(self.seconds, 3),
+            "rounds_per_second": round(rate, 1),
+            "seats": [
+                {
+                    "bot": s.bot,
+                    "wins": s.wins,
+                    "win_share": round(s.wins / self.rounds, 4) if self.rounds else 0.0,
+                    "points_lost": s.points_lost,
+                    "shows": s.shows,
+                    "finishes": {
+                        "combinations": s.combinations,
+                        "pairs": s.pairs,
+                        "okey_discard": s.okey_discard,
+                    },
+                }
+                for s in self.seats
+            ],
+            "decision_ms": {bot: _timing(times) for bot, times in sorted(self.decisions.items())},
+        }
+
+
+def _timing(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median": 0.0, "p99": 0.0}
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {"median": round(statistics.median(ordered), 4), "p99": round(p99, 4)}
+
+
+def simulate(
+    rules: RuleSet,
+    levels: list[str],
+    rounds: int,
+    seed: int,
+    log_dir: Path | None = None,
+) -> Simulation:
+    """Play matches until ``rounds`` rounds are played; seats keep their bots."""
+    bots: list[Bot] = [
+        make_bot(level, random.Random(f"{seed}:bot:{seat}")) for seat, level in enumerate(levels)
+    ]
+    sim = Simulation(rules.name, seed, [SeatStats(level) for level in levels])
+    sim.decisions = {level: [] for level in levels}
+    clock = time.perf_counter
+
+    def decide(seat: int, view: PlayerView) -> Action:
+        started = clock()
+        action = bots[seat].choose(view)
+        sim.decisions[levels[seat]].append((clock() - started) * 1000.0)
+        return action
+
+    began = clock()
+    while sim.rounds < rounds:
+        match_seed = f"{seed}:{sim.matches}"
+        match = Match(rules, random.Random(match_seed))
+        sim.matches += 1
+        while not match.over and sim.rounds < rounds:
+            start = len(match.events)
+            play_round(match, decide)
+            sim.rounds += 1
+            _count(sim, match.events[start:])
+        if log_dir is not None:
+            header = LogHeader(rules.name, tuple(levels), match_seed)
+            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match.events)
+    sim.seconds = clock() - began
+    return sim
+
+
+def _count(sim: Simulation, events: Sequence[Event]) -> None:
+    for event in events:
+        if isinstance(event, ShowedIndicator):
+            sim.seats[event.seat].shows += 1
+            for loser in event.losers:
+                sim.seats[loser].points_lost += event.penalty
+        elif isinstance(event, RoundWon):
+            stats = sim.seats[event.seat]
+            stats.wins += 1
+            if event.kind is FinishKind.PAIRS:
+                stats.pairs += 1
+            else:
+                stats.combinations += 1
+            stats.okey_discard += event.okey_discard
+            for loser in event.losers:
+                sim.seats[loser].points_lost += event.points
+        elif isinstance(event, RoundDrawn):
+            sim.drawn += 1
+
+
+def describe(sim: Simulation) -> list[str]:
+    text = CATALOGUE.text
+    data = sim.to_json()
+    lines = [
+        text(
+            "simulate.summary",
+            rounds=sim.rounds,
+            matches=sim.matches,
+            drawn=sim.drawn,
+            seconds=sim.seconds,
+            rate=data["rounds_per_second"],
+            rules=sim.rules,
+            seed=sim.seed,
+        )
+    ]
+    for seat, stats in enumerate(sim.seats):
+        lines.append(
+            text(
+                "simulate.seat",
+                seat=seat,
+                bot=stats.bot,
+                wins=stats.wins,
+                share=stats.wins / sim.rounds if sim.rounds else 0.0,
+                lost=stats.points_lost,
+                shows=stats.shows,
+                combinations=stats.combinations,
+                pairs=stats.pairs,
+                okey=stats.okey_discard,
+            )
+        )
+    for bot, timing in data["decision_ms"].items():
+        lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
+    return lines
+
+
+def _error(message: str) -> int:
+    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = load_rules(args.rules)
+    except RulesError as exc:
+        return _error(str(exc))
+    levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+    players = rules.table.players
+    if len(levels) != players:
+        return _error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))
+    for level in levels:
+        if level not in available_levels():
+            known = ", ".join(available_levels())
+            return _error(CATALOGUE.text("simulate.error.bot", name=level, known=known))
+    if args.rounds < 1:
+        return _error(CATALOGUE.text("simulate.error.rounds"))
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    log_dir = Path(args.log) if args.log else None
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    sim = simulate(rules, levels, args.rounds, seed, log_dir)
+    if args.json:
+        print(json.dumps(sim.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join(describe(sim)))
+    return 0

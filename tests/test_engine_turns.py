@@ -1,0 +1,126 @@
+"""Turns: the opening discard, drawing, taking only the previous discard, errors."""
+
+from __future__ import annotations
+
+import pytest
+from engine_support import FULL, accounted, arranged, tile
+
+from okey.engine import (
+    Action,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    IllegalMoveError,
+    Phase,
+    TakeDiscard,
+    TimeOut,
+)
+from okey.engine.events import Discarded, Drew, TookDiscard, seen_by
+from okey.rules import CLASSIC, PlayRules, RuleSet, ScoringRules
+
+NO_SHOW = RuleSet(scoring=ScoringRules(show_indicator=False))
+DEALER = "r1 r3 r9 b2 b7 b12 k1 k5 k11 y2 y6 y8 y13 r13 b9"
+
+
+def test_the_dealer_opens_by_discarding_without_drawing() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    assert match.legal(0) == tuple(Discard(t) for t in sorted(set(match.round.hands[0])))
+    with pytest.raises(IllegalMoveError, match="you hold 15 tiles: discard one first"):
+        match.apply(0, DrawFromPile())
+    with pytest.raises(IllegalMoveError, match="it is not your turn"):
+        match.apply(1, DrawFromPile())
+    events = match.apply(0, Discard(tile("y13")))
+    assert events == [Discarded(0, tile("y13"))]
+    assert match.view(1).phase is Phase.DRAW and match.turn == 1
+    assert match.view(1).available_discard == tile("y13")
+
+
+def test_a_player_must_draw_before_discarding() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    match.apply(0, Discard(tile("y13")))
+    hand = match.round.hands[1]
+    with pytest.raises(IllegalMoveError, match="you must draw first"):
+        match.apply(1, Discard(hand[0]))
+    assert match.legal(1) == (DrawFromPile(), TakeDiscard())
+
+
+def test_drawing_from_the_pile_is_private() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW, pile_top="k13")
+    match.apply(0, Discard(tile("y13")))
+    events = match.apply(1, DrawFromPile())
+    assert events == [Drew(1, tile("k13"), 47)]
+    assert seen_by(events[0], 2) == Drew(1, None, 47)
+    assert seen_by(events[0], 1) == events[0]
+    assert match.view(1).phase is Phase.DISCARD and len(match.round.hands[1]) == 15
+    assert accounted(match) == FULL
+
+
+def test_only_the_discard_just_made_before_you_can_be_taken() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    match.apply(0, Discard(tile("y13")))
+    assert match.apply(1, TakeDiscard()) == [TookDiscard(1, 0, tile("y13"))]
+    assert match.view(2).taken == ((), (tile("y13"),), (), ())
+    assert match.view(2).discards[0] == ()
+    with pytest.raises(IllegalMoveError, match="discard one first"):
+        match.apply(1, TakeDiscard())
+    match.apply(1, Discard(tile("y13")))
+    # Seat 2 may take seat 1's discard; seat 3 (not its turn) may not.
+    with pytest.raises(IllegalMoveError, match="it is not your turn"):
+        match.apply(3, TakeDiscard())
+    match.apply(2, DrawFromPile())
+    match.apply(2, Discard(match.round.drawn or tile("r1")))
+    # Seat 1's discard is no longer available to anyone: seat 3 sees seat 2's.
+    assert match.view(3).available_discard == match.round.discards[2][-1]
+
+
+def test_a_tile_not_in_hand_is_refused_in_words() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    with pytest.raises(IllegalMoveError, match="black 13 is not in your hand"):
+        match.apply(0, Discard(tile("k13")))
+    with pytest.raises(IllegalMoveError, match="discarding red 1 does not finish your hand"):
+        match.apply(0, Finish(tile("r1")))
+
+
+def test_refused_actions_change_nothing() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    before = (match.view(0), match.view(1), len(match.events))
+    moves: list[tuple[int, Action]] = [
+        (0, DrawFromPile()),
+        (0, TakeDiscard()),
+        (0, DeclineDiscard()),
+        (0, TimeOut()),
+        (1, Discard(tile("r1"))),
+        (0, Discard(tile("k13"))),
+        (7, DrawFromPile()),
+    ]
+    for seat, action in moves:
+        assert not match.can_apply(seat, action)
+        with pytest.raises(IllegalMoveError):
+            match.apply(seat, action)
+    assert (match.view(0), match.view(1), len(match.events)) == before
+
+
+def test_decline_only_when_the_pile_is_empty() -> None:
+    match = arranged({0: DEALER}, rules=NO_SHOW)
+    match.apply(0, Discard(tile("y13")))
+    with pytest.raises(IllegalMoveError, match="only when the pile is empty"):
+        match.apply(1, DeclineDiscard())
+
+
+def test_the_round_and_match_refuse_moves_when_over() -> None:
+    match = arranged(
+        {0: DEALER}, rules=RuleSet(play=PlayRules(pile_out="close_after_last_discard"))
+    )
+    match.round.pile.clear()
+    match.apply(0, Discard(tile("y13")))
+    assert match.round_over
+    with pytest.raises(IllegalMoveError, match="the round is over"):
+        match.apply(1, DrawFromPile())
+    assert match.legal(1) == ()
+
+
+def test_classic_rules_have_no_timer() -> None:
+    match = arranged({0: DEALER}, rules=CLASSIC)
+    with pytest.raises(IllegalMoveError, match="no turn timer"):
+        match.apply(0, TimeOut())

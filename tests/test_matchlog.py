@@ -1,0 +1,179 @@
+"""The match log: written from events, read back, replayed to the same state."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from engine_support import play_random
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from okey.cli import main
+from okey.engine import Discard, Finish, Match, Resume, TimeOut
+from okey.matchlog import (
+    LogHeader,
+    MatchLogError,
+    format_action,
+    format_log,
+    parse_action,
+    parse_log,
+    read_log,
+    replay,
+)
+from okey.rules import load_rules
+from okey.tiles import Colour, Tile
+
+
+def _played(rules: str, seed: int, rounds: int, timeouts: bool = False) -> Match:
+    match = Match(load_rules(rules), random.Random(seed))
+    rng = random.Random(seed + 1)
+    for _ in range(rounds):
+        if match.over:
+            break
+        match.start_round()
+        if timeouts:
+            while not match.round_over:
+                seat = match.turn
+                if rng.random() < 0.2:
+                    match.apply(seat, TimeOut())
+                elif match.autopilot[seat] and rng.random() < 0.5:
+                    match.apply(seat, Resume())
+                else:
+                    play_random(match, rng.randrange(1000), 1)
+        else:
+            play_random(match, seed + match.round_number)
+    return match
+
+
+@settings(max_examples=12)
+@given(
+    seed=st.integers(0, 10_000),
+    rules=st.sampled_from(["classic", "salon", "partners", "two-player"]),
+    rounds=st.integers(1, 3),
+)
+def test_a_written_log_replays_to_the_same_match(seed: int, rules: str, rounds: int) -> None:
+    match = _played(rules, seed, rounds, timeouts=rules == "salon")
+    text = format_log(
+        LogHeader(rules, ("a", "b", "c", "d")[: match.players], str(seed)), match.events
+    )
+    log = parse_log(text)
+    again = replay(log)
+    assert again.events == match.events
+    assert again.scores == match.scores and again.over == match.over
+    for seat in range(match.players):
+        assert again.view(seat) == match.view(seat)
+    assert log.header.seed == str(seed) and log.header.rules == rules
+
+
+def test_a_match_in_progress_replays_too() -> None:
+    match = Match(load_rules("classic"), random.Random(5))
+    match.start_round()
+    play_random(match, 5, 17)
+    again = replay(parse_log(format_log(LogHeader("classic"), match.events)))
+    assert again.events == match.events and not again.round_over
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "draw pile",
+        "take",
+        "discard r5",
+        "finish fj",
+        "show",
+        "decline",
+        "turn-to-okey",
+        "pairs",
+        "timeout",
+        "resume",
+    ],
+)
+def test_actions_round_trip_in_the_notation(text: str) -> None:
+    assert format_action(parse_action(text)) == text
+
+
+def test_action_values() -> None:
+    assert parse_action("Discard K13") == Discard(Tile.face(Colour.BLACK, 13))
+    assert parse_action("finish r1") == Finish(Tile.face(Colour.RED, 1))
+    assert parse_action("draw") == parse_action("draw pile")
+    with pytest.raises(ValueError):
+        parse_action("jump")
+
+
+def _log_lines() -> list[str]:
+    match = _played("classic", 3, 1)
+    return format_log(LogHeader("classic"), match.events).splitlines()
+
+
+def _damaged(change: str) -> str:
+    lines = _log_lines()
+    first_action = next(i for i, line in enumerate(lines) if line[:1].isdigit())
+    if change == "tile":
+        lines[first_action] = lines[first_action].rsplit(" ", 1)[0] + " q5"
+    elif change == "illegal":
+        lines.insert(first_action + 1, lines[first_action])
+    elif change == "scores":
+        index = next(i for i, line in enumerate(lines) if line.startswith("scores"))
+        lines[index] = "scores 1 2 3 4"
+    elif change == "deck":
+        index = next(i for i, line in enumerate(lines) if line.startswith("deck"))
+        lines[index] = lines[index] + " r1"
+    elif change == "header":
+        lines[1] = "[Rules classic]"
+    elif change == "rules":
+        lines[1] = '[Rules "nosuch"]'
+    elif change == "seat":
+        lines[first_action] = "9" + lines[first_action][1:]
+    elif change == "round":
+        index = next(i for i, line in enumerate(lines) if line.startswith("round"))
+        lines[index] = "round 2 dealer 0"
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        ("tile", "is not an action"),
+        ("illegal", "cannot"),
+        ("scores", "the scores should be"),
+        ("deck", "the deck is wrong"),
+        ("header", "a header line looks like"),
+        ("rules", "no such rules file"),
+        ("seat", "there is no seat 9"),
+        ("round", "expected round 1"),
+    ],
+)
+def test_a_damaged_log_names_the_line(change: str, words: str) -> None:
+    with pytest.raises(MatchLogError, match=words) as caught:
+        replay(parse_log(_damaged(change)))
+    assert caught.value.line is not None
+    assert f"line {caught.value.line}:" in str(caught.value)
+
+
+def test_the_replay_command_prints_events_and_final_scores(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = _played("one-round", 11, 1)
+    path = tmp_path / "one.okeylog"
+    path.write_text(format_log(LogHeader("one-round", ("ann", "bo", "cy", "di")), match.events))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "Round 1." in out and "The match is over." in out
+    assert out.strip().splitlines()[-1].startswith("Final scores: seat 0 (ann)")
+    assert main(["replay", str(path), "--seat", "1"]) == 0
+    assert "draws from the pile" in capsys.readouterr().out
+    assert read_log(path).header.seats == ("ann", "bo", "cy", "di")
+
+
+def test_the_replay_command_reports_a_damaged_log_without_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.okeylog"
+    path.write_text(_damaged("illegal"))
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"okey: {path}, line ") and "Traceback" not in err
+    assert main(["replay", str(tmp_path / "missing.okeylog")]) == 2
+    assert "missing.okeylog" in capsys.readouterr().err

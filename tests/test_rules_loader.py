@@ -1,0 +1,67 @@
+"""The rules loader refuses bad files with the file, the key and the reason."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from okey.rules import RulesError, load_rules, rules_from_mapping
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "table.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "reason"),
+    [
+        ("colour = 3", "colour", "unknown key"),
+        ("[table]\nseats = 4", "table.seats", "unknown key"),
+        ("[table]\nplayers = 'four'", "table.players", "whole number"),
+        ("[table]\nplayers = true", "table.players", "whole number"),
+        ("[table]\npartners = 1", "table.partners", "must be bool"),
+        ("[table]\nplayers = 5", "table.players", "2, 3 or 4"),
+        ("[table]\nplayers = 3\npartners = true", "table.partners", "exactly 4"),
+        ("[table]\nduel = true\nplayers = 2", "table.duel", "4 seats"),
+        ("[table]\nstarting_score = 0", "table.starting_score", "above 0"),
+        ("[table]\nrounds = -1", "table.rounds", "0 (play to zero) or more"),
+        ("[table]\ntie = 'coin'", "table.tie", "must be one of"),
+        ("[scoring]\ncombine = 'add'", "scoring.combine", "must be one of"),
+        ("[scoring]\nnormal = -2", "scoring.normal", "must not be negative"),
+        ("[play]\npile_out = 'never'", "play.pile_out", "must be one of"),
+        ("[play]\ntimer_seconds = -5", "play.timer_seconds", "0 (no timer)"),
+        ("[play]\nautopilot_after = 0", "play.autopilot_after", "at least 1"),
+        ("table = 3", "table", "table of options"),
+        ("name = 7", "name", "must be str"),
+    ],
+)
+def test_bad_files_are_refused_with_file_key_and_reason(
+    tmp_path: Path, text: str, key: str, reason: str
+) -> None:
+    path = _write(tmp_path, text)
+    with pytest.raises(RulesError) as caught:
+        load_rules(path)
+    error = caught.value
+    assert error.source == str(path) and error.key == key and reason in error.reason
+    assert str(error).startswith(f"{path}: {key}: ")
+
+
+def test_broken_toml_and_missing_files(tmp_path: Path) -> None:
+    with pytest.raises(RulesError, match="not valid TOML"):
+        load_rules(_write(tmp_path, "[table"))
+    with pytest.raises(RulesError, match="no such rules file"):
+        load_rules(tmp_path / "absent.toml")
+
+
+def test_a_partial_file_takes_defaults(tmp_path: Path) -> None:
+    rules = load_rules(_write(tmp_path, "[table]\nstarting_score = 7\n"))
+    assert rules.name == "table" and rules.table.starting_score == 7
+    assert rules.scoring.normal == 2
+
+
+def test_mappings_are_checked_too() -> None:
+    with pytest.raises(RulesError, match="unknown key"):
+        rules_from_mapping({"play": {"speed": 1}})

@@ -1,0 +1,104 @@
+"""``okey simulate``: headless bot matches and their statistics."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from okey.cli import main
+from okey.commands.simulate import simulate
+from okey.matchlog import read_log, replay
+from okey.rules import load_rules
+
+
+def test_json_report_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rounds", "6", "--seed", "3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert set(data) == {
+        "rules",
+        "seed",
+        "rounds",
+        "matches",
+        "drawn",
+        "seconds",
+        "rounds_per_second",
+        "seats",
+        "decision_ms",
+    }
+    assert data["rules"] == "classic" and data["seed"] == 3 and data["rounds"] == 6
+    assert len(data["seats"]) == 4
+    for seat in data["seats"]:
+        assert set(seat) == {"bot", "wins", "win_share", "points_lost", "shows", "finishes"}
+        assert set(seat["finishes"]) == {"combinations", "pairs", "okey_discard"}
+    assert set(data["decision_ms"]) == {"random"}
+    assert set(data["decision_ms"]["random"]) == {"median", "p99"}
+    wins = sum(seat["wins"] for seat in data["seats"])
+    assert wins + data["drawn"] == 6
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    first = simulate(load_rules("one-round"), ["random"] * 4, 5, seed=9).to_json()
+    second = simulate(load_rules("one-round"), ["random"] * 4, 5, seed=9).to_json()
+    for data in (first, second):
+        data.pop("seconds")
+        data.pop("rounds_per_second")
+        data.pop("decision_ms")
+    assert first == second
+    assert first["matches"] == 5  # a one-round table: one match per round
+
+
+def test_points_lost_follow_the_scores() -> None:
+    sim = simulate(load_rules("one-round"), ["random"] * 4, 8, seed=2)
+    shows = sum(s.shows for s in sim.seats)
+    wins = sum(s.wins for s in sim.seats)
+    assert sim.rounds == 8 and wins + sim.drawn == 8
+    assert sum(s.points_lost for s in sim.seats) >= 3 * shows
+
+
+def test_logs_are_written_and_replay(tmp_path: Path) -> None:
+    assert (
+        main(
+            [
+                "simulate",
+                "--rounds",
+                "3",
+                "--rules",
+                "two-player",
+                "--seats",
+                "random,random",
+                "--seed",
+                "4",
+                "--log",
+                str(tmp_path),
+            ]
+        )
+        == 0
+    )
+    logs = sorted(tmp_path.glob("*.okeylog"))
+    assert logs
+    for path in logs:
+        replay(read_log(path))
+
+
+def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rounds", "2", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "2 rounds in 1 matches" in out and "Seat 3 (random)" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--seats", "random,random"], "give 4 bots"),
+        (["--seats", "random,random,random,wizard"], "no bot called wizard"),
+        (["--rounds", "0"], "at least 1"),
+        (["--rules", "nosuch"], "no such rules file"),
+    ],
+)
+def test_bad_arguments_are_errors(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", *argv]) == 2
+    assert words in capsys.readouterr().err
