@@ -141,8 +141,31 @@ def row_front(key: int) -> Front:
     return cached
 
 
+_row_tradeoffs: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
+    """The row's useful (tiles left out ``d``, ``front[d] - d``) pairs, by ``d``.
+
+    A hand's exchanges grow with ``d`` while the gaps still to fill, less
+    ``d``, must fit a budget; so only entries where ``front[d] - d`` falls below
+    every smaller ``d`` matter.
+    """
+    cached = _row_tradeoffs.get(key)
+    if cached is None:
+        useful = []
+        lowest = INFINITY
+        for d, gaps in enumerate(row_front(key)):
+            if gaps - d < lowest:
+                lowest = gaps - d
+                useful.append((d, lowest))
+        cached = tuple(useful)
+        _row_tradeoffs[key] = cached
+    return cached
+
+
 def clear_caches() -> None:
-    for memo in (_cost_memo, _front_memo, _row_cost, _row_front):
+    for memo in (_cost_memo, _front_memo, _row_cost, _row_front, _row_tradeoffs):
         memo.clear()
 
 

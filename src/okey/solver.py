@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from typing import Final
 
 from okey.combinations import GroupKind
-from okey.rows import INFINITY, POW3, row_cost, row_digits, row_front, row_plan
+from okey.rows import INFINITY, POW3, row_cost, row_digits, row_front, row_plan, row_tradeoffs
 from okey.rules import ScoringRules
 from okey.scoring import FinishKind, finish_points
 from okey.tiles import ALL_FACES, FALSE_JOKER, FALSE_JOKER_CODE, Tile
@@ -130,13 +130,43 @@ def _selections(counts: list[int], budget: int = INFINITY) -> Iterator[Selection
     yield from walk(0, 0)
 
 
+RowState = tuple[int, int, int, int, int]
+
+_COLUMN_STEPS: Final = {
+    (column, n0): tuple(
+        (gaps, *(used[c] * POW3[n0] for c in range(4))) for gaps, used, _ in options
+    )
+    for column, options in _COLUMN_OPTIONS.items()
+    for n0 in range(13)
+}
+
+
+def _row_states(counts: list[int], budget: int = INFINITY) -> list[RowState]:
+    """(set gaps, row keys of the four colours) for every choice of sets within budget."""
+    k0, k1, k2, k3 = _row_keys(counts)
+    states: list[RowState] = [(0, k0, k1, k2, k3)]
+    for n0 in range(13):
+        steps = _COLUMN_STEPS.get(
+            ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
+        )
+        if steps is None:
+            continue
+        states = [
+            (g + sg, a - s0, b - s1, c - s2, d - s3)
+            for g, a, b, c, d in states
+            for sg, s0, s1, s2, s3 in steps
+            if g + sg <= budget
+        ]
+    return states
+
+
 def combination_cost(counts: list[int], budget: int = INFINITY) -> int:
     """Fewest gaps that put every real tile into runs and sets (> budget: gave up)."""
     best = budget + 1 if budget < INFINITY else INFINITY
-    for gaps, keys, _ in _selections(counts, min(budget, best - 1)):
-        total = gaps + row_cost(keys[0]) + row_cost(keys[1]) + row_cost(keys[2])
+    for gaps, k0, k1, k2, k3 in _row_states(counts, budget):
+        total = gaps + row_cost(k0) + row_cost(k1) + row_cost(k2)
         if total < best:
-            total += row_cost(keys[3])
+            total += row_cost(k3)
             if total < best:
                 best = total
                 if best == 0:
@@ -192,7 +222,7 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
     """Faces whose discard leaves a combinations win, and whether an okey discard does."""
     winners: set[int] = set()
     okey_wins = False
-    for gaps, keys, _ in _selections(counts, jokers):
+    for gaps, *keys in _row_states(counts, jokers):
         costs = [row_cost(key) for key in keys]
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
         if total < jokers:
@@ -248,7 +278,7 @@ def has_finish(counts: list[int], jokers: int) -> bool:
                 return True
         if jokers and singles <= jokers - 1:
             return True
-    for gaps, keys, _ in _selections(counts, jokers):
+    for gaps, *keys in _row_states(counts, jokers):
         costs = [row_cost(key) for key in keys]
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
         if total < jokers:
@@ -314,19 +344,42 @@ def combination_deficiency(counts: list[int], jokers: int) -> int:
 
     Keeping ``k`` real tiles in partial groups that ``g`` gaps complete takes
     ``14 - k - jokers`` exchanges, and works when the okeys and the new tiles
-    can fill the gaps: ``g <= 14 - k``.
+    can fill the gaps: ``g <= 14 - k``. With ``d_c`` tiles of row ``c`` left
+    out, that is ``set gaps + sum(front_c[d_c] - d_c) <= 14 - real``; the
+    fewest ``sum(d_c)`` meeting it gives the answer. Leaving one more tile out
+    never breaks it (some tile always costs at most one more gap), so the
+    rule that at most 14 tiles are kept only raises ``d`` to its floor.
     """
     real = sum(counts)
-    least_drops = max(0, real + jokers - HAND_SIZE)
-    best = INFINITY
-    for gaps, keys, _ in _selections(counts):
-        front = _merge(_merge(list(row_front(keys[0])), row_front(keys[1])), row_front(keys[2]))
-        front = _merge(front, row_front(keys[3]))
-        for drops in range(least_drops, len(front)):
-            room = HAND_SIZE - real + drops
-            if gaps + front[drops] <= room and room - jokers < best:
-                best = room - jokers
-    return best
+    room = HAND_SIZE - real
+    best = real
+    for gaps, k0, k1, k2, k3 in _row_states(counts):
+        budget = room - gaps
+        rows0 = row_tradeoffs(k0)
+        rows1 = row_tradeoffs(k1)
+        rows2 = row_tradeoffs(k2)
+        rows3 = row_tradeoffs(k3)
+        for d0, v0 in rows0:
+            if d0 >= best:
+                break
+            for d1, v1 in rows1:
+                d01 = d0 + d1
+                if d01 >= best:
+                    break
+                v01 = v0 + v1
+                for d2, v2 in rows2:
+                    d012 = d01 + d2
+                    if d012 >= best:
+                        break
+                    left = budget - v01 - v2
+                    for d3, v3 in rows3:
+                        if d012 + d3 >= best:
+                            break
+                        if v3 <= left:
+                            best = d012 + d3
+                            break
+    drops = max(best, real + jokers - HAND_SIZE)
+    return room + drops - jokers
 
 
 def deficiency(hand: Sequence[Tile], okey: Tile) -> int:
