@@ -21,6 +21,7 @@ from typing import Final
 
 POW3: Final = tuple(3**i for i in range(14))
 INFINITY: Final = 99
+CACHE_LIMIT: Final = 50_000  # distinct rows remembered before the memos are emptied
 
 Layout = tuple[int, ...]
 Front = tuple[int, ...]
@@ -160,6 +161,8 @@ def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
                 lowest = gaps - d
                 useful.append((d, lowest))
         cached = tuple(useful)
+        if len(_row_tradeoffs) >= CACHE_LIMIT:
+            clear_caches()
         _row_tradeoffs[key] = cached
     return cached
 
