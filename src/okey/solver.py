@@ -17,7 +17,16 @@ from itertools import combinations_with_replacement, product
 from typing import Final
 
 from okey.combinations import GroupKind
-from okey.rows import INFINITY, POW3, row_cost, row_digits, row_front, row_plan, row_tradeoffs
+from okey.rows import (
+    INFINITY,
+    POW3,
+    _row_tradeoffs,
+    row_cost,
+    row_digits,
+    row_front,
+    row_plan,
+    row_tradeoffs,
+)
 from okey.rules import ScoringRules
 from okey.scoring import FinishKind, finish_points
 from okey.tiles import ALL_FACES, FALSE_JOKER, FALSE_JOKER_CODE, Tile
@@ -340,42 +349,6 @@ def pairs_deficiency(counts: list[int], jokers: int) -> int:
     return HAND_SIZE - 2 * full - min(halves, 7 - full)
 
 
-_pair_tradeoffs: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
-
-
-def _two_rows(key_a: int, key_b: int) -> tuple[tuple[int, int], ...]:
-    """Useful (tiles left out, gaps less tiles left out) pairs of two rows together."""
-    pair = (key_a, key_b)
-    cached = _pair_tradeoffs.get(pair)
-    if cached is not None:
-        return cached
-    rows_a = row_tradeoffs(key_a)
-    rows_b = row_tradeoffs(key_b)
-    if len(rows_b) == 1:
-        db, vb = rows_b[0]
-        cached = tuple((da + db, va + vb) for da, va in rows_a)
-    elif len(rows_a) == 1:
-        da, va = rows_a[0]
-        cached = tuple((da + db, va + vb) for db, vb in rows_b)
-    else:
-        best = [INFINITY] * (rows_a[-1][0] + rows_b[-1][0] + 1)
-        for da, va in rows_a:
-            for db, vb in rows_b:
-                if va + vb < best[da + db]:
-                    best[da + db] = va + vb
-        useful = []
-        lowest = INFINITY
-        for d, v in enumerate(best):
-            if v < lowest:
-                lowest = v
-                useful.append((d, v))
-        cached = tuple(useful)
-    if len(_pair_tradeoffs) >= CACHE_LIMIT:
-        _pair_tradeoffs.clear()
-    _pair_tradeoffs[pair] = cached
-    return cached
-
-
 def combination_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before every tile is in runs and sets.
 
@@ -389,24 +362,37 @@ def combination_deficiency(counts: list[int], jokers: int) -> int:
     """
     real = sum(counts)
     room = HAND_SIZE - real
+    floor = max(0, real + jokers - HAND_SIZE)
     best = real
-    pairs = _pair_tradeoffs
+    known = _row_tradeoffs
     for gaps, k0, k1, k2, k3 in _row_states(counts):
         budget = room - gaps
-        low = pairs.get((k0, k1)) or _two_rows(k0, k1)
-        high = pairs.get((k2, k3)) or _two_rows(k2, k3)
-        for d_low, v_low in low:
-            if d_low >= best:
+        rows0 = known.get(k0) or row_tradeoffs(k0)
+        rows1 = known.get(k1) or row_tradeoffs(k1)
+        rows2 = known.get(k2) or row_tradeoffs(k2)
+        rows3 = known.get(k3) or row_tradeoffs(k3)
+        for d0, v0 in rows0:
+            if d0 >= best:
                 break
-            left = budget - v_low
-            for d_high, v_high in high:
-                if d_low + d_high >= best:
+            for d1, v1 in rows1:
+                d01 = d0 + d1
+                if d01 >= best:
                     break
-                if v_high <= left:
-                    best = d_low + d_high
-                    break
-    drops = max(best, real + jokers - HAND_SIZE)
-    return room + drops - jokers
+                v01 = v0 + v1
+                for d2, v2 in rows2:
+                    d012 = d01 + d2
+                    if d012 >= best:
+                        break
+                    left = budget - v01 - v2
+                    for d3, v3 in rows3:
+                        if d012 + d3 >= best:
+                            break
+                        if v3 <= left:
+                            best = d012 + d3
+                            break
+        if best <= floor:
+            break
+    return room + max(best, floor) - jokers
 
 
 def deficiency(hand: Sequence[Tile], okey: Tile) -> int:
@@ -566,4 +552,3 @@ def pairs_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
 def clear_caches() -> None:
     """Forget memoised row results (for benchmarks measuring a cold start)."""
     _row_minus.clear()
-    _pair_tradeoffs.clear()
