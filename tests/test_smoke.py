@@ -1,5 +1,5 @@
 from okey.cli import main
 
 
-def test_main_runs() -> None:
-    assert main([]) == 0
+def test_rules_command_runs() -> None:
+    assert main(["rules"]) == 0

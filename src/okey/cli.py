@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -12,10 +14,13 @@ from okey.messages import CATALOGUE
 
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
 COMMAND_MODULES = (
+    "okey.commands.play",
+    "okey.commands.resume",
     "okey.commands.hand",
     "okey.commands.rules",
     "okey.commands.simulate",
     "okey.commands.replay",
+    "okey.commands.saves",
 )
 
 
@@ -42,16 +47,41 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+DEFAULT_COMMAND = "play"
+_HELP_OPTIONS = ("-h", "--help")
+
+
+def with_default_command(argv: Sequence[str]) -> list[str]:
+    """``okey`` alone, or ``okey --seed 3``, means ``okey play ...``."""
+    args = list(argv)
+    if not args or (args[0].startswith("-") and args[0] not in _HELP_OPTIONS):
+        return [DEFAULT_COMMAND, *args]
+    return args
+
+
+def on_a_terminal() -> bool:
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        print(CATALOGUE.text("cli.not_ready"))
+    given = sys.argv[1:] if argv is None else list(argv)
+    if not given and not on_a_terminal():
+        # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
+        print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))
         return 0
+    args = parser.parse_args(with_default_command(given))
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (okey ... | head): say nothing more, and keep Python
+        # from complaining about stdout when it flushes at exit.
+        with contextlib.suppress(OSError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return status
 
 

@@ -1,0 +1,107 @@
+"""``okey play``: a match at the table against bots, by ear or at the keyboard.
+
+The default command: ``okey`` alone starts a classic match against three
+bots at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from okey.bots import available_levels
+from okey.messages import CATALOGUE
+from okey.rules import RulesError, load_rules
+from okey.saves import saves_dir
+from okey.speech import add_speech_options, speaker_from_args
+from okey.table.app import play
+from okey.table.controller import Table
+from okey.table.persist import DiskSaver, best_level
+from okey.table.seats import default_names
+from okey.table.session import new_session
+from okey.table.settings import DEFAULT_PACE, TableSettings
+
+NAME = "play"
+HELP = CATALOGUE.text("table.cli.play")
+DEFAULT_LEVEL = "medium"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument("--rules", default="classic", help=text("table.cli.rules"))
+    parser.add_argument(
+        "--level",
+        metavar="LEVEL",
+        help=text("table.cli.level", levels=", ".join(available_levels())),
+    )
+    parser.add_argument("--seed", type=int, help=text("table.cli.seed"))
+    parser.add_argument("--name", help=text("table.cli.name"))
+    add_pace_and_saves(parser, DEFAULT_PACE)
+    add_speech_options(parser)
+
+
+def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
+    text = CATALOGUE.text
+    parser.add_argument(
+        "--pace",
+        type=float,
+        default=pace,
+        metavar="SECONDS",
+        help=text("table.cli.pace", pace=DEFAULT_PACE)
+        if pace is not None
+        else text("table.cli.pace_saved"),
+    )
+    parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
+
+
+def error(message: object) -> int:
+    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
+    return 2
+
+
+def needs_terminal() -> int | None:
+    """Refuse to open the table without a terminal to show it and read keys."""
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        return None
+    return error(CATALOGUE.text("table.cli.no_terminal"))
+
+
+def run(args: argparse.Namespace) -> int:
+    text = CATALOGUE.text
+    try:
+        rules = load_rules(args.rules)
+    except RulesError as exc:
+        return error(exc)
+    known = available_levels()
+    if args.level is not None and args.level not in known:
+        return error(text("table.cli.no_level", level=args.level, known=", ".join(known)))
+    if args.pace < 0:
+        return error(text("table.cli.bad_pace"))
+    level = best_level(args.level)
+    notice = None
+    if args.level is None and level != DEFAULT_LEVEL:
+        notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
+    players = rules.table.players
+    you = 0
+    bots = [name.strip() for name in text("table.bot_names").split(",")]
+    names = default_names(players, you, args.name or text("table.default_name"), bots)
+    settings = TableSettings(
+        rules=args.rules,
+        you=you,
+        names=list(names),
+        levels=["" if seat == you else level for seat in range(players)],
+        verbosity=args.verbosity,
+        sounds=args.sounds,
+        pace=args.pace,
+        seed=args.seed,
+    )
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    session = new_session(rules, settings)
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    saver = DiskSaver(session, saves_dir(args.saves))
+    return play(Table(session, speaker, saver=saver), pace=args.pace, notice=notice)

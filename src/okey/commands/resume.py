@@ -1,0 +1,61 @@
+"""``okey resume [NAME]``: pick a saved match up again, exactly where it was left."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from okey.commands.play import add_pace_and_saves, error, needs_terminal
+from okey.messages import CATALOGUE
+from okey.saves import AUTOSAVE, SaveError, list_saves, read_save, saves_dir
+from okey.speech import add_speech_options, speaker_from_args
+from okey.table.app import play
+from okey.table.controller import Table
+from okey.table.persist import DiskSaver, session_from_save
+
+NAME = "resume"
+HELP = CATALOGUE.text("table.cli.resume")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "name", nargs="?", metavar="NAME", help=CATALOGUE.text("table.cli.save_name")
+    )
+    add_pace_and_saves(parser, None)
+    add_speech_options(parser)
+
+
+def latest_unfinished(folder: Path) -> Path | None:
+    """The newest readable save of a match that is not over."""
+    for entry in list_saves(folder):
+        if entry.data is not None and not entry.data.over:
+            return entry.path
+    return None
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = saves_dir(args.saves)
+    try:
+        target: str | Path | None = args.name or latest_unfinished(folder)
+        if target is None:
+            return error(CATALOGUE.text("table.cli.no_saves", folder=folder))
+        data = read_save(target, folder)
+        session = session_from_save(data)
+    except SaveError as exc:
+        return error(exc)
+    pace = session.settings.pace if args.pace is None else args.pace
+    if pace < 0:
+        return error(CATALOGUE.text("table.cli.bad_pace"))
+    session.settings.pace = pace
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    table = Table(session, speaker, saver=DiskSaver(session, folder))
+    name = Path(target).name.removesuffix(".json")
+    if name != AUTOSAVE:
+        table.saved_as = name  # saving again keeps to the save it came from
+    return play(table, pace=pace, resumed=True)

@@ -1,0 +1,327 @@
+"""A save as JSON text a person can read, and back, checking every field.
+
+The layout is JSON with one key per line; lists of numbers (scores, random
+states) stay on one line and the match log is a list of its lines. Reading
+refuses, with one :class:`SaveError`, anything that is not exactly a save of
+a known format: not JSON, cut short, not an okey save, a newer format, a
+missing, unknown or mistyped key.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from datetime import datetime
+from typing import Any, NoReturn
+
+from okey.messages import CATALOGUE
+from okey.rules import RulesError, RuleSet, rules_from_mapping
+from okey.saves.data import FORMAT_VERSION, IN_PLAY, JSON, KIND, NOT_STARTED, PHASES, SaveData
+from okey.saves.errors import SaveError
+from okey.saves.rng import RngState
+
+INDENT = "  "
+
+# The keys of a format-1 save, in the order they are written.
+TOP_KEYS = (
+    "kind",
+    "format",
+    "created",
+    "label",
+    "summary",
+    "rules",
+    "first_dealer",
+    "settings",
+    "log",
+    "rng",
+    "bot_rngs",
+)
+SUMMARY_KEYS = ("round", "scores", "turn", "phase")
+RNG_KEYS = ("version", "internal", "gauss_next")
+
+
+# -- writing ------------------------------------------------------------------------
+
+
+def to_document(data: SaveData) -> dict[str, JSON]:
+    """The save as plain JSON values, keys in the order they are written."""
+    rules: dict[str, JSON] = json.loads(json.dumps(dataclasses.asdict(data.rules)))
+    return {
+        "kind": data.kind,
+        "format": data.format_version,
+        "created": data.created.isoformat(),
+        "label": data.label,
+        "summary": {
+            "round": data.round_number,
+            "scores": list(data.scores),
+            "turn": data.turn,
+            "phase": data.phase,
+        },
+        "rules": rules,
+        "first_dealer": data.first_dealer,
+        "settings": data.settings,
+        "log": list(data.log.splitlines()),
+        "rng": _rng_document(data.match_rng),
+        "bot_rngs": [_rng_document(state) for state in data.bot_rngs],
+    }
+
+
+def _rng_document(state: RngState | None) -> JSON:
+    if state is None:
+        return None
+    return {
+        "version": state.version,
+        "internal": list(state.internal),
+        "gauss_next": state.gauss_next,
+    }
+
+
+def encode(data: SaveData) -> bytes:
+    """The save's file contents (UTF-8 JSON ending in a newline).
+
+    Raises ValueError (UnicodeEncodeError included) for what JSON cannot hold.
+    """
+    return (layout(to_document(data)) + "\n").encode("utf-8")
+
+
+def layout(value: JSON, depth: int = 0) -> str:
+    """JSON text with one key or item per line, but lists of numbers on one line."""
+    inner = INDENT * (depth + 1)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        items = [f"{inner}{_scalar(key)}: {layout(item, depth + 1)}" for key, item in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + INDENT * depth + "}"
+    if isinstance(value, list):
+        if all(item is None or isinstance(item, bool | int | float) for item in value):
+            return "[" + ", ".join(_scalar(item) for item in value) + "]"
+        items = [inner + layout(item, depth + 1) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + INDENT * depth + "]"
+    return _scalar(value)
+
+
+def _scalar(value: JSON) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False)
+
+
+# -- reading ------------------------------------------------------------------------
+
+
+class _Duplicate(Exception):
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Duplicate(key)
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def decode(raw: bytes, path: str) -> SaveData:
+    """Read a save's bytes (named ``path`` in messages); :class:`SaveError` if not a save.
+
+    This checks the form of every field; :func:`okey.saves.store.read_save` then
+    also replays the match log (:func:`okey.saves.restore.problem`).
+    """
+    return _Reader(path).read(raw)
+
+
+class _Reader:
+    def __init__(self, path: str) -> None:
+        self.path = path
+
+    def fail(self, what: str, /, **fields: object) -> NoReturn:
+        """Refuse the file as damaged, saying why (a ``saves.bad.*`` message)."""
+        reason = CATALOGUE.text(f"saves.bad.{what}", **fields)
+        raise SaveError("corrupt", path=self.path, reason=reason)
+
+    def wrong_type(self, key: str, kind: str) -> NoReturn:
+        self.fail("type", field=key, kind=CATALOGUE.text(f"saves.kind.{kind}"))
+
+    def wrong_value(self, key: str, reason: str, **fields: object) -> NoReturn:
+        self.fail("value", field=key, reason=CATALOGUE.text(f"saves.value.{reason}", **fields))
+
+    # -- the document --------------------------------------------------------------
+
+    def read(self, raw: bytes) -> SaveData:
+        doc = self.parse(raw)
+        if doc.get("kind") != KIND:
+            raise SaveError("foreign", path=self.path)
+        version = doc.get("format")
+        if isinstance(version, bool) or not isinstance(version, int):
+            self.wrong_type("format", "whole")
+        if version > FORMAT_VERSION:
+            raise SaveError("newer", path=self.path, found=version, known=FORMAT_VERSION)
+        if version < FORMAT_VERSION:
+            raise SaveError("version", path=self.path, found=version)
+        self.keys(doc, TOP_KEYS, "")
+        rules = self.rules(self.object(doc, "rules"))
+        players = rules.table.players
+        summary = self.object(doc, "summary")
+        self.keys(summary, SUMMARY_KEYS, "summary.")
+        round_number, scores, turn, phase = self.summary(summary, players)
+        first_dealer = self.seat(doc, "first_dealer", players)
+        bot_rngs = self.array(doc, "bot_rngs")
+        if len(bot_rngs) != players:
+            self.wrong_value("bot_rngs", "count", count=players)
+        return SaveData(
+            rules=rules,
+            log="".join(line + "\n" for line in self.texts(doc, "log")),
+            first_dealer=first_dealer,
+            round_number=round_number,
+            scores=scores,
+            turn=turn,
+            phase=phase,
+            match_rng=self.rng(doc["rng"], "rng"),
+            bot_rngs=tuple(
+                self.rng(state, f"bot_rngs[{seat}]") for seat, state in enumerate(bot_rngs)
+            ),
+            settings=self.object(doc, "settings"),
+            label=self.text(doc, "label"),
+            created=self.time(doc, "created"),
+            kind=KIND,
+            format_version=version,
+        )
+
+    def parse(self, raw: bytes) -> dict[str, Any]:
+        if not raw.strip():
+            raise SaveError("empty", path=self.path)
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            if raw.lstrip().startswith(b"{"):
+                self.fail("utf8")
+            raise SaveError("foreign", path=self.path) from None
+        stripped = text.lstrip("\ufeff").strip()
+        if not stripped.startswith("{"):
+            raise SaveError("foreign", path=self.path)
+        try:
+            doc = json.loads(
+                stripped, object_pairs_hook=_no_duplicates, parse_constant=_no_constant
+            )
+        except _Duplicate as exc:
+            self.fail("duplicate", field=exc.key)
+        except (ValueError, RecursionError) as exc:
+            if not stripped.endswith("}"):
+                raise SaveError("truncated", path=self.path) from None
+            detail = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
+            self.fail("json", detail=" ".join(detail.split())[:80])
+        if not isinstance(doc, dict):
+            raise SaveError("foreign", path=self.path)
+        try:
+            json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        except UnicodeEncodeError:
+            self.wrong_value("(text)", "text")
+        except RecursionError:
+            self.fail("json", detail="nested too deeply")
+        return doc
+
+    def keys(self, doc: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
+        for key in known:
+            if key not in doc:
+                self.fail("missing", field=prefix + key)
+        for key in doc:
+            if key not in known:
+                self.fail("unknown", field=prefix + key)
+
+    # -- fields --------------------------------------------------------------------
+
+    def object(self, doc: dict[str, Any], key: str, name: str | None = None) -> dict[str, Any]:
+        value = doc[key]
+        if not isinstance(value, dict):
+            self.wrong_type(name or key, "object")
+        return value
+
+    def array(self, doc: dict[str, Any], key: str, name: str | None = None) -> list[Any]:
+        value = doc[key]
+        if not isinstance(value, list):
+            self.wrong_type(name or key, "list")
+        return value
+
+    def text(self, doc: dict[str, Any], key: str) -> str:
+        value = doc[key]
+        if not isinstance(value, str):
+            self.wrong_type(key, "text")
+        return value
+
+    def texts(self, doc: dict[str, Any], key: str) -> list[str]:
+        values = self.array(doc, key)
+        if not all(isinstance(value, str) for value in values):
+            self.wrong_type(f"{key}[]", "text")
+        return values
+
+    def whole(self, value: Any, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.wrong_type(key, "whole")
+        return value
+
+    def seat(self, doc: dict[str, Any], key: str, players: int, name: str | None = None) -> int:
+        seat = self.whole(doc[key], name or key)
+        if not 0 <= seat < players:
+            self.wrong_value(name or key, "seat", last=players - 1)
+        return seat
+
+    def time(self, doc: dict[str, Any], key: str) -> datetime:
+        text = self.text(doc, key)
+        try:
+            moment = datetime.fromisoformat(text)
+            return moment if moment.tzinfo is not None else moment.astimezone()
+        except (ValueError, OverflowError):
+            self.wrong_value(key, "time")
+
+    def rules(self, raw: dict[str, Any]) -> RuleSet:
+        try:
+            return rules_from_mapping(raw, source="rules")
+        except RulesError as exc:
+            self.fail("rules", reason=" ".join(str(exc).split()))
+
+    def summary(
+        self, doc: dict[str, Any], players: int
+    ) -> tuple[int, tuple[int, ...], int | None, str]:
+        round_number = self.whole(doc["round"], "summary.round")
+        if round_number < 0:
+            self.wrong_value("summary.round", "negative")
+        scores = self.array(doc, "scores", "summary.scores")
+        if len(scores) != players:
+            self.wrong_value("summary.scores", "count", count=players)
+        for score in scores:
+            self.whole(score, "summary.scores[]")
+        phase = doc["phase"]
+        if phase not in PHASES or not isinstance(phase, str):
+            self.wrong_value("summary.phase", "phase", choices=", ".join(PHASES))
+        if (phase == NOT_STARTED) != (round_number == 0):
+            self.fail("summary", field="summary.round")
+        if phase in IN_PLAY:
+            turn: int | None = self.seat(doc, "turn", players, "summary.turn")
+        elif doc["turn"] is not None:
+            self.fail("summary", field="summary.turn")
+        else:
+            turn = None
+        return round_number, tuple(scores), turn, phase
+
+    def rng(self, value: Any, key: str) -> RngState | None:
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.wrong_type(key, "rng_or_null")
+        self.keys(value, RNG_KEYS, f"{key}.")
+        version = self.whole(value["version"], f"{key}.version")
+        internal = value["internal"]
+        if not isinstance(internal, list):
+            self.wrong_type(f"{key}.internal", "list")
+        words = tuple(self.whole(word, f"{key}.internal[]") for word in internal)
+        gauss_next = value["gauss_next"]
+        if gauss_next is not None and not isinstance(gauss_next, float):
+            self.wrong_type(f"{key}.gauss_next", "number")
+        state = RngState(version, words, gauss_next)
+        if state.problem() is not None:
+            self.wrong_value(key, "rng")
+        return state

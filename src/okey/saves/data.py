@@ -1,0 +1,179 @@
+"""What a save holds: the match log, the random states, the table's settings."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final, TypeAlias
+
+from okey.engine.match import Match
+from okey.matchlog import LogHeader, format_log
+from okey.rules import RuleSet
+from okey.saves.rng import RngState
+
+JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
+"""A value JSON can hold (what ``settings`` may contain)."""
+
+KIND: Final = "okey-save"
+FORMAT_VERSION: Final = 1
+
+NOT_STARTED: Final = "not_started"
+ROUND_OVER: Final = "round_over"
+MATCH_OVER: Final = "match_over"
+IN_PLAY: Final = ("draw", "discard", "pile_out")
+PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
+"""Where a saved match stands: before the first deal, a round's phase, between rounds, over."""
+
+
+def now() -> datetime:
+    """The local time, to the second, with its UTC offset."""
+    return datetime.now().astimezone().replace(microsecond=0)
+
+
+@dataclass(frozen=True)
+class SaveData:
+    """One saved match.
+
+    The match itself is its log (:func:`okey.matchlog.format_log`: each round's
+    deck and one action per line), replayed through the engine on resume; the
+    random states make the future the same; ``settings`` is the table's own
+    (sort mode, verbosity, hints left, seats, names, bot levels...). The
+    summary fields (``round_number`` to ``phase``) are for listing saves and
+    are checked against the replayed match.
+    """
+
+    rules: RuleSet
+    log: str
+    first_dealer: int
+    round_number: int
+    scores: tuple[int, ...]
+    turn: int | None
+    phase: str
+    match_rng: RngState | None = None
+    bot_rngs: tuple[RngState | None, ...] = ()
+    settings: dict[str, JSON] = field(default_factory=dict)
+    label: str = ""
+    created: datetime = field(default_factory=now)
+    kind: str = KIND
+    format_version: int = FORMAT_VERSION
+
+    @property
+    def rules_name(self) -> str:
+        return self.rules.name
+
+    @property
+    def players(self) -> int:
+        return self.rules.table.players
+
+    @property
+    def over(self) -> bool:
+        return self.phase == MATCH_OVER
+
+    @property
+    def in_play(self) -> bool:
+        """True when a round is being played (``turn`` is the seat to move)."""
+        return self.phase in IN_PLAY
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Where a match stands, as a save lists it."""
+
+    round_number: int
+    scores: tuple[int, ...]
+    turn: int | None
+    phase: str
+
+
+def summary_of(match: Match) -> Summary:
+    """The round, scores, seat to play and phase of a live match."""
+    if match.over:
+        phase = MATCH_OVER
+    elif not match.started:
+        phase = NOT_STARTED
+    elif match.round_over:
+        phase = ROUND_OVER
+    else:
+        phase = match.round.phase.value
+    turn = match.turn if phase in IN_PLAY else None
+    return Summary(match.round_number, match.scores, turn, phase)
+
+
+def log_text(match: Match, names: Sequence[str] = ()) -> str:
+    """The match log of a live match (what a save stores)."""
+    return format_log(LogHeader(match.rules.name, _header_names(names)), match.events)
+
+
+def _header_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Seat names fit for the log's one-line ``[Seats "a, b"]`` header (the names
+    themselves belong in ``settings``; the header is for a person reading)."""
+    fit = []
+    for name in names:
+        kept = "".join(c if c.isprintable() and c not in ',"[]#' else " " for c in name)
+        fit.append(" ".join(kept.split()) or "?")
+    return tuple(fit)
+
+
+def json_copy(settings: Mapping[str, object]) -> dict[str, JSON]:
+    """A deep copy of ``settings`` as JSON holds it (tuples become lists).
+
+    Raises TypeError or ValueError when something in it is not JSON (a set, an
+    object, NaN): the table's settings must be plain data.
+    """
+    copied: dict[str, JSON] = json.loads(json.dumps(dict(settings), allow_nan=False))
+    return copied
+
+
+def snapshot(
+    match: Match,
+    *,
+    bot_rngs: Sequence[random.Random | None] = (),
+    settings: Mapping[str, object] | None = None,
+    label: str = "",
+    names: Sequence[str] = (),
+    created: datetime | None = None,
+) -> SaveData:
+    """Everything needed to bring ``match`` back exactly, taken now.
+
+    ``bot_rngs`` is each seat's bot generator, by seat (None for a person's
+    seat; missing seats count as None). Take the snapshot between actions: after
+    one is applied and before any bot draws from its generator for the next.
+    """
+    players = match.players
+    if len(bot_rngs) > players:
+        raise ValueError(f"{len(bot_rngs)} bot generators for a table of {players}")
+    states = [None if rng is None else RngState.of(rng) for rng in bot_rngs]
+    states += [None] * (players - len(states))
+    summary = summary_of(match)
+    return SaveData(
+        rules=match.rules,
+        log=log_text(match, names),
+        first_dealer=match.first_dealer,
+        round_number=summary.round_number,
+        scores=summary.scores,
+        turn=summary.turn,
+        phase=summary.phase,
+        match_rng=RngState.of(match.rng),
+        bot_rngs=tuple(states),
+        settings=json_copy(settings or {}),
+        label=label,
+        created=created if created is not None else now(),
+    )
+
+
+__all__ = [
+    "FORMAT_VERSION",
+    "JSON",
+    "KIND",
+    "PHASES",
+    "SaveData",
+    "Summary",
+    "json_copy",
+    "log_text",
+    "now",
+    "snapshot",
+    "summary_of",
+]

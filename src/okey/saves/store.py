@@ -1,0 +1,212 @@
+"""Saves on disk: atomic writes with a backup, reads that never change a file, listing.
+
+A write goes to a temporary file in the saves folder, is flushed to the disk,
+and replaces the save in one ``os.replace``; the folder is then synced. The
+save it replaces is kept as ``NAME.bak`` (a hard link, or a copy where links
+are not possible), so at every moment ``NAME.json`` is a whole save: the old
+one or the new one. A write that fails leaves the old file as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from okey.saves.codec import decode, encode
+from okey.saves.data import SaveData
+from okey.saves.errors import SaveError
+from okey.saves.paths import (
+    AUTOSAVE,
+    SUFFIX,
+    backup_path,
+    is_path,
+    target_for_reading,
+    target_for_writing,
+)
+from okey.saves.restore import problem
+
+
+def _reason(exc: OSError) -> str:
+    return exc.strerror or exc.__class__.__name__
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush the folder's entries (the rename) to the disk, where the system allows it."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:  # pragma: no cover - Windows cannot open a folder
+        return
+    try:
+        os.fsync(handle)
+    except OSError:  # pragma: no cover - some file systems refuse
+        pass
+    finally:
+        os.close(handle)
+
+
+def _write_file(path: Path, contents: bytes) -> None:
+    """Write ``contents`` to a new temporary file beside ``path`` and sync it; then
+    keep the old ``path`` as its backup and move the new file into place."""
+    folder = path.parent
+    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(contents)
+            file.flush()
+            os.fsync(file.fileno())
+        if path.is_file():
+            _keep_backup(path)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    _sync_folder(folder)
+
+
+def _keep_backup(path: Path) -> None:
+    """Make ``NAME.bak`` the current contents of ``path`` without ever removing ``path``."""
+    backup = backup_path(path)
+    handle, temp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=path.parent)
+    os.close(handle)
+    temp = Path(temp_name)
+    try:
+        temp.unlink()
+        try:
+            os.link(path, temp)
+        except OSError:
+            shutil.copyfile(path, temp)
+            with open(temp, "rb+") as file:
+                os.fsync(file.fileno())
+        os.replace(temp, backup)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+
+
+def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path) -> Path:
+    """Save ``data`` as ``name_or_path`` in ``saves_dir`` and return the file written.
+
+    The name defaults to the date and time (``2025-06-01_14-05-09``); a path
+    must point to a file directly in ``saves_dir``. The previous file of that
+    name is kept as ``NAME.bak``. :class:`SaveError` for an unsafe name or a
+    failed write (the old file is then untouched).
+    """
+    path = target_for_writing(name_or_path, saves_dir)
+    try:
+        contents = encode(data)
+    except (ValueError, TypeError) as exc:
+        raise SaveError("write", path=path, reason=str(exc)) from None
+    try:
+        saves_dir.mkdir(parents=True, exist_ok=True)
+        _write_file(path, contents)
+    except OSError as exc:
+        raise SaveError("write", path=path, reason=_reason(exc)) from None
+    return path
+
+
+def autosave(data: SaveData, saves_dir: Path) -> Path:
+    """Save ``data`` in the autosave slot (``autosave.json``, the one before as
+    ``autosave.bak``)."""
+    return write_save(AUTOSAVE, data, saves_dir)
+
+
+MAX_BYTES = 64 * 1024 * 1024  # far more than any match; stops a read of /dev/zero
+
+
+def _read_bytes(path: Path, name_or_path: str | Path, saves_dir: Path) -> bytes:
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        if is_path(name_or_path):
+            raise SaveError("missing", path=path) from None
+        raise SaveError("missing_name", name=str(name_or_path).strip(), folder=saves_dir) from None
+    except OSError as exc:
+        raise SaveError("unreadable", path=path, reason=_reason(exc)) from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError("foreign", path=path)
+    return raw
+
+
+def read_save(name_or_path: str | Path, saves_dir: Path) -> SaveData:
+    """The save called ``name_or_path`` in ``saves_dir`` (or at that path), checked:
+    the file is a save of a known format and its match log replays to its summary,
+    so :func:`okey.saves.restore.restore_match` will work. :class:`SaveError`
+    otherwise. The file is only read, never changed."""
+    path = target_for_reading(name_or_path, saves_dir)
+    data = decode(_read_bytes(path, name_or_path, saves_dir), str(path))
+    reason = problem(data)
+    if reason is not None:
+        raise SaveError("corrupt", path=path, reason=reason)
+    return data
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One file in the saves folder: its save, or why it cannot be read.
+
+    Listing checks each file's form but does not replay its match log (that is
+    :func:`read_save`'s work), so listing many saves stays quick.
+    """
+
+    name: str
+    path: Path
+    modified: float
+    data: SaveData | None = None
+    error: SaveError | None = None
+
+
+def _entry(path: Path) -> SaveEntry:
+    name = path.name.removesuffix(SUFFIX)
+    try:
+        modified = path.stat().st_mtime
+        raw = _read_bytes(path, path, path.parent)
+    except OSError as exc:
+        error = SaveError("unreadable", path=path, reason=_reason(exc))
+        return SaveEntry(name, path, 0.0, error=error)
+    except SaveError as exc:
+        return SaveEntry(name, path, 0.0, error=exc)
+    try:
+        return SaveEntry(name, path, modified, data=decode(raw, str(path)))
+    except SaveError as exc:
+        return SaveEntry(name, path, modified, error=exc)
+
+
+def _newest_first(entry: SaveEntry) -> tuple[int, float, float, str]:
+    if entry.data is None:
+        return (1, -entry.modified, 0.0, entry.name)
+    return (0, -entry.data.created.timestamp(), -entry.modified, entry.name)
+
+
+def list_saves(saves_dir: Path) -> list[SaveEntry]:
+    """Every ``*.json`` file in ``saves_dir``: the readable saves newest first (by the
+    time they were saved), then the files that cannot be read. A missing folder
+    has no saves; a folder that cannot be listed is a :class:`SaveError`."""
+    if not saves_dir.exists():
+        return []
+    if not saves_dir.is_dir():
+        raise SaveError("not_folder", folder=saves_dir)
+    try:
+        paths = [
+            path
+            for path in saves_dir.iterdir()
+            if path.name.endswith(SUFFIX) and not path.name.startswith(".")
+        ]
+    except OSError as exc:
+        raise SaveError("folder", folder=saves_dir, reason=_reason(exc)) from None
+    return sorted((_entry(path) for path in paths), key=_newest_first)
+
+
+def latest_save(saves_dir: Path) -> Path | None:
+    """The newest readable save in ``saves_dir`` (autosave included), or None."""
+    for entry in list_saves(saves_dir):
+        if entry.data is not None:
+            return entry.path
+    return None

@@ -1,0 +1,264 @@
+"""The prompt_toolkit front end: the screen, the keys, the bots' pacing, the clock, signals.
+
+The table controller does the work; this module only binds keys to it,
+draws the screen from it, plays the bots' turns with a short pause between
+them so a listener can follow, runs the turn clock, and makes sure the match
+is saved however the program ends (q, Ctrl+C, SIGHUP, SIGTERM).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from collections import deque
+from collections.abc import Callable, Iterator
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+from prompt_toolkit.styles import Style
+
+from okey.speech import Sound, SoundPlayer, print_line
+from okey.speech.transcript import one_line
+from okey.table import screen
+from okey.table.controller import Table
+from okey.table.keys import KEYMAP
+from okey.table.session import Step
+
+HEADER_ROWS = 4
+RACK_ROWS = 4
+LOG_ROWS = 13
+MAX_LOG = 500
+_PT_KEYS = {"space": " "}
+_EXTRA_KEYS = {"c-j": "enter"}  # some terminals send a line feed for Enter
+
+
+class MessageLog:
+    """The printed messages: what the speaker says, kept for the screen."""
+
+    def __init__(self, limit: int = MAX_LOG) -> None:
+        self.lines: deque[str] = deque(maxlen=limit)
+        self.on_change: Callable[[], None] = lambda: None
+
+    def append(self, text: str) -> None:
+        self.lines.append(one_line(text))
+        self.on_change()
+
+
+class TableApp:
+    """The application around one table."""
+
+    def __init__(
+        self,
+        table: Table,
+        log: MessageLog,
+        *,
+        pace: float,
+        input: Input | None = None,
+        output: Output | None = None,
+        sound_player: SoundPlayer | None = None,
+    ) -> None:
+        self.table = table
+        self.log = log
+        self.pace = pace
+        self.wake = asyncio.Event()
+        self.rack_window = Window(
+            FormattedTextControl(
+                lambda: screen.rack(table),
+                focusable=True,
+                show_cursor=True,
+                get_cursor_position=lambda: Point(x=screen.cursor_column(table), y=1),
+            ),
+            height=RACK_ROWS,
+        )
+        self.menu_window = Window(
+            FormattedTextControl(
+                lambda: screen.menu_lines(table, LOG_ROWS),
+                focusable=True,
+                show_cursor=True,
+                get_cursor_position=lambda: Point(x=0, y=screen.menu_cursor_row(table, LOG_ROWS)),
+            ),
+            height=LOG_ROWS,
+        )
+        menu_open = Condition(lambda: table.menu is not None)
+        body = HSplit(
+            [
+                Window(FormattedTextControl(lambda: screen.header(table)), height=HEADER_ROWS),
+                Window(height=1),
+                self.rack_window,
+                Window(height=1),
+                ConditionalContainer(self.menu_window, filter=menu_open),
+                ConditionalContainer(
+                    Window(
+                        FormattedTextControl(lambda: screen.messages(list(log.lines), LOG_ROWS)),
+                        height=LOG_ROWS,
+                    ),
+                    filter=~menu_open,
+                ),
+                Window(FormattedTextControl(lambda: screen.footer(table)), height=1),
+            ]
+        )
+        self.app: Application[None] = Application(
+            layout=Layout(body, focused_element=self.rack_window),
+            key_bindings=self._bindings(),
+            style=Style.from_dict(screen.STYLE),
+            full_screen=True,
+            input=input,
+            output=output,
+        )
+        self.app.ttimeoutlen = 0.05
+        self.app.timeoutlen = 0.05
+        log.on_change = self.app.invalidate
+        table.speaker.attach(printer=log.append, sound_player=sound_player or self._sound)
+        table.on_leave = self._close
+
+    # -- keys --------------------------------------------------------------------
+
+    def _bindings(self) -> KeyBindings:
+        bindings = KeyBindings()
+        names = {**{key: key for key in KEYMAP}, **_EXTRA_KEYS}
+        for key, name in names.items():
+            bindings.add(_PT_KEYS.get(key, key))(self._handler(name))
+
+        @bindings.add(Keys.Any)
+        def _other(event: KeyPressEvent) -> None:
+            pressed = event.key_sequence[0].key
+            self.press(pressed.value if isinstance(pressed, Keys) else str(pressed))
+
+        return bindings
+
+    def _handler(self, name: str) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            del event
+            self.press(name)
+
+        return handle
+
+    def press(self, key: str) -> None:
+        try:
+            self.table.press(key)
+        except Exception as error:  # a key must never end the game
+            self.table.trouble(error)
+        self._sync_focus()
+        self.wake.set()
+
+    def _sync_focus(self) -> None:
+        window = self.menu_window if self.table.menu is not None else self.rack_window
+        if self.app.layout.current_window is not window:
+            self.app.layout.focus(window)
+
+    def _sound(self, sound: Sound) -> None:
+        del sound
+        self.app.output.bell()
+
+    # -- running -----------------------------------------------------------------
+
+    def _close(self) -> None:
+        if self.app.is_running and not self.app.is_done:
+            self.app.exit()
+
+    async def _drive(self, start: Callable[[], None]) -> None:
+        """Start (or reopen) the table, then pace the bots and run the clock."""
+        table = self.table
+        start()
+        self.app.invalidate()
+        while not table.leaving:
+            step = table.session.step()
+            if step in (Step.BOT, Step.AUTOPILOT):
+                version = table.session.version
+                await asyncio.sleep(self.pace)
+                if table.leaving or table.session.version != version:
+                    continue
+                try:
+                    table.play_bot() if step is Step.BOT else table.play_autopilot()
+                except Exception as error:
+                    table.trouble(error)
+                    table.leave()
+            else:
+                self.wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), table.clock_wait())
+                table.tick()
+            self.app.invalidate()
+
+    async def run(self, start: Callable[[], None]) -> None:
+        loop = asyncio.get_running_loop()
+        with _signals(loop, self.table.leave):
+
+            def pre_run() -> None:
+                self.app.create_background_task(self._drive(start))
+
+            await self.app.run_async(pre_run=pre_run)
+
+
+@contextlib.contextmanager
+def _signals(loop: asyncio.AbstractEventLoop, leave: Callable[[], None]) -> Iterator[None]:
+    """Save and leave on SIGTERM, SIGHUP and an outside SIGINT."""
+    installed = []
+    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+        number = getattr(signal, name, None)
+        if number is None:
+            continue
+        try:
+            loop.add_signal_handler(number, leave)
+        except (NotImplementedError, RuntimeError, ValueError):
+            continue
+        installed.append(number)
+    try:
+        yield
+    finally:
+        for number in installed:
+            loop.remove_signal_handler(number)
+
+
+async def play_async(
+    table: Table,
+    *,
+    pace: float,
+    resumed: bool = False,
+    notice: str | None = None,
+    input: Input | None = None,
+    output: Output | None = None,
+    sound_player: SoundPlayer | None = None,
+) -> None:
+    """Run the table until the player leaves (for tests: in a running loop)."""
+    log = MessageLog()
+    for text in table.speaker.history.entries:  # said before the screen opened
+        log.append(text)
+    front = TableApp(table, log, pace=pace, input=input, output=output, sound_player=sound_player)
+
+    def start() -> None:
+        if resumed:
+            table.reopen()
+        else:
+            table.begin(notice=notice)
+
+    try:
+        await front.run(start)
+    finally:
+        if not table.leaving:
+            table.leave()
+        table.speaker.attach(printer=_print_if_possible)
+
+
+def _print_if_possible(text: str) -> None:
+    """Print after the screen is gone; the terminal may be gone too (SIGHUP)."""
+    with contextlib.suppress(OSError, ValueError):
+        print_line(text)
+
+
+def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
+    """Run the table in the terminal; returns the exit status."""
+    try:
+        asyncio.run(play_async(table, pace=pace, resumed=resumed, notice=notice))
+    finally:
+        table.speaker.event_text(table.farewell())
+        table.speaker.close()
+    return 0

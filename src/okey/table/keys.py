@@ -1,0 +1,195 @@
+"""The table's commands and the keys that give them.
+
+Key names are prompt_toolkit's ("left", "c-s", "f1", "escape") or the
+character itself. Letters work in either case, so Caps Lock does not get in
+the way. The Escape menu lists the same commands with their keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import Enum
+from types import MappingProxyType
+
+from okey.rules import RuleSet
+
+
+class Command(Enum):
+    """Everything the player can ask of the table."""
+
+    LEFT = "left"
+    RIGHT = "right"
+    HOME = "home"
+    END = "end"
+    NEXT_GROUP = "next_group"
+    PREVIOUS_GROUP = "previous_group"
+    ENTER = "enter"  # discard the focused tile; at other moments: next round, resume, confirm
+    DISCARD = "discard"  # Space: discard the focused tile
+    CHOOSE = "choose"  # d: take or draw, asked
+    DRAW = "draw"  # p
+    TAKE = "take"  # t
+    FINISH = "finish"  # f
+    DECLINE = "decline"  # x
+    SHOW = "show"  # g
+    TURN_TO_OKEY = "turn_to_okey"  # k
+    PAIRS = "pairs"  # 2
+    SORT = "sort"  # s
+    HAND = "hand"  # a
+    INDICATOR = "indicator"  # i
+    SCORES = "scores"  # c
+    PILE = "pile"  # n
+    WHOSE_TURN = "whose_turn"  # w
+    LEFT_DISCARDS = "left_discards"  # l
+    RIGHT_DISCARDS = "right_discards"  # r
+    ACROSS_DISCARDS = "across_discards"  # o
+    MY_DISCARDS = "my_discards"  # m
+    HELP = "help"  # h, F1
+    RULES = "rules"  # ?
+    TIME = "time"  # e
+    OLDER = "older"  # ,
+    NEWER = "newer"  # .
+    OLDEST = "oldest"  # <
+    NEWEST = "newest"  # >
+    VERBOSITY = "verbosity"  # v
+    SOUNDS = "sounds"  # b
+    SPEECH_STATUS = "speech_status"  # F2
+    OKEY_WARNING = "okey_warning"  # menu only
+    SAVE = "save"  # Ctrl+S
+    QUIT = "quit"  # q
+    MENU = "menu"  # Escape
+    INTERRUPT = "interrupt"  # Ctrl+C: save and leave at once
+    YES = "yes"  # y, in a question
+    NO = "no"  # n, in a question (n reads the pile otherwise)
+
+
+_LETTERS: dict[str, Command] = {
+    "d": Command.CHOOSE,
+    "p": Command.DRAW,
+    "t": Command.TAKE,
+    "f": Command.FINISH,
+    "x": Command.DECLINE,
+    "g": Command.SHOW,
+    "k": Command.TURN_TO_OKEY,
+    "s": Command.SORT,
+    "a": Command.HAND,
+    "i": Command.INDICATOR,
+    "c": Command.SCORES,
+    "n": Command.PILE,
+    "w": Command.WHOSE_TURN,
+    "l": Command.LEFT_DISCARDS,
+    "r": Command.RIGHT_DISCARDS,
+    "o": Command.ACROSS_DISCARDS,
+    "m": Command.MY_DISCARDS,
+    "h": Command.HELP,
+    "e": Command.TIME,
+    "v": Command.VERBOSITY,
+    "b": Command.SOUNDS,
+    "q": Command.QUIT,
+    "y": Command.YES,
+}
+
+KEYMAP: Mapping[str, Command] = MappingProxyType(
+    {
+        "left": Command.LEFT,
+        "right": Command.RIGHT,
+        "home": Command.HOME,
+        "end": Command.END,
+        "down": Command.NEXT_GROUP,
+        "up": Command.PREVIOUS_GROUP,
+        "enter": Command.ENTER,
+        "space": Command.DISCARD,
+        "2": Command.PAIRS,
+        "?": Command.RULES,
+        "f1": Command.HELP,
+        "f2": Command.SPEECH_STATUS,
+        ",": Command.OLDER,
+        ".": Command.NEWER,
+        "<": Command.OLDEST,
+        ">": Command.NEWEST,
+        "c-s": Command.SAVE,
+        "escape": Command.MENU,
+        "c-c": Command.INTERRUPT,
+        **_LETTERS,
+        **{letter.upper(): command for letter, command in _LETTERS.items()},
+    }
+)
+"""Every bound key and its command."""
+
+KEY_NAMES: Mapping[Command, str] = MappingProxyType(
+    {
+        Command.ENTER: "Enter",
+        Command.DISCARD: "Space",
+        Command.CHOOSE: "D",
+        Command.DRAW: "P",
+        Command.TAKE: "T",
+        Command.FINISH: "F",
+        Command.DECLINE: "X",
+        Command.SHOW: "G",
+        Command.TURN_TO_OKEY: "K",
+        Command.PAIRS: "2",
+        Command.SORT: "S",
+        Command.HAND: "A",
+        Command.INDICATOR: "I",
+        Command.SCORES: "C",
+        Command.PILE: "N",
+        Command.WHOSE_TURN: "W",
+        Command.LEFT_DISCARDS: "L",
+        Command.RIGHT_DISCARDS: "R",
+        Command.ACROSS_DISCARDS: "O",
+        Command.MY_DISCARDS: "M",
+        Command.HELP: "H",
+        Command.RULES: "?",
+        Command.TIME: "E",
+        Command.OLDER: ",",
+        Command.NEWER: ".",
+        Command.OLDEST: "<",
+        Command.NEWEST: ">",
+        Command.VERBOSITY: "V",
+        Command.SOUNDS: "B",
+        Command.SPEECH_STATUS: "F2",
+        Command.SAVE: "Ctrl+S",
+        Command.QUIT: "Q",
+    }
+)
+"""How a command's key is spoken and shown (menu entries, help)."""
+
+
+def menu_commands(rules: RuleSet) -> list[Command]:
+    """The Escape menu: every action of this table, the moves first."""
+    play = rules.play
+    commands = [Command.CHOOSE, Command.DRAW, Command.TAKE, Command.ENTER, Command.FINISH]
+    if play.pile_out == "take_last_discard":
+        commands.append(Command.DECLINE)
+    if rules.scoring.show_indicator:
+        commands.append(Command.SHOW)
+    if play.turn_to_okey:
+        commands.append(Command.TURN_TO_OKEY)
+    if play.declare_pairs:
+        commands.append(Command.PAIRS)
+    commands += [
+        Command.SORT,
+        Command.HAND,
+        Command.INDICATOR,
+        Command.SCORES,
+        Command.PILE,
+        Command.WHOSE_TURN,
+        Command.LEFT_DISCARDS,
+        Command.RIGHT_DISCARDS,
+    ]
+    if rules.table.players != 3:
+        commands.append(Command.ACROSS_DISCARDS)
+    commands.append(Command.MY_DISCARDS)
+    if play.timer_seconds:
+        commands.append(Command.TIME)
+    commands += [
+        Command.HELP,
+        Command.RULES,
+        Command.OLDER,
+        Command.VERBOSITY,
+        Command.SOUNDS,
+        Command.SPEECH_STATUS,
+    ]
+    if play.okey_discard_warning:
+        commands.append(Command.OKEY_WARNING)
+    commands += [Command.SAVE, Command.QUIT]
+    return commands

@@ -1,0 +1,87 @@
+"""Saving the table and building it again from a save (through :mod:`okey.saves`).
+
+A table's whole state is its session: the match (kept as its log and its
+random state), each bot's random state, and the settings dict. Saving takes a
+snapshot between actions; :func:`session_from_save` is the one way back.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from okey.bots import available_levels
+from okey.saves import (
+    SaveData,
+    autosave,
+    new_rng,
+    restore_bot_rngs,
+    restore_match,
+    snapshot,
+    write_save,
+)
+from okey.table.session import TableSession
+from okey.table.settings import TableSettings
+
+PREFERRED_LEVELS = ("medium", "hard", "easy", "random")
+"""The default level first, then the others from the best down."""
+
+
+def best_level(wanted: str | None = None) -> str:
+    """``wanted`` when it exists, else medium, else the best level there is."""
+    known = available_levels()
+    if wanted in known:
+        return wanted
+    for level in PREFERRED_LEVELS:
+        if level in known:
+            return level
+    return known[0]
+
+
+class DiskSaver:
+    """Saves one session into a saves folder."""
+
+    def __init__(self, session: TableSession, folder: Path) -> None:
+        self.session = session
+        self.folder = folder
+
+    def data(self) -> SaveData:
+        session = self.session
+        players = session.match.players
+        rngs: list[random.Random | None] = [session.bot_rngs.get(seat) for seat in range(players)]
+        return snapshot(
+            session.match,
+            bot_rngs=rngs,
+            settings=session.settings.to_dict(),
+            names=session.settings.names,
+        )
+
+    def save(self, name: str | None = None) -> str:
+        path = write_save(name, self.data(), self.folder)
+        return path.name.removesuffix(".json")
+
+    def autosave(self) -> None:
+        autosave(self.data(), self.folder)
+
+
+def session_from_save(data: SaveData) -> TableSession:
+    """The table exactly as it was saved (raises SaveError if it does not restore)."""
+    match = restore_match(data)
+    settings = TableSettings.from_dict(dict(data.settings))
+    players = match.players
+    if len(settings.names) != players:
+        settings.names = [
+            settings.names[s] if s < len(settings.names) else "" for s in range(players)
+        ]
+    levels = list(settings.levels) + [""] * (players - len(settings.levels))
+    saved = restore_bot_rngs(data)
+    bot_rngs: dict[int, random.Random] = {}
+    for seat in range(players):
+        if seat == settings.you:
+            levels[seat] = ""
+            continue
+        levels[seat] = best_level(levels[seat] or None)
+        rng = saved[seat] if seat < len(saved) else None
+        bot_rngs[seat] = rng if rng is not None else new_rng()
+    settings.levels = levels
+    return TableSession(match, settings, bot_rngs)

@@ -1,0 +1,235 @@
+"""What a sighted player sees: a calm 80x24 screen drawn from the table's state.
+
+Each tile shows a shape, a colour letter and its number, so colour is never
+the only cue: circle red, triangle blue, square black, diamond yellow, and a
+star for a false joker (shown with the face it plays). Okeys are marked
+under the rack. Pure functions from the table to styled text; the layout is
+in :mod:`okey.table.app`.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from okey.messages import Verbosity
+from okey.table import prompts
+from okey.table.controller import Table
+from okey.table.sorting import SortedHand
+from okey.table.words import Words
+from okey.tiles import Colour, Tile, stand_in
+
+WIDTH = 80
+CELL = 5  # a tile is drawn in 4 columns plus a gap
+SHAPES = {Colour.RED: "●", Colour.BLUE: "▲", Colour.BLACK: "■", Colour.YELLOW: "◆"}
+LETTERS = {Colour.RED: "r", Colour.BLUE: "b", Colour.BLACK: "k", Colour.YELLOW: "y"}
+STAR = "★"
+
+STYLE = {
+    "title": "bold",
+    "dim": "#888888",
+    "tile.red": "ansired bold",
+    "tile.blue": "ansiblue bold",
+    "tile.black": "bold",
+    "tile.yellow": "ansiyellow bold",
+    "tile.joker": "ansimagenta bold",
+    "okey": "underline",
+    "focus": "reverse",
+    "mark": "ansigreen",
+    "menu.focus": "reverse",
+}
+
+
+def tile_cell(tile: Tile, okey: Tile | None) -> tuple[str, str]:
+    """The style and the 4-column text of a tile: "●r5", "★r6" (false joker)."""
+    face = stand_in(tile, okey) if okey is not None else tile
+    if face.is_false_joker:
+        return "class:tile.joker", f"{STAR}?".ljust(4)
+    shape = STAR if tile.is_false_joker else SHAPES[face.colour]
+    style = "class:tile.joker" if tile.is_false_joker else f"class:tile.{face.colour.name.lower()}"
+    if okey is not None and tile == okey:
+        style += " class:okey"
+    return style, f"{shape}{LETTERS[face.colour]}{face.number}".ljust(4)
+
+
+def tile_text(tile: Tile | None, okey: Tile | None) -> StyleAndTextTuples:
+    if tile is None:
+        return [("class:dim", "-")]
+    style, text = tile_cell(tile, okey)
+    return [(style, text.rstrip())]
+
+
+def screen_words(table: Table) -> Words:
+    words = table.words()
+    words.verbosity = Verbosity.BRIEF
+    return words
+
+
+def header(table: Table) -> StyleAndTextTuples:
+    """Title, indicator and okey; the scores; the top of each discard pile; whose turn."""
+    words = screen_words(table)
+    match = table.match
+    rules = match.rules.name
+    out: StyleAndTextTuples = []
+    if not match.started:
+        out.append(("class:title", words("table.screen.title.none", rules=rules)))
+        return out
+    view = table.session.view()
+    title = words(
+        "table.screen.title", rules=rules, number=match.round_number, pile=view.pile_count
+    )
+    out.append(("class:title", title))
+    out.append(("", "   "))
+    out += _indicator(view.indicator, view.okey, words)
+    out.append(("", "\n"))
+    scores = " · ".join(
+        words("table.screen.score", name=_short_name(table, seat), score=view.scores[seat])
+        for seat in table.seats.in_play_order()
+    )
+    out.append(("", _fit(words("table.screen.scores", scores=scores))))
+    out.append(("", "\n"))
+    out += _discard_tops(table, words)
+    out.append(("", "\n"))
+    step = table.session.step()
+    out.append(("class:title", _fit(prompts.whose_turn(match, step, words))))
+    return out
+
+
+def _indicator(indicator: Tile, okey: Tile, words: Words) -> StyleAndTextTuples:
+    text = words("table.screen.indicator", indicator="\0", okey="\1")
+    before, rest = text.split("\0")
+    middle, after = rest.split("\1")
+    return [
+        ("", before),
+        *tile_text(indicator, None),
+        ("", middle),
+        *tile_text(okey, None),
+        ("", after),
+    ]
+
+
+def _short_name(table: Table, seat: int) -> str:
+    if seat == table.seats.you:
+        return table.words()("table.label.you")
+    return table.seats.names[seat]
+
+
+def _discard_tops(table: Table, words: Words) -> StyleAndTextTuples:
+    view = table.session.view()
+    okey = view.okey
+    out: StyleAndTextTuples = [("", words("table.screen.discards", piles=""))]
+    seats = table.seats
+    order = [*seats.others(), seats.you]
+    for index, seat in enumerate(order):
+        if index:
+            out.append(("class:dim", " · "))
+        label = words.label(seat)
+        pile = view.discards[seat]
+        out.append(("", f"{label} "))
+        out += tile_text(pile[-1] if pile else None, okey)
+    if view.middle is not None:
+        out.append(("class:dim", " · "))
+        out += tile_text(view.middle, okey)
+    return out
+
+
+def rack_lines(hand: SortedHand, okey: Tile | None, focus: int, words: Words) -> StyleAndTextTuples:
+    """The rack: the tiles (sections parted by a bar), then a line marking the okeys."""
+    starts = {section.start for section in hand.sections}
+    tiles_line: StyleAndTextTuples = []
+    marks: list[str] = []
+    okey_mark = words("table.screen.okey_mark")[: CELL - 1]
+    for index, tile in enumerate(hand.tiles):
+        style, text = tile_cell(tile, okey)
+        if index:
+            gap = "│" if index in starts else " "
+            tiles_line.append(("class:dim", gap))
+        if index == focus:
+            style += " class:focus"
+        tiles_line.append((style, text))
+        marks.append(okey_mark.ljust(CELL - 1) if tile == okey else " " * (CELL - 1))
+    return [*tiles_line, ("", "\n"), ("class:mark", " ".join(marks).rstrip())]
+
+
+def rack(table: Table) -> StyleAndTextTuples:
+    words = screen_words(table)
+    sorted_hand = table.rack.sorted
+    title = words("table.screen.rack", mode=words.mode(table.rack.mode), count=table.rack.count)
+    return [
+        ("class:title", title),
+        ("", "\n"),
+        *rack_lines(sorted_hand, table.rack.okey, table.rack.focus, words),
+        ("", "\n"),
+        ("class:dim", words("table.screen.legend")),
+    ]
+
+
+def cursor_column(table: Table) -> int:
+    """Where the real cursor sits on the rack line: at the focused tile."""
+    return table.rack.focus * CELL
+
+
+def messages(lines: Sequence[str], height: int, width: int = WIDTH) -> StyleAndTextTuples:
+    """The newest messages that fit, wrapped, the newest at the bottom."""
+    wrapped: list[str] = []
+    for line in reversed(lines):
+        parts = textwrap.wrap(line, width - 1) or [""]
+        wrapped[:0] = parts
+        if len(wrapped) >= height:
+            break
+    shown = wrapped[-height:]
+    out: StyleAndTextTuples = []
+    for index, text in enumerate(shown):
+        if index:
+            out.append(("", "\n"))
+        out.append(("", text))
+    return out
+
+
+def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
+    """The open menu, the focused entry highlighted (the cursor sits on it)."""
+    menu = table.menu
+    if menu is None:
+        return []
+    words = screen_words(table)
+    first = max(0, min(menu.focus - height // 2, len(menu.options) - height))
+    out: StyleAndTextTuples = []
+    for index in range(first, min(len(menu.options), first + height)):
+        option = menu.options[index]
+        if out:
+            out.append(("", "\n"))
+        key = option.key or words("table.menu.no_key")
+        text = _fit(f"{option.label} ({key})")
+        out.append(("class:menu.focus" if index == menu.focus else "", text))
+    return out
+
+
+def menu_cursor_row(table: Table, height: int) -> int:
+    menu = table.menu
+    if menu is None:
+        return 0
+    first = max(0, min(menu.focus - height // 2, len(menu.options) - height))
+    return menu.focus - first
+
+
+def footer(table: Table) -> StyleAndTextTuples:
+    return [("class:dim", screen_words(table)("table.screen.footer"))]
+
+
+def _fit(text: str, width: int = WIDTH - 1) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+__all__ = [
+    "STYLE",
+    "cursor_column",
+    "footer",
+    "header",
+    "menu_cursor_row",
+    "menu_lines",
+    "messages",
+    "rack",
+    "tile_cell",
+]

@@ -1,0 +1,164 @@
+"""Hand sorting modes: by colour, by number up or down, and smart grouping.
+
+A pure module: a hand and the okey in, the tiles in order and their sections
+(colour groups, number groups, or combinations and spares) out. Okeys, being
+wild, always sit at the end of the by-colour and by-number orders; a false
+joker sorts as the face it plays (the okey's).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from okey.combinations import GroupKind
+from okey.solver import Grouping, combination_grouping, pairs_grouping
+from okey.tiles import Tile, stand_in
+
+PAIRS_PREFERRED_FROM = 5  # smart grouping shows pairs when this many pairs beat the runs and sets
+
+
+class SortMode(StrEnum):
+    """The four sort modes, in the order the sort key cycles through them."""
+
+    COLOUR = "colour"
+    ASCENDING = "ascending"
+    DESCENDING = "descending"
+    SMART = "smart"
+
+    def next(self) -> SortMode:
+        modes = list(SortMode)
+        return modes[(modes.index(self) + 1) % len(modes)]
+
+
+class SectionKind(StrEnum):
+    """What a section of the sorted hand is."""
+
+    COLOUR = "colour"
+    NUMBER = "number"
+    OKEYS = "okeys"
+    RUN = "run"
+    SET = "set"
+    PAIR = "pair"
+    SPARES = "spares"
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """Consecutive positions of the sorted hand that belong together."""
+
+    kind: SectionKind
+    start: int
+    length: int
+
+    @property
+    def end(self) -> int:
+        return self.start + self.length
+
+
+@dataclass(frozen=True, slots=True)
+class SortedHand:
+    """A hand in one sort order, with its sections."""
+
+    mode: SortMode
+    tiles: tuple[Tile, ...]
+    sections: tuple[Section, ...]
+
+    def section_at(self, position: int) -> Section | None:
+        for section in self.sections:
+            if section.start <= position < section.end:
+                return section
+        return None
+
+
+_GROUP_SECTIONS = {
+    GroupKind.RUN: SectionKind.RUN,
+    GroupKind.SET: SectionKind.SET,
+    GroupKind.PAIR: SectionKind.PAIR,
+}
+
+
+def colour_key(tile: Tile, okey: Tile) -> tuple[int, int, int]:
+    """Okeys last; otherwise the face played (colour then number), a false joker after it."""
+    if tile == okey:
+        return (1, 0, 0)
+    return (0, stand_in(tile, okey).code, int(tile.is_false_joker))
+
+
+def number_key(tile: Tile, okey: Tile) -> tuple[int, int, int, int]:
+    """Okeys last; otherwise number, then colour, a false joker after its face."""
+    if tile == okey:
+        return (1, 0, 0, 0)
+    face = stand_in(tile, okey)
+    return (0, face.number, int(face.colour), int(tile.is_false_joker))
+
+
+def _sections_by(
+    tiles: Sequence[Tile], okey: Tile, kind: SectionKind, label: Callable[[Tile], int]
+) -> tuple[Section, ...]:
+    """Runs of equal labels (okeys as one section of their own)."""
+    sections: list[Section] = []
+    start = 0
+    for index in range(1, len(tiles) + 1):
+        if index < len(tiles) and _label(tiles[index], okey, label) == _label(
+            tiles[start], okey, label
+        ):
+            continue
+        section_kind = SectionKind.OKEYS if tiles[start] == okey else kind
+        sections.append(Section(section_kind, start, index - start))
+        start = index
+    return tuple(sections)
+
+
+def _label(tile: Tile, okey: Tile, label: Callable[[Tile], int]) -> int:
+    return -1 if tile == okey else label(stand_in(tile, okey))
+
+
+def smart_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
+    """Runs and sets leaving the fewest spares; seven pairs when clearly closer."""
+    combos = combination_grouping(hand, okey)
+    pairs = pairs_grouping(hand, okey)
+    if len(pairs.groups) >= PAIRS_PREFERRED_FROM and len(pairs.spares) < len(combos.spares):
+        return pairs
+    return combos
+
+
+def sort_hand(hand: Sequence[Tile], okey: Tile, mode: SortMode) -> SortedHand:
+    """The hand in the order of ``mode``, with its sections."""
+    if mode is SortMode.SMART:
+        return _smart(hand, okey)
+    if mode is SortMode.COLOUR:
+        tiles = sorted(hand, key=lambda t: colour_key(t, okey))
+        return SortedHand(
+            mode, tuple(tiles), _sections_by(tiles, okey, SectionKind.COLOUR, _colour_of)
+        )
+    ordered = sorted(hand, key=lambda t: number_key(t, okey))
+    if mode is SortMode.DESCENDING:
+        faces = [t for t in ordered if t != okey]
+        ordered = faces[::-1] + [t for t in ordered if t == okey]
+    return SortedHand(
+        mode, tuple(ordered), _sections_by(ordered, okey, SectionKind.NUMBER, _number_of)
+    )
+
+
+def _colour_of(tile: Tile) -> int:
+    return int(tile.colour)
+
+
+def _number_of(tile: Tile) -> int:
+    return tile.number
+
+
+def _smart(hand: Sequence[Tile], okey: Tile) -> SortedHand:
+    grouping = smart_grouping(hand, okey)
+    tiles: list[Tile] = []
+    sections: list[Section] = []
+    for group in grouping.groups:
+        sections.append(Section(_GROUP_SECTIONS[group.kind], len(tiles), len(group.tiles)))
+        tiles.extend(group.tiles)
+    spares = sorted(grouping.spares, key=lambda t: colour_key(t, okey))
+    if spares:
+        sections.append(Section(SectionKind.SPARES, len(tiles), len(spares)))
+        tiles.extend(spares)
+    return SortedHand(SortMode.SMART, tuple(tiles), tuple(sections))

@@ -1,0 +1,110 @@
+"""Catalogue texts at the current verbosity, plus the table's recurring phrases."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.table.seats import Place, Seats
+from okey.table.sorting import SectionKind, SortedHand, SortMode
+from okey.tiles import Tile
+
+
+class Words:
+    """Looks texts up at one verbosity and names tiles, seats and lists."""
+
+    def __init__(
+        self, seats: Seats, verbosity: Verbosity, catalogue: Catalogue = CATALOGUE
+    ) -> None:
+        self.seats = seats
+        self.verbosity = verbosity
+        self.catalogue = catalogue
+        self.okey: Tile | None = None
+
+    def __call__(self, key: str, /, **fields: object) -> str:
+        return self.catalogue.variant(key, self.verbosity, **fields)
+
+    def tile(self, tile: Tile) -> str:
+        return self.catalogue.tile(tile, self.okey)
+
+    def tiles(self, tiles: Sequence[Tile]) -> str:
+        return self.catalogue.tiles(list(tiles), self.okey)
+
+    def join(self, items: Sequence[str]) -> str:
+        """ "a", "a and b", "a, b and c"."""
+        if not items:
+            return self("list.empty")
+        if len(items) == 1:
+            return items[0]
+        return self("table.and", rest=", ".join(items[:-1]), last=items[-1])
+
+    # -- seats ---------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        """The seat's name in a sentence: "you" for the player."""
+        if seat == self.seats.you:
+            return self("table.you")
+        return self.seats.names[seat]
+
+    def where(self, seat: int) -> str:
+        """Where a seat sits: "on your left", "your partner, across"."""
+        if seat == self.seats.partner:
+            return self("table.where.partner")
+        return self(f"table.where.{self.seats.place(seat).value}")
+
+    def label(self, seat: int) -> str:
+        """A short label: "Left", "Across", "Partner"."""
+        if seat == self.seats.partner:
+            return self("table.label.partner")
+        place = self.seats.place(seat)
+        return self("table.label.you") if place is Place.YOU else self(f"table.label.{place.value}")
+
+    def names(self, seats: Sequence[int]) -> str:
+        """Seats in play order from the player: "you, Mehmet and Zeynep"."""
+        order = self.seats.in_play_order()
+        ordered = sorted(seats, key=order.index)
+        return self.join([self.name(seat) for seat in ordered])
+
+    def capital(self, text: str) -> str:
+        return text[:1].upper() + text[1:]
+
+    # -- the hand ------------------------------------------------------------
+
+    def mode(self, mode: SortMode) -> str:
+        return self(f"table.sort.{mode.value}")
+
+    def hand(self, hand: SortedHand) -> str:
+        """The tiles in order; in smart grouping, group by group with their kind."""
+        if hand.mode is not SortMode.SMART:
+            return self.tiles(hand.tiles)
+        parts = []
+        for section in hand.sections:
+            tiles = self.tiles(hand.tiles[section.start : section.end])
+            parts.append(self("table.hand.section", kind=self.kind(section.kind), tiles=tiles))
+        return "; ".join(parts)
+
+    def kind(self, kind: SectionKind) -> str:
+        return self(f"table.kind.{kind.value}")
+
+    # -- scores --------------------------------------------------------------
+
+    def scores(self, scores: Sequence[int], *, ranked: bool) -> str:
+        """Scores as the player hears them: per seat, per team ("us", "them"), or a duel."""
+        seats = self.seats
+        you = seats.you
+        if seats.table.partners:
+            partner = seats.partner
+            them = next(s for s in seats.in_play_order() if s not in (you, partner))
+            return self("table.scores.teams", us=scores[you], them=scores[them])
+        deciding = seats.deciding()
+        order = list(deciding)
+        if ranked:
+            order.sort(key=lambda s: -scores[s])
+        text = ", ".join(self("table.score", name=self.name(s), score=scores[s]) for s in order)
+        sides = [s for s in seats.in_play_order() if s not in deciding]
+        if sides:
+            side_text = ", ".join(
+                self("table.score", name=self.name(s), score=scores[s]) for s in sides
+            )
+            return self("table.scores.duel", deciding=text, sides=side_text)
+        return text

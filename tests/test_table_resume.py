@@ -1,0 +1,90 @@
+"""Saving the table (Ctrl+S, after every turn, on leaving) and opening it again exactly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from test_table_rig import Player, make_rig, play
+
+from okey.messages import Verbosity
+from okey.saves import list_saves, read_save
+from okey.speech import Speaker, SpeechMode
+from okey.table.controller import Table
+from okey.table.persist import DiskSaver, session_from_save
+from okey.table.session import Step
+
+
+def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> None:
+    rig = make_rig(seed=11, dealer=3)
+    saver = DiskSaver(rig.table.session, tmp_path)
+    rig.table.saver = saver
+
+    async def script(player: Player) -> None:
+        await player.my_turn()
+        await player.press("p", "enter")
+        await player.my_turn()
+        await player.press("s", "s", "s", "v", "right", "c-s")
+        assert player.last().startswith("Saved: ")
+
+    play(rig, script, pace=0)
+    names = {entry.name for entry in list_saves(tmp_path)}
+    assert "autosave" in names
+    assert len(names) == 2  # Ctrl+S's save (named by date and time) and the autosave
+    assert rig.table.saved_as in names  # leaving saved again, under the same name
+
+    saved = [entry for entry in list_saves(tmp_path) if entry.name != "autosave"]
+    data = read_save(saved[-1].path, tmp_path)
+    session = session_from_save(data)
+    assert session.settings.sort_mode == "smart"
+    assert session.settings.verbosity == "brief"
+    before = rig.table.session
+    assert session.match.scores == before.match.scores
+    assert session.view().hand == before.view().hand
+    assert session.step() is Step.PLAYER
+
+    spoken: list[str] = []
+    speaker = Speaker(SpeechMode.OFF, printer=spoken.append)
+    table = Table(session, speaker)
+    table.reopen()
+    assert spoken[0] == "Round 1 resumed."
+    assert spoken[1].startswith("Scores: ")
+    assert spoken[3].startswith("14 tiles: ")  # brief, as it was left
+    assert spoken[-1].startswith("Your turn: ")
+    assert table.rack.tiles == rig.table.rack.tiles  # the same smart order
+    assert speaker.verbosity is Verbosity.BRIEF
+
+
+def test_the_future_is_the_same_after_a_resume(tmp_path: Path) -> None:
+    rig = make_rig(seed=12, dealer=1)
+    session = rig.table.session
+    session.start_round()
+    saver = DiskSaver(session, tmp_path)
+    saver.autosave()
+    data = read_save("autosave", tmp_path)
+
+    def bot_moves(s: object) -> list[object]:
+        from okey.table.session import TableSession
+
+        assert isinstance(s, TableSession)
+        events: list[object] = []
+        while s.step() is Step.BOT:
+            events += s.bot_turn()
+        return events
+
+    first = bot_moves(session)
+    again = session_from_save(data)
+    assert bot_moves(again) == first
+    assert again.match.rng.getstate() == session.match.rng.getstate()
+
+
+def test_leaving_with_ctrl_c_saves(tmp_path: Path) -> None:
+    rig = make_rig(seed=13, dealer=2)
+    rig.table.saver = DiskSaver(rig.table.session, tmp_path)
+
+    async def script(player: Player) -> None:
+        await player.press("c-c")
+
+    play(rig, script, pace=30)
+    assert rig.table.saved_as is not None
+    assert rig.table.farewell().startswith(f"Saved as {rig.table.saved_as}; okey resume")
+    assert (tmp_path / f"{rig.table.saved_as}.json").is_file()

@@ -1,0 +1,251 @@
+"""The rig for the table tests: a real table, keys through prompt_toolkit's pipe input,
+speech through a recording output, bots with no pause. Its own tests check the rig."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+from itertools import pairwise
+
+from prompt_toolkit.input import PipeInput, create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from okey.engine.actions import Action, ShowIndicator
+from okey.engine.deal import arrange_deck
+from okey.engine.view import PlayerView
+from okey.messages import Verbosity
+from okey.notation import parse_tile, parse_tiles
+from okey.rules import RuleSet, load_rules
+from okey.speech import Sound, Speaker, SpeechMode
+from okey.table.app import play_async
+from okey.table.controller import Saver, Table
+from okey.table.seats import default_names
+from okey.table.session import Step, new_session
+from okey.table.settings import TableSettings
+
+BOT_NAMES = ["Ayşe", "Mehmet", "Zeynep"]  # left, across, right
+KEYS = {
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "home": "\x1b[H",
+    "end": "\x1b[F",
+    "enter": "\r",
+    "escape": "\x1b",
+    "space": " ",
+    "c-s": "\x13",
+    "f1": "\x1bOP",
+}
+WAIT = 10.0  # seconds before a wait fails the test
+
+
+@dataclass
+class FakeOutput:
+    """A speech output that records what it was asked to say."""
+
+    name: str = "Fake speech"
+    spoken: list[tuple[str, bool]] = field(default_factory=list)
+
+    def speak(self, text: str, *, interrupt: bool) -> None:
+        self.spoken.append((text, interrupt))
+
+    def close(self) -> None:
+        pass
+
+
+@dataclass
+class Rig:
+    table: Table
+    output: FakeOutput
+    sounds: list[Sound]
+
+    @property
+    def said(self) -> list[str]:
+        return [text for text, _ in self.output.spoken]
+
+    def text(self) -> str:
+        return "\n".join(self.said)
+
+
+class ShowingBot:
+    """Shows the indicator's twin when it can, else plays the first legal move's way."""
+
+    name = "showing"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: PlayerView) -> Action:
+        if ShowIndicator() in view.legal:
+            return ShowIndicator()
+        return self.rng.choice([a for a in view.legal if a != ShowIndicator()])
+
+
+def make_rig(
+    *,
+    rules: str | RuleSet = "classic",
+    hands: Mapping[int, str] | None = None,
+    indicator: str = "r5",
+    pile_top: str = "",
+    dealer: int = 0,
+    seed: int = 1,
+    verbosity: Verbosity = Verbosity.DETAILED,
+    saver: Saver | None = None,
+    now: Callable[[], float] = time.monotonic,
+) -> Rig:
+    """A table against random bots; ``hands`` prepares the first deal (seat: tiles)."""
+    ruleset = load_rules(rules) if isinstance(rules, str) else rules
+    players = ruleset.table.players
+    names = default_names(players, 0, "You", BOT_NAMES)
+    settings = TableSettings(
+        rules=ruleset.name,
+        you=0,
+        names=list(names),
+        levels=["" if seat == 0 else "random" for seat in range(players)],
+        verbosity=verbosity.value,
+        seed=seed,
+        pace=0,
+    )
+    decks = None
+    if hands is not None:
+        deck = arrange_deck(
+            players,
+            dealer,
+            parse_tile(indicator),
+            {seat: parse_tiles(text) for seat, text in hands.items()},
+            parse_tiles(pile_top),
+            random.Random(seed),
+        )
+        decks = iter([deck])
+    session = new_session(ruleset, settings, decks=decks, first_dealer=dealer)
+    output = FakeOutput()
+    sounds: list[Sound] = []
+    speaker = Speaker(
+        SpeechMode.AUTO,
+        output,
+        printer=lambda _: None,
+        sound_player=sounds.append,
+        verbosity=verbosity,
+    )
+    return Rig(Table(session, speaker, saver=saver, now=now), output, sounds)
+
+
+class Player:
+    """Presses keys into the running table and waits for what it says."""
+
+    def __init__(self, rig: Rig, pipe: PipeInput) -> None:
+        self.rig = rig
+        self.pipe = pipe
+        self.mark = 0
+
+    async def until(self, check: Callable[[], bool], what: str) -> None:
+        deadline = time.monotonic() + WAIT
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"waited for {what}; heard:\n{self.rig.text()}")
+            await asyncio.sleep(0.002)
+
+    async def hear(self, text: str) -> str:
+        """Wait until a message containing ``text`` is said (after the last one heard)."""
+
+        def found() -> bool:
+            return any(text in said for said in self.rig.said[self.mark :])
+
+        await self.until(found, repr(text))
+        index = next(i for i, s in enumerate(self.rig.said) if i >= self.mark and text in s)
+        self.mark = index + 1
+        return self.rig.said[index]
+
+    async def press(self, *keys: str) -> None:
+        """Press keys one by one, each handled before the next."""
+        table = self.rig.table
+        for key in keys:
+            wanted = table.presses + 1
+            self.pipe.send_text(KEYS.get(key, key))
+            await self.until(partial(_handled, table, wanted), f"the key {key!r}")
+            if key == "escape":
+                await asyncio.sleep(0)
+
+    async def my_turn(self) -> None:
+        """Wait until it is the player's move (or the round is over)."""
+        session = self.rig.table.session
+        await self.until(
+            lambda: session.step() in (Step.PLAYER, Step.ROUND_OVER, Step.MATCH_OVER),
+            "the player's turn",
+        )
+
+    def last(self) -> str:
+        return self.rig.said[-1]
+
+
+def _handled(table: Table, presses: int) -> bool:
+    return table.presses >= presses
+
+
+Script = Callable[[Player], Awaitable[None]]
+
+
+def play(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
+    """Run the table headless while ``script`` plays it; the table is left at the end."""
+
+    async def main() -> None:
+        with create_pipe_input() as pipe:
+            task = asyncio.create_task(
+                play_async(
+                    rig.table,
+                    pace=pace,
+                    input=pipe,
+                    output=DummyOutput(),
+                    sound_player=rig.sounds.append,
+                )
+            )
+            player = Player(rig, pipe)
+            try:
+                await player.until(
+                    lambda: any(text.startswith("Round 1") for text in rig.said), "the deal"
+                )
+                await asyncio.wait_for(script(player), WAIT * 3)
+            finally:
+                if not task.done():
+                    rig.table.leave()
+                await asyncio.wait_for(task, WAIT)
+
+    asyncio.run(main())
+
+
+def no_repeats(said: list[str]) -> list[str]:
+    """Table messages said twice in a row (replies to keys may repeat on purpose)."""
+    return [a for a, b in pairwise(said) if a == b]
+
+
+# -- the rig's own tests ---------------------------------------------------------------
+
+
+def test_the_rig_plays_keys_and_hears_the_table() -> None:
+    rig = make_rig(hands={0: "r1 r2 r3"}, dealer=0)
+
+    async def script(player: Player) -> None:
+        await player.hear("Your 15 tiles, by colour: red 1, red 2, red 3")
+        await player.press("right")
+        assert player.last() == "red 2, 2 of 15."
+        await player.press("q", "y")
+
+    play(rig, script)
+    assert rig.table.leaving
+    assert ("red 2, 2 of 15.", True) in rig.output.spoken
+
+
+def test_leaving_without_a_saver_still_ends_cleanly() -> None:
+    rig = make_rig()
+
+    async def script(player: Player) -> None:
+        await player.press("c-c")
+
+    play(rig, script)
+    assert rig.table.leaving
+    assert rig.table.farewell() == "Goodbye."

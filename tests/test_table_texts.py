@@ -1,0 +1,43 @@
+"""Every text the table says is in the catalogue, in both verbosities where it varies."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from okey.engine.events import DrawReason
+from okey.messages import ENGLISH, Verbosity
+from okey.rules import load_rules
+from okey.table.keys import menu_commands
+from okey.table.seats import Place
+from okey.table.sorting import SectionKind, SortMode
+
+SOURCES = Path(__file__).resolve().parents[1] / "src" / "okey" / "table"
+LITERAL = re.compile(r'(?<![f{])"(table\.[a-z_.]+)"')
+
+
+def has(key: str) -> bool:
+    return key in ENGLISH or all(f"{key}.{v.value}" in ENGLISH for v in Verbosity)
+
+
+def test_every_literal_key_exists() -> None:
+    missing = []
+    for path in sorted(SOURCES.glob("*.py")):
+        for key in LITERAL.findall(path.read_text(encoding="utf-8")):
+            if not has(key):
+                missing.append(f"{path.name}: {key}")
+    assert missing == []
+
+
+def test_every_composed_key_exists() -> None:
+    keys = [f"table.sort.{m.value}" for m in SortMode] + [
+        f"table.sorted.{m.value}" for m in SortMode
+    ]
+    keys += [f"table.kind.{k.value}" for k in SectionKind]
+    keys += [f"table.where.{p.value}" for p in Place] + [f"table.label.{p.value}" for p in Place]
+    keys += [f"table.drawn.{r.value}" for r in DrawReason]
+    keys += [f"table.{what}.{who}" for what in ("pairs", "turned") for who in ("you", "other")]
+    keys += [f"table.autopilot_{s}.{w}" for s in ("on", "off") for w in ("you", "other")]
+    for rules in ("classic", "salon", "partners"):
+        keys += [f"table.action.{c.value}" for c in menu_commands(load_rules(rules))]
+    assert [key for key in keys if not has(key)] == []
