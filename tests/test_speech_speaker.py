@@ -374,3 +374,21 @@ def test_default_printer_prints_lines(capsys: pytest.CaptureFixture[str]) -> Non
 def test_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError):
         make_speaker("loud")
+
+
+def test_backlog_estimates_queued_speech_and_interrupt_resets_it() -> None:
+    fake = FakeOutput()
+    speaker = Speaker(SpeechMode.AUTO, fake, printer=lambda _text: None)
+    assert speaker.backlog() == 0.0
+    speaker.event_text("Ayşe, on your left, discards red 5.")
+    first = speaker.backlog()
+    speaker.event_text("Mehmet, across from you, draws from the pile and discards black 9.")
+    assert speaker.backlog() > first > 0
+    speaker.reply_text("Pile: 40 tiles.")
+    assert 0 < speaker.backlog() < first
+
+
+def test_no_backlog_when_not_voicing() -> None:
+    speaker = Speaker(SpeechMode.SCREEN_READER, FakeOutput(), printer=lambda _text: None)
+    speaker.event_text("Ayşe, on your left, discards red 5.")
+    assert speaker.backlog() == 0.0

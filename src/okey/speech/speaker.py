@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 from types import TracebackType
 
@@ -41,6 +42,11 @@ _VERBOSITY_KEYS = {
 _EDGE_KEYS = {Edge.OLDEST: "history.oldest", Edge.NEWEST: "history.newest"}
 
 
+# A typical synthesiser at its default rate (espeak-ng: 175 words a minute).
+CHARACTERS_PER_SECOND = 15.0
+SECONDS_PER_MESSAGE = 0.3
+
+
 class Speaker:
     """Says, prints, records and recalls what the game tells the player.
 
@@ -65,6 +71,7 @@ class Speaker:
         self._mode = mode
         self._owned_output = output
         self._output = output if mode is SpeechMode.AUTO else None
+        self._voiced_until = 0.0
         self._printer = printer
         self._sound_player = sound_player
         self._transcript = transcript
@@ -258,11 +265,24 @@ class Speaker:
             if self._transcript is not None:
                 self._transcript.write(notice)
 
+    def backlog(self) -> float:
+        """Seconds of queued speech still to be heard, estimated from its length.
+
+        Speech outputs do not say when they are done, so the table uses this to
+        let bots wait for the listener instead of running ahead of the voice.
+        """
+        if self._output is None:
+            return 0.0
+        return max(0.0, self._voiced_until - time.monotonic())
+
     def _speak(self, text: str, *, interrupt: bool) -> bool:
         """Voice text; returns True if the output just failed (it is then dropped)."""
         output = self._output
         if output is None:
             return False
+        now = time.monotonic()
+        start = now if interrupt else max(now, self._voiced_until)
+        self._voiced_until = start + SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
         try:
             output.speak(text, interrupt=interrupt)
         except Exception:  # any failure of a third-party output: carry on printing

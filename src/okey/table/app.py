@@ -174,6 +174,9 @@ class TableApp:
             if step in (Step.BOT, Step.AUTOPILOT):
                 version = table.session.version
                 await asyncio.sleep(self.pace)
+                # Let the voice catch up, so a listener hears every move in turn.
+                while self.pace and (backlog := table.speaker.backlog()) > 0:
+                    await asyncio.sleep(min(backlog, 0.25))
                 if table.leaving or table.session.version != version:
                     continue
                 try:
