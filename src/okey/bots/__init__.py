@@ -5,9 +5,17 @@ from __future__ import annotations
 import random
 
 from okey.bots.base import Bot, BotFactory
+from okey.bots.easy import EasyBot
+from okey.bots.hard import HardBot
+from okey.bots.medium import MediumBot
 from okey.bots.random_bot import RandomBot
 
-LEVELS: dict[str, BotFactory] = {"random": RandomBot}
+LEVELS: dict[str, BotFactory] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
 """Bot levels by name; each factory takes the bot's own ``random.Random``."""
 
 

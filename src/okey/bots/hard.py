@@ -1,0 +1,93 @@
+"""Hard: remembers every tile seen, plays the odds, picks its route and defends.
+
+* Memory: its hand, the indicator, every discard, and the tiles each player
+  took from a discard and kept (:mod:`okey.bots.memory`).
+* Odds: of the discards that leave the fewest tiles still needed, it keeps
+  the hand the most live tiles improve, at every stage. A tile counts by its
+  unseen copies, less where an opponent visibly collects around it (they
+  probably hold it), more where the player on its left threw that face or
+  its neighbours (such tiles tend to come from the left).
+* Route: whichever of runs-and-sets or seven pairs needs fewer tiles.
+* Okeys: never thrown except to finish; when the okey's discard doubles the
+  win it finishes with the okey (see :mod:`okey.bots.level`).
+* Defence: a discard that joins what the next player collects costs live
+  tiles in the choice, more as the pile runs down.
+* It shows the indicator's twin whenever it can, and takes the discard on its
+  left whenever that lowers the number of tiles it still needs.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from okey.bots.defence import RUN_GAP, affinity, collected, danger
+from okey.bots.easy import loneliness
+from okey.bots.evaluate import Discards, Hand, Route, hand_need
+from okey.bots.level import LevelBot
+from okey.bots.memory import Memory
+from okey.engine.view import PlayerView
+from okey.tiles import Tile
+
+MOST_LOOKED_AT: Final = 8
+HELD_DISCOUNT: Final = 0.25  # weight lost per unit of an opponent's visible interest
+FEED_THROWN: Final = 1.0  # extra weight for a face the player on the left threw
+FEED_NEAR: Final = 0.5  # extra weight next to what the player on the left threw
+DEFENCE: Final = 0.3  # live tiles given up to avoid one unit of danger, late in the round
+FULL_PILE: Final = 48
+
+
+def live_weights(memory: Memory, left: int) -> list[float]:
+    """How likely each face is to reach this seat, in units of one unseen copy.
+
+    An opponent who visibly collects around a face probably holds it; the
+    player on the left throws what they do not collect, so faces they threw,
+    and their neighbours, come from the left more often.
+    """
+    weights = []
+    thrown = memory.thrown[left]
+    for face, unseen in enumerate(memory.unseen):
+        if not unseen:
+            weights.append(0.0)
+            continue
+        interest = sum(
+            collected(face, memory.held[seat])
+            for seat in range(len(memory.held))
+            if seat != memory.seat
+        )
+        feed = 0.0
+        if collected(face, memory.held[left]) == 0:
+            if face in thrown:
+                feed = FEED_THROWN
+            elif any(affinity(face, other) >= RUN_GAP for other in thrown):
+                feed = FEED_NEAR
+        weights.append(unseen * (1.0 + feed) / (1.0 + HELD_DISCOUNT * interest))
+    return weights
+
+
+class HardBot(LevelBot):
+    """The hard level."""
+
+    name = "hard"
+    route = Route.ANY
+
+    def pick_discard(self, view: PlayerView) -> Tile:
+        hand = Hand.of(view.hand, view.okey)
+        memory = Memory.from_view(view)
+        discards = Discards(hand, self.route)
+        _, faces = discards.best()
+        faces.sort(key=lambda face: (loneliness(hand, face), face))
+        looked = faces[:MOST_LOOKED_AT]
+        weights = live_weights(memory, view.previous)
+        lateness = 1.0 - view.pile_count / FULL_PILE
+        caution = DEFENCE * (0.5 + lateness)
+
+        def score(face: int) -> tuple[float, int]:
+            live = discards.outlook(face).live(weights, float(memory.unseen_okeys))
+            return (-(live - caution * danger(face, memory, view.next)), looked.index(face))
+
+        return hand.tile(min(looked, key=score))
+
+    def wants(self, view: PlayerView, tile: Tile) -> bool:
+        before = Hand.of(view.hand, view.okey)
+        after = Hand.of([*view.hand, tile], view.okey)
+        return hand_need(after, self.route) < hand_need(before, self.route)

@@ -1,0 +1,180 @@
+"""Plug-in bots: seat any ``module:callable`` and guard it so a failure costs one move.
+
+A seat name is either a level (``hard``) or ``module:callable``, where the
+callable takes the seat's own ``random.Random`` and returns a bot (an object
+with ``name`` and ``choose(view) -> action``; see :mod:`okey.bots.base`). A
+plug-in bot is wrapped in :class:`GuardedBot`: when it raises, runs past its
+time limit or returns a move that is not in ``view.legal``, the easy level
+plays that move instead, an :class:`Incident` is recorded (and passed to
+``on_incident``), and the match goes on.
+
+The hook for front ends and ``okey simulate``: :func:`seat_bot` makes the bot
+for a seat name and :func:`check_seat_name` says why a name cannot be seated.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from okey.bots.base import Bot, BotFactory
+from okey.bots.easy import EasyBot
+from okey.engine.actions import Action
+from okey.engine.view import PlayerView
+from okey.messages import CATALOGUE
+
+DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
+Reason = Literal["raised", "too_slow", "illegal"]
+
+
+class PluginError(ValueError):
+    """A seat name that names no level and no loadable bot."""
+
+
+@dataclass(frozen=True, slots=True)
+class Incident:
+    """One move a guarded bot lost to the easy level, and why."""
+
+    seat: int
+    bot: str
+    reason: Reason
+    detail: str
+    round_number: int
+
+    def describe(self) -> str:
+        """The report, in the player-facing words of the message catalogue."""
+        why = CATALOGUE.text(f"bot.reason.{self.reason}", detail=self.detail)
+        return CATALOGUE.text("bot.replaced", bot=self.bot, seat=self.seat, reason=why)
+
+
+def is_plugin_name(name: str) -> bool:
+    return ":" in name
+
+
+def load_factory(spec: str) -> BotFactory:
+    """Import ``module:callable`` (the callable may be dotted: ``module:Class.make``)."""
+    module_name, _, attribute = spec.partition(":")
+    if not module_name or not attribute:
+        raise PluginError(CATALOGUE.text("bot.plugin.form", spec=spec))
+    try:
+        target: Any = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise PluginError(CATALOGUE.text("bot.plugin.import", spec=spec, reason=exc)) from None
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise PluginError(CATALOGUE.text("bot.plugin.missing", spec=spec)) from None
+    if not callable(target):
+        raise PluginError(CATALOGUE.text("bot.plugin.not_callable", spec=spec))
+    factory: BotFactory = target
+    return factory
+
+
+class GuardedBot:
+    """A bot whose failures are replaced, one move at a time, by the easy level."""
+
+    def __init__(
+        self,
+        bot: Bot,
+        rng: random.Random,
+        *,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        on_incident: Callable[[Incident], None] | None = None,
+        threaded: bool = True,
+    ) -> None:
+        self.bot = bot
+        self.name = str(getattr(bot, "name", type(bot).__name__))
+        self.fallback = EasyBot(rng)
+        self.time_limit = time_limit
+        self.on_incident = on_incident
+        self.threaded = threaded
+        self.incidents: list[Incident] = []
+
+    def choose(self, view: PlayerView) -> Action:
+        started = time.perf_counter()
+        try:
+            action = self._ask(view)
+        except _TooSlow:
+            return self._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
+        except Exception as exc:  # a plug-in may fail in any way: that is the point
+            return self._replace(view, "raised", f"{type(exc).__name__}: {exc}")
+        elapsed = time.perf_counter() - started
+        if elapsed > self.time_limit:
+            return self._replace(view, "too_slow", f"{elapsed:.2f}")
+        if action not in view.legal:
+            return self._replace(view, "illegal", repr(action))
+        return action
+
+    def _ask(self, view: PlayerView) -> Action:
+        if not self.threaded:
+            return self.bot.choose(view)
+        box: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                box["action"] = self.bot.choose(view)
+            except BaseException as exc:  # re-raised in the caller's thread
+                box["error"] = exc
+
+        worker = threading.Thread(target=run, name=f"bot-{self.name}", daemon=True)
+        worker.start()
+        worker.join(self.time_limit)
+        if worker.is_alive():
+            raise _TooSlow
+        if "error" in box:
+            raise box["error"]
+        action: Action = box["action"]
+        return action
+
+    def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
+        incident = Incident(view.seat, self.name, reason, detail, view.round_number)
+        self.incidents.append(incident)
+        if self.on_incident is not None:
+            self.on_incident(incident)
+        return self.fallback.choose(view)
+
+
+class _TooSlow(Exception):
+    """The bot was still thinking when its time ran out."""
+
+
+def check_seat_name(name: str, levels: dict[str, BotFactory]) -> str | None:
+    """Why ``name`` cannot be seated (a player-facing message), or None when it can."""
+    if name in levels:
+        return None
+    if not is_plugin_name(name):
+        known = ", ".join(sorted(levels))
+        return CATALOGUE.text("bot.plugin.unknown", name=name, known=known)
+    try:
+        load_factory(name)
+    except PluginError as exc:
+        return str(exc)
+    return None
+
+
+def seat_bot(
+    name: str,
+    rng: random.Random,
+    levels: dict[str, BotFactory],
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+    on_incident: Callable[[Incident], None] | None = None,
+) -> Bot:
+    """The bot for a seat name: a level as is, a ``module:callable`` guarded."""
+    if name in levels:
+        return levels[name](rng)
+    if not is_plugin_name(name):
+        raise PluginError(check_seat_name(name, levels))
+    factory = load_factory(name)
+    fallback_rng = random.Random(rng.getrandbits(64))
+    try:
+        bot = factory(rng)
+    except Exception as exc:  # a plug-in may fail in any way
+        raise PluginError(CATALOGUE.text("bot.plugin.make", spec=name, reason=exc)) from exc
+    return GuardedBot(bot, fallback_rng, time_limit=time_limit, on_incident=on_incident)

@@ -1,0 +1,135 @@
+"""Plug-in bots: loading ``module:callable``, the README example, and the guard."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+from bots_support import make_view
+
+from okey.bots import LEVELS, Bot
+from okey.bots.example import LuckyBot, make_bot
+from okey.bots.plugins import (
+    GuardedBot,
+    Incident,
+    PluginError,
+    check_seat_name,
+    load_factory,
+    seat_bot,
+)
+from okey.engine.actions import Action, Discard, DrawFromPile
+from okey.engine.match import Match
+from okey.engine.play import play_round
+from okey.engine.view import Phase, PlayerView
+from okey.notation import parse_tile
+from okey.rules import CLASSIC
+
+HAND = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 b1 k13"
+
+
+class Raising:
+    name = "raising"
+
+    def choose(self, view: PlayerView) -> Action:
+        raise RuntimeError("boom")
+
+
+class Illegal:
+    name = "illegal"
+
+    def choose(self, view: PlayerView) -> Action:
+        return Discard(parse_tile("y5"))  # not in the hand
+
+
+class Slow:
+    name = "slow"
+
+    def choose(self, view: PlayerView) -> Action:
+        time.sleep(0.3)
+        return view.legal[0]
+
+
+def test_the_example_bot_loads_and_plays_a_round() -> None:
+    factory = load_factory("okey.bots.example:make_bot")
+    assert factory is make_bot
+    incidents: list[Incident] = []
+    bots: list[Bot] = [
+        seat_bot(
+            "okey.bots.example:make_bot", random.Random(s), LEVELS, on_incident=incidents.append
+        )
+        for s in range(2)
+    ] + [seat_bot("easy", random.Random(2), LEVELS), seat_bot("hard", random.Random(3), LEVELS)]
+    assert isinstance(bots[0], GuardedBot) and isinstance(bots[0].bot, LuckyBot)
+    match = Match(CLASSIC, random.Random(4))
+    play_round(match, lambda seat, view: bots[seat].choose(view))
+    assert match.round_over
+    assert incidents == []
+
+
+def test_the_example_finishes_when_it_can() -> None:
+    view = make_view("r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 y13 b9", indicator="r5")
+    assert make_bot(random.Random(0)).choose(view) == Discard(parse_tile("b9"))
+    draw = make_view(HAND[:-4], phase=Phase.DRAW, discards=("", "", "", "r5"))
+    assert make_bot(random.Random(0)).choose(draw) == DrawFromPile()
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        "no_such_module_here:make_bot",
+        "okey.bots.example:no_such",
+        "okey.bots.example:LuckyBot.name",
+        ":x",
+        "okey.bots.example:",
+    ],
+)
+def test_bad_specs_are_refused_with_a_reason(spec: str) -> None:
+    with pytest.raises(PluginError):
+        load_factory(spec)
+    assert check_seat_name(spec, LEVELS)
+
+
+def test_seat_names() -> None:
+    assert check_seat_name("hard", LEVELS) is None
+    assert check_seat_name("okey.bots.example:make_bot", LEVELS) is None
+    message = check_seat_name("grandmaster", LEVELS)
+    assert message is not None and "hard" in message
+    with pytest.raises(PluginError):
+        seat_bot("grandmaster", random.Random(0), LEVELS)
+
+
+def broken_factory(rng: random.Random) -> Bot:
+    raise ValueError("no bot today")
+
+
+def test_a_factory_that_fails_is_reported() -> None:
+    with pytest.raises(PluginError, match="could not be made"):
+        seat_bot(f"{__name__}:broken_factory", random.Random(0), LEVELS)
+
+
+@pytest.mark.parametrize(
+    ("inner", "reason"), [(Raising(), "raised"), (Illegal(), "illegal"), (Slow(), "too_slow")]
+)
+@pytest.mark.parametrize("threaded", [True, False])
+def test_guard_replaces_a_failing_move_with_easy(inner: Bot, reason: str, threaded: bool) -> None:
+    seen: list[Incident] = []
+    guard = GuardedBot(
+        inner, random.Random(0), time_limit=0.1, on_incident=seen.append, threaded=threaded
+    )
+    view = make_view(HAND)
+    action = guard.choose(view)
+    assert action in view.legal
+    assert isinstance(action, Discard) and action.tile in (parse_tile("b1"), parse_tile("k13"))
+    assert [incident.reason for incident in guard.incidents] == [reason]
+    assert seen == guard.incidents
+    text = seen[0].describe()
+    assert inner.name in text and "easy" in text
+
+
+def test_guard_passes_good_moves_through() -> None:
+    guard = GuardedBot(LuckyBot(random.Random(0)), random.Random(0))
+    view = make_view(HAND[:-4], phase=Phase.DRAW)
+    assert guard.choose(view) == DrawFromPile()
+    assert guard.incidents == []
+    assert guard.name == "lucky"
