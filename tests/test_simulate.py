@@ -26,7 +26,9 @@ def test_json_report_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
         "rounds_per_second",
         "seats",
         "decision_ms",
+        "replaced",
     }
+    assert data["replaced"] == []
     assert data["rules"] == "classic" and data["seed"] == 3 and data["rounds"] == 6
     assert len(data["seats"]) == 4
     for seat in data["seats"]:
@@ -102,3 +104,32 @@ def test_bad_arguments_are_errors(
 ) -> None:
     assert main(["simulate", *argv]) == 2
     assert words in capsys.readouterr().err
+
+
+def test_plugin_seats_are_loaded_and_a_failing_bot_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "grumpy_bot.py").write_text(
+        "import random\n"
+        "class Grumpy:\n"
+        "    name = 'grumpy'\n"
+        "    def choose(self, view):\n"
+        "        raise RuntimeError('no')\n"
+        "def make_bot(rng: random.Random):\n"
+        "    return Grumpy()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    seats = "easy,grumpy_bot:make_bot,okey.bots.example:make_bot,easy"
+    status = main(["simulate", "--rounds", "2", "--seats", seats, "--seed", "3", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert data["rounds"] == 2
+    assert data["replaced"] and "RuntimeError" in data["replaced"][0]
+    assert [seat["bot"] for seat in data["seats"]] == seats.split(",")
+
+
+def test_unknown_plugin_module_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["simulate", "--rounds", "1", "--seats", "easy,nomodule.x:y,easy,easy"])
+    err = capsys.readouterr().err
+    assert status == 2 and "nomodule" in err and "Traceback" not in err

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from okey.bots import Bot, available_levels, make_bot
+from okey.bots import LEVELS, Bot
+from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
 from okey.engine.actions import Action
 from okey.engine.events import Event, RoundDrawn, RoundWon, ShowedIndicator
 from okey.engine.match import Match
@@ -63,6 +64,7 @@ class Simulation:
     drawn: int = 0
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
+    incidents: list[Incident] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         rate = self.rounds / self.seconds if self.seconds else 0.0
@@ -74,6 +76,7 @@ class Simulation:
             "drawn": self.drawn,
             "seconds": round(self.seconds, 3),
             "rounds_per_second": round(rate, 1),
+            "replaced": [incident.describe() for incident in self.incidents],
             "seats": [
                 {
                     "bot": s.bot,
@@ -109,10 +112,16 @@ def simulate(
     log_dir: Path | None = None,
 ) -> Simulation:
     """Play matches until ``rounds`` rounds are played; seats keep their bots."""
-    bots: list[Bot] = [
-        make_bot(level, random.Random(f"{seed}:bot:{seat}")) for seat, level in enumerate(levels)
-    ]
     sim = Simulation(rules.name, seed, [SeatStats(level) for level in levels])
+    bots: list[Bot] = [
+        seat_bot(
+            level,
+            random.Random(f"{seed}:bot:{seat}"),
+            LEVELS,
+            on_incident=sim.incidents.append,
+        )
+        for seat, level in enumerate(levels)
+    ]
     sim.decisions = {level: [] for level in levels}
     clock = time.perf_counter
 
@@ -191,6 +200,7 @@ def describe(sim: Simulation) -> list[str]:
         )
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
+    lines.extend(incident.describe() for incident in sim.incidents)
     return lines
 
 
@@ -209,16 +219,19 @@ def run(args: argparse.Namespace) -> int:
     if len(levels) != players:
         return _error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))
     for level in levels:
-        if level not in available_levels():
-            known = ", ".join(available_levels())
-            return _error(CATALOGUE.text("simulate.error.bot", name=level, known=known))
+        problem = check_seat_name(level, LEVELS)
+        if problem is not None:
+            return _error(problem)
     if args.rounds < 1:
         return _error(CATALOGUE.text("simulate.error.rounds"))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     log_dir = Path(args.log) if args.log else None
     if log_dir is not None:
         log_dir.mkdir(parents=True, exist_ok=True)
-    sim = simulate(rules, levels, args.rounds, seed, log_dir)
+    try:
+        sim = simulate(rules, levels, args.rounds, seed, log_dir)
+    except PluginError as exc:
+        return _error(str(exc))
     if args.json:
         print(json.dumps(sim.to_json(), ensure_ascii=False))
     else:
