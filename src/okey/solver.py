@@ -64,7 +64,7 @@ def _column_options() -> dict[Column, tuple[SetOption, ...]]:
     return table
 
 
-_COLUMN_OPTIONS: Final = _column_options()
+COLUMN_OPTIONS: Final = _column_options()
 
 
 def hand_counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
@@ -83,7 +83,8 @@ def hand_counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
     return counts, jokers
 
 
-def _row_keys(counts: list[int]) -> list[int]:
+def row_keys(counts: Sequence[int]) -> list[int]:
+    """The packed row (base 3, number n as digit n - 1) of each colour."""
     keys = []
     for colour in range(4):
         base = colour * 13
@@ -103,10 +104,10 @@ def _selections(counts: list[int], budget: int = INFINITY) -> Iterator[Selection
     Yields (set gaps, row keys per colour, chosen (number index, option) pairs).
     The yielded lists are reused between iterations; copy what you keep.
     """
-    keys = _row_keys(counts)
+    keys = row_keys(counts)
     active = []
     for n0 in range(13):
-        options = _COLUMN_OPTIONS.get(
+        options = COLUMN_OPTIONS.get(
             (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
         )
         if options is not None:
@@ -146,14 +147,14 @@ _COLUMN_STEPS: Final = {
     (column, n0): tuple(
         (gaps, *(used[c] * POW3[n0] for c in range(4))) for gaps, used, _ in options
     )
-    for column, options in _COLUMN_OPTIONS.items()
+    for column, options in COLUMN_OPTIONS.items()
     for n0 in range(13)
 }
 
 
 def _row_states(counts: list[int], budget: int = INFINITY) -> list[RowState]:
     """(set gaps, row keys of the four colours) for every choice of sets within budget."""
-    k0, k1, k2, k3 = _row_keys(counts)
+    k0, k1, k2, k3 = row_keys(counts)
     states: list[RowState] = [(0, k0, k1, k2, k3)]
     for n0 in range(13):
         steps = _COLUMN_STEPS.get(

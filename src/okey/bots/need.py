@@ -20,10 +20,11 @@ The tests check every answer against the solver.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations_with_replacement, product
+from itertools import product
 from typing import Final
 
 from okey.rows import POW3, row_tradeoffs
+from okey.solver import COLUMN_OPTIONS, row_keys
 
 HAND_SIZE: Final = 14
 Usage = tuple[int, int, int, int]
@@ -32,24 +33,12 @@ NONE: Final[Option] = (0, (0, 0, 0, 0))
 
 
 def _column_options() -> tuple[tuple[Option, ...], ...]:
-    """Every way to take 0, 1 or 2 sets from a column of colour counts (code = base 3)."""
-    masks = [m for m in range(1, 16) if bin(m).count("1") >= 2]
+    """The solver's set choices for each column of colour counts (code = base 3), none first."""
     table: list[tuple[Option, ...]] = []
     for code in range(81):
         column = (code % 3, code // 3 % 3, code // 9 % 3, code // 27)
-        best: dict[Usage, int] = {(0, 0, 0, 0): 0}
-        for count in (1, 2):
-            for chosen in combinations_with_replacement(masks, count):
-                used = tuple(sum(m >> c & 1 for m in chosen) for c in range(4))
-                if any(u > have for u, have in zip(used, column, strict=True)):
-                    continue
-                gaps = sum(1 for m in chosen if bin(m).count("1") == 2)
-                usage: Usage = (used[0], used[1], used[2], used[3])
-                if usage not in best or gaps < best[usage]:
-                    best[usage] = gaps
-        options = sorted((gaps, usage) for usage, gaps in best.items())
-        options.remove(NONE)
-        table.append((NONE, *options))
+        options = COLUMN_OPTIONS.get(column, ((0, (0, 0, 0, 0), ()),))
+        table.append(tuple((gaps, usage) for gaps, usage, _ in options))
     return tuple(table)
 
 
@@ -58,17 +47,6 @@ OPTIONS: Final = _column_options()
 
 def column_code(counts: Sequence[int], n0: int) -> int:
     return counts[n0] + 3 * counts[13 + n0] + 9 * counts[26 + n0] + 27 * counts[39 + n0]
-
-
-def row_keys(counts: Sequence[int]) -> list[int]:
-    keys = []
-    for colour in range(4):
-        base = colour * 13
-        key = 0
-        for n0 in range(12, -1, -1):
-            key = key * 3 + counts[base + n0]
-        keys.append(key)
-    return keys
 
 
 Tradeoffs = tuple[tuple[int, int], ...]
