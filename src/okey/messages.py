@@ -50,7 +50,6 @@ ENGLISH: Mapping[str, str] = {
     "list.empty": "none",
     # Command line
     "cli.description": "An accessible Okey game for the terminal, played by ear or at a keyboard.",
-    "cli.not_ready": "The table is not ready yet. Try: okey hand --indicator r5 r1 r2 r3.",
     "cli.error": "okey: {message}",
     # Verbosity variants. A message that reads differently when brief or
     # detailed has two keys, "<key>.brief" and "<key>.detailed", and no plain

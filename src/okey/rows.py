@@ -50,14 +50,20 @@ def layouts(key: int) -> list[Layout]:
     return result
 
 
+def _lowest(v: Layout) -> int:
+    """The first occupied position of a layout (14 when it is empty)."""
+    p = 0
+    while p < 14 and not v[p]:
+        p += 1
+    return p
+
+
 def layout_cost(v: Layout) -> int:
     """Fewest gaps that put every tile of a 14-position layout into runs."""
     cached = _cost_memo.get(v)
     if cached is not None:
         return cached
-    p = 0
-    while p < 14 and not v[p]:
-        p += 1
+    p = _lowest(v)
     if p == 14:
         _cost_memo[v] = 0
         return 0
@@ -88,9 +94,7 @@ def layout_front(v: Layout) -> Front:
     cached = _front_memo.get(v)
     if cached is not None:
         return cached
-    p = 0
-    while p < 14 and not v[p]:
-        p += 1
+    p = _lowest(v)
     if p == 14:
         _front_memo[v] = (0,)
         return (0,)
@@ -187,9 +191,7 @@ def _layout_plan(
     v: Layout, drops: int, target: int
 ) -> tuple[list[tuple[int, list[bool]]], list[int]] | None:
     """Runs (start position, real/gap cells) and left-out positions reaching ``target``."""
-    p = 0
-    while p < 14 and not v[p]:
-        p += 1
+    p = _lowest(v)
     if p == 14:
         return ([], []) if target == 0 else None
     w = list(v)
