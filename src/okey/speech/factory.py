@@ -7,6 +7,7 @@ import os
 from collections.abc import Callable
 
 from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.speech.background import BackgroundOutput
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import SpeechOutput, open_system_output
 from okey.speech.sounds import SoundPlayer, terminal_bell
@@ -17,6 +18,12 @@ OutputFactory = Callable[[], SpeechOutput | None]
 """Finds the speech output for ``auto`` mode; None when nothing speaks."""
 
 
+def open_background_output() -> SpeechOutput | None:
+    """The system output, spoken to from a worker thread so it cannot freeze the game."""
+    output = open_system_output()
+    return BackgroundOutput(output) if output is not None else None
+
+
 def make_speaker(
     mode: SpeechMode | str = SpeechMode.AUTO,
     transcript_path: str | os.PathLike[str] | None = None,
@@ -25,7 +32,7 @@ def make_speaker(
     verbosity: Verbosity | str = Verbosity.DETAILED,
     sounds: bool = True,
     sound_player: SoundPlayer | None = None,
-    output_factory: OutputFactory = open_system_output,
+    output_factory: OutputFactory = open_background_output,
     catalogue: Catalogue = CATALOGUE,
 ) -> Speaker:
     """The game's Speaker; call before the front end takes the screen.
@@ -82,7 +89,7 @@ def speaker_from_args(
     printer: Printer | None = None,
     *,
     sound_player: SoundPlayer | None = None,
-    output_factory: OutputFactory = open_system_output,
+    output_factory: OutputFactory = open_background_output,
 ) -> Speaker:
     """The Speaker for options added by ``add_speech_options``."""
     return make_speaker(
