@@ -52,26 +52,27 @@ def check_hand(hand: Sequence[Tile], indicator: Tile, catalogue: Catalogue = CAT
     if len(hand) > MAX_HAND:
         raise HandError(catalogue.text("hand.error.too_many", most=MAX_HAND, count=len(hand)))
     okey = okey_for(indicator)
-    for tile, count in Counter(hand).items():
+    counts = Counter(hand)
+    for tile, count in counts.items():
         if count > 2:
             name = catalogue.tile(tile, okey)
             raise HandError(catalogue.text("hand.error.copies", count=count, tile=name))
-    if Counter(hand)[indicator] > 1:
+    if counts[indicator] > 1:
         raise HandError(catalogue.text("hand.error.indicator", tile=catalogue.tile(indicator)))
 
 
 def analyse(hand: Sequence[Tile], indicator: Tile, scoring: ScoringRules) -> HandAnalysis:
     """Analyse a hand of 1..15 tiles under ``indicator``."""
+    if indicator.is_false_joker:
+        raise HandError(CATALOGUE.text("hand.error.false_joker_indicator"))
     check_hand(hand, indicator)
     okey = okey_for(indicator)
     kinds = winning_kinds(hand, okey)
     found = finishes(hand, okey, scoring) if len(hand) == MAX_HAND else None
-    grouping = combination_grouping(hand, okey)
     pairs_only = (kinds == [FinishKind.PAIRS]) or (
         found and all(f.kind is FinishKind.PAIRS for f in found)
     )
-    if pairs_only:
-        grouping = pairs_grouping(hand, okey)
+    grouping = pairs_grouping(hand, okey) if pairs_only else combination_grouping(hand, okey)
     return HandAnalysis(
         indicator=indicator,
         okey=okey,

@@ -42,6 +42,8 @@ ENGLISH: Mapping[str, str] = {
     "hand.error.empty": "Give the tiles of a hand, like: r1 r2 r3 k7.",
     "hand.error.copies": "There are only two of each tile, but the hand has {count} {tile}.",
     "hand.error.indicator": "The indicator {tile} is face up, so the hand has at most one.",
+    "hand.error.no_indicator": "Give the indicator with --indicator, like --indicator r5.",
+    "hand.error.false_joker_indicator": "A false joker is never the indicator.",
     "hand.error.batch_line": "Write the indicator, a colon, then the tiles, like: r5: r1 r2 r3.",
     "hand.error.file": "Cannot read {path}: {reason}.",
     "hand.title": "Hand {number}",

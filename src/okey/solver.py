@@ -95,52 +95,6 @@ def row_keys(counts: Sequence[int]) -> list[int]:
     return keys
 
 
-Selection = tuple[int, list[int], list[tuple[int, SetOption]]]
-
-
-def _selections(counts: list[int], budget: int = INFINITY) -> Iterator[Selection]:
-    """Every choice of sets costing at most ``budget`` gaps, with the rows left over.
-
-    Yields (set gaps, row keys per colour, chosen (number index, option) pairs).
-    The yielded lists are reused between iterations; copy what you keep.
-    """
-    keys = row_keys(counts)
-    active = []
-    for n0 in range(13):
-        options = COLUMN_OPTIONS.get(
-            (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
-        )
-        if options is not None:
-            active.append((n0, options))
-    chosen: list[tuple[int, SetOption]] = []
-    if not active:
-        yield 0, keys, chosen
-        return
-
-    def walk(index: int, gaps: int) -> Iterator[Selection]:
-        if index == len(active):
-            yield gaps, keys, chosen
-            return
-        n0, options = active[index]
-        step = POW3[n0]
-        for option in options:
-            option_gaps, used, _ = option
-            if gaps + option_gaps > budget:
-                continue
-            for colour in range(4):
-                keys[colour] -= used[colour] * step
-            if option_gaps or used[0] or used[1] or used[2] or used[3]:
-                chosen.append((n0, option))
-                yield from walk(index + 1, gaps + option_gaps)
-                chosen.pop()
-            else:
-                yield from walk(index + 1, gaps + option_gaps)
-            for colour in range(4):
-                keys[colour] += used[colour] * step
-
-    yield from walk(0, 0)
-
-
 RowState = tuple[int, int, int, int, int]
 
 _COLUMN_STEPS: Final = {
@@ -216,7 +170,7 @@ class Finish:
     points: int
 
 
-_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}
+_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}  # emptied at CACHE_LIMIT entries
 
 
 def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
@@ -225,6 +179,8 @@ def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
     if cached is None:
         digits = row_digits(key)
         cached = tuple((n0, row_cost(key - POW3[n0])) for n0 in range(13) if digits[n0])
+        if len(_row_minus) >= CACHE_LIMIT:
+            _row_minus.clear()
         _row_minus[key] = cached
     return cached
 
@@ -443,20 +399,33 @@ def _face_code(colour: int, position: int) -> int:
 def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
     """The runs and sets that leave the fewest tiles outside them, spares last."""
     counts, jokers = hand_counts(hand, okey)
-    best: tuple[int, int, list[tuple[int, SetOption]], list[int]] | None = None
-    for gaps, keys, chosen in _selections(counts, jokers):
+    best: tuple[int, int, RowState] | None = None
+    for state in _row_states(counts, jokers):
+        gaps, *keys = state
         fronts = [row_front(key) for key in keys]
         merged = _merge(_merge(_merge(list(fronts[0]), fronts[1]), fronts[2]), fronts[3])
         for drops, row_gaps in enumerate(merged):
             if gaps + row_gaps <= jokers:
-                score = (drops, gaps + row_gaps)
-                if best is None or score < best[:2]:
-                    best = (drops, gaps + row_gaps, list(chosen), list(keys))
+                if best is None or (drops, gaps + row_gaps) < best[:2]:
+                    best = (drops, gaps + row_gaps, state)
                 break
     if best is None:  # pragma: no cover - leaving every tile out is always possible
         raise AssertionError("no grouping found")
-    drops, used_gaps, chosen, keys = best
-    return _build_grouping(hand, okey, jokers, drops, used_gaps, chosen, keys)
+    drops, used_gaps, (_, *keys) = best
+    return _build_grouping(hand, okey, jokers, drops, used_gaps, _sets_taken(counts, keys), keys)
+
+
+def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption]]:
+    """The set choice behind a state's row keys: what each column gave to sets."""
+    left = [row_digits(key) for key in keys]
+    chosen = []
+    for n0 in range(13):
+        column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
+        used = tuple(have - left[c][n0] for c, have in enumerate(column))
+        if any(used):
+            option = next(o for o in COLUMN_OPTIONS[column] if o[1] == used)
+            chosen.append((n0, option))
+    return chosen
 
 
 def _build_grouping(

@@ -24,9 +24,8 @@ from itertools import product
 from typing import Final
 
 from okey.rows import POW3, row_tradeoffs
-from okey.solver import COLUMN_OPTIONS, row_keys
+from okey.solver import COLUMN_OPTIONS, HAND_SIZE, row_keys
 
-HAND_SIZE: Final = 14
 Usage = tuple[int, int, int, int]
 Option = tuple[int, Usage]  # (gaps, tiles used per colour)
 NONE: Final[Option] = (0, (0, 0, 0, 0))

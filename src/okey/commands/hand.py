@@ -7,9 +7,8 @@ import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-from okey.analysis import HandError, analyse, describe, to_json
+from okey.analysis import HandAnalysis, HandError, analyse, describe, to_json
 from okey.messages import CATALOGUE
 from okey.notation import TileNotationError, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
@@ -35,12 +34,11 @@ def _error(message: str) -> int:
     return 2
 
 
-def _analyse_line(text: str, rules: RuleSet) -> dict[str, Any]:
+def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     indicator_text, sep, tiles_text = text.partition(":")
     if not sep:
         raise HandError(CATALOGUE.text("hand.error.batch_line"))
-    indicator = parse_tile(indicator_text)
-    return to_json(analyse(parse_tiles(tiles_text), indicator, rules.scoring))
+    return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
 
 
 def _lines(path: str) -> Iterator[str]:
@@ -59,21 +57,20 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
             if not text or text.startswith("#"):
                 continue
             try:
-                result = _analyse_line(text, rules)
+                analysis = _analyse_line(text, rules)
             except (ValueError, HandError) as exc:
                 failures += 1
-                result = {"line": number, "input": text, "error": str(exc)}
-            else:
-                result = {"line": number, **result}
+                if args.json:
+                    error = {"line": number, "input": text, "error": str(exc)}
+                    print(json.dumps(error, ensure_ascii=False))
+                else:
+                    print(f"{number}: {exc}")
+                continue
             if args.json:
-                print(json.dumps(result, ensure_ascii=False))
-            elif "error" in result:
-                print(f"{number}: {result['error']}")
+                print(json.dumps({"line": number, **to_json(analysis)}, ensure_ascii=False))
             else:
-                indicator = parse_tile(text.partition(":")[0])
-                tiles = parse_tiles(text.partition(":")[2])
                 print(CATALOGUE.text("hand.title", number=number))
-                print("\n".join(describe(analyse(tiles, indicator, rules.scoring))))
+                print("\n".join(describe(analysis)))
                 print()
     except (OSError, UnicodeDecodeError) as exc:
         return _error(CATALOGUE.text("hand.error.file", path=args.batch, reason=exc))
@@ -89,11 +86,8 @@ def run(args: argparse.Namespace) -> int:
         return _run_batch(args, rules)
     try:
         if args.indicator is None:
-            raise HandError("give the indicator with --indicator, like --indicator r5")
-        indicator = parse_tile(args.indicator)
-        if indicator.is_false_joker:
-            raise HandError("a false joker is never the indicator")
-        analysis = analyse(parse_tiles(args.tiles), indicator, rules.scoring)
+            raise HandError(CATALOGUE.text("hand.error.no_indicator"))
+        analysis = analyse(parse_tiles(args.tiles), parse_tile(args.indicator), rules.scoring)
     except (TileNotationError, HandError) as exc:
         return _error(str(exc))
     if args.json:
