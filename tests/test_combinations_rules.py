@@ -157,3 +157,12 @@ def test_waits_of_a_one_away_hand() -> None:
     hand = parse_tiles("r1 r2 r3 b5 b6 b7 b8 r9 b9 k9 y9 y2 y3 r13")
     assert set(waits(hand, okey)) == {*parse_tiles("y1 y4"), okey}
     assert deficiency(hand, okey) == 1
+
+
+def test_among_equal_points_the_okey_discard_comes_first() -> None:
+    okey = parse_tile("k5")
+    # Seven pairs with a spare okey: a pairs finish by the okey or by the odd red 11.
+    hand = [*parse_tiles("r1 r1 b2 b2 y3 y3 r4 r4 b6 b6 y7 y7 r11"), okey, okey]
+    found = finishes(hand, okey, CLASSIC.scoring)
+    assert found[0].discard == okey and found[0].points == 4
+    assert max(f.points for f in found) == 4

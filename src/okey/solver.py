@@ -231,7 +231,9 @@ def finishes(hand: Sequence[Tile], okey: Tile, scoring: ScoringRules) -> list[Fi
         count = counts[code]
         if count and (singles - 1 if count == 1 else singles + 1) <= jokers:
             add(_face_tile(code, okey), FinishKind.PAIRS)
-    result.sort(key=lambda f: (-f.points, f.kind.value, f.discard.code == okey.code, f.discard))
+    # Most points first; among equals an okey discard first (it also keeps the okey
+    # from the next player), then runs and sets.
+    result.sort(key=lambda f: (-f.points, f.discard != okey, f.kind.value, f.discard))
     return result
 
 

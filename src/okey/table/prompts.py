@@ -70,9 +70,7 @@ def best_finish(view: PlayerView) -> Finishing | None:
     if view.phase is not Phase.DISCARD or view.turn != view.seat:
         return None
     found = finishes(list(view.hand), view.okey, view.rules.scoring)
-    if not found:
-        return None
-    return max(found, key=lambda f: (f.points, f.discard == view.okey))
+    return found[0] if found else None
 
 
 def wins_with(view: PlayerView, tile: Tile) -> bool:
