@@ -106,3 +106,15 @@ def test_same_view_same_seed_same_choice(level: str) -> None:
     hand = "r1 r4 b4 b7 k7 k10 y9 y12 r11 b13 k2 y5 r7 b9 k4"
     view = make_view(hand, indicator="k11", discards=("r5", "b2", "y3", "k6"))
     assert bot(level, 3).choose(view) == bot(level, 3).choose(view)
+
+
+def test_hard_takes_a_tile_that_doubles_its_waits() -> None:
+    # One tile from finishing, waiting on r10 with one r10 and both okeys (k6) gone:
+    # taking r12 and throwing r9 keeps the need and waits on r10 or r13.
+    hand = "r1 r2 r3 r4 b4 b5 b6 b7 k7 k8 k9 r9 r11 y1"
+    thin = make_view(hand, indicator="k5", phase=Phase.DRAW, discards=("", "k6 r10", "k6", "r12"))
+    assert bot("hard").choose(thin) == TakeDiscard()
+    assert bot("medium").choose(thin) == DrawFromPile()  # the need stays: medium draws
+    # With both r10 and both okeys still live, the wider wait is not worth the draw.
+    live = make_view(hand, indicator="k5", phase=Phase.DRAW, discards=("", "", "", "r12"))
+    assert bot("hard").choose(live) == DrawFromPile()

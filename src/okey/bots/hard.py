@@ -12,8 +12,11 @@
   win it finishes with the okey (see :mod:`okey.bots.level`).
 * Defence: a discard that joins what the next player collects costs live
   tiles in the choice, more as the pile runs down.
-* It shows the indicator's twin whenever it can, and takes the discard on its
-  left whenever that lowers the number of tiles it still needs.
+* Taking: it takes the discard on its left whenever that lowers the number of
+  tiles it still needs. Two tiles or fewer from finishing, it also takes a
+  tile that leaves the need as it is but at least doubles the live tiles that
+  would improve the hand (a better wait is worth more than one random draw).
+* It shows the indicator's twin whenever it can.
 """
 
 from __future__ import annotations
@@ -22,9 +25,10 @@ from typing import Final
 
 from okey.bots.defence import RUN_GAP, affinity, collected, danger
 from okey.bots.easy import loneliness
-from okey.bots.evaluate import Discards, Hand, Route, hand_need
+from okey.bots.evaluate import Discards, Hand, Outlook, Route, hand_need
 from okey.bots.level import LevelBot
 from okey.bots.memory import Memory
+from okey.bots.need import Need
 from okey.engine.view import PlayerView
 from okey.tiles import Tile
 
@@ -34,6 +38,9 @@ FEED_THROWN: Final = 1.0  # extra weight for a face the player on the left threw
 FEED_NEAR: Final = 0.5  # extra weight next to what the player on the left threw
 DEFENCE: Final = 0.3  # live tiles given up to avoid one unit of danger, late in the round
 FULL_PILE: Final = 48
+RESHAPE_NEED: Final = 2  # the most tiles from finishing at which a tile is taken for its shape
+RESHAPE_GAIN: Final = 2.0  # a tile taken for its shape at least doubles the live improving tiles
+RESHAPE_MARGIN: Final = 1.0  # ... and adds at least one more
 
 
 def live_weights(memory: Memory, left: int) -> list[float]:
@@ -90,4 +97,24 @@ class HardBot(LevelBot):
     def wants(self, view: PlayerView, tile: Tile) -> bool:
         before = Hand.of(view.hand, view.okey)
         after = Hand.of([*view.hand, tile], view.okey)
-        return hand_need(after, self.route) < hand_need(before, self.route)
+        need_before = hand_need(before, self.route)
+        need_after = hand_need(after, self.route)
+        if need_after != need_before:
+            return need_after < need_before
+        if need_before > RESHAPE_NEED:
+            return False
+        return self.reshapes(view, before, after, need_before, after.face_of(tile))
+
+    def reshapes(self, view: PlayerView, before: Hand, after: Hand, need: int, taken: int) -> bool:
+        """True when taking ``taken`` (at the same need) much improves the live waits."""
+        memory = Memory.from_view(view)
+        weights = live_weights(memory, view.previous)
+        okeys = float(memory.unseen_okeys)
+        now = Outlook(Need(before.counts, before.jokers), self.route).live(weights, okeys)
+        discards = Discards(after, self.route)
+        least, faces = discards.best()
+        kept = [face for face in faces if face != taken]  # throwing it back changes nothing
+        if not kept or least > need:
+            return False
+        best = max(discards.outlook(face).live(weights, okeys) for face in kept)
+        return best >= RESHAPE_GAIN * now + RESHAPE_MARGIN
