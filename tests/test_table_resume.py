@@ -88,3 +88,17 @@ def test_leaving_with_ctrl_c_saves(tmp_path: Path) -> None:
     assert rig.table.saved_as is not None
     assert rig.table.farewell().startswith(f"Saved as {rig.table.saved_as}; okey resume")
     assert (tmp_path / f"{rig.table.saved_as}.json").is_file()
+
+
+def test_resuming_after_a_draw_asks_for_a_discard_not_an_opening(tmp_path: Path) -> None:
+    rig = make_rig(seed=11, dealer=3)
+
+    async def script(player: Player) -> None:
+        await player.my_turn()
+        await player.press("p")
+
+    play(rig, script, pace=0)
+    session = session_from_save(DiskSaver(rig.table.session, tmp_path).data())
+    spoken: list[str] = []
+    Table(session, Speaker(SpeechMode.OFF, printer=spoken.append)).reopen()
+    assert spoken[-1] == "Your turn: discard a tile; you hold 15."

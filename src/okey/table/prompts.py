@@ -98,7 +98,10 @@ def your_turn(view: PlayerView, words: Words) -> list[str]:
     offered = view.available_discard
     previous = words.name(view.previous)
     if view.phase is Phase.DISCARD:
-        return [words("table.your_turn.open")]
+        opening = not any(view.discards) and not any(view.taken)  # nothing thrown yet
+        if opening:
+            return [words("table.your_turn.open")]
+        return [words("table.whose.discard", count=len(view.hand))]  # back after a draw
     if view.phase is Phase.PILE_OUT and offered is not None:
         said = [words("table.your_turn.pile_out", tile=words.tile(offered), name=previous)]
     elif offered is not None:
