@@ -502,6 +502,7 @@ ENGLISH: Mapping[str, str] = {
     "table.action.my_discards": "Your discards",
     "table.action.time": "Time left",
     "table.action.help": "Keys that work now",
+    "table.action.hint": "What the master would do (a hint)",
     "table.action.rules": "This table's rules",
     "table.action.older": "Read older messages",
     "table.action.verbosity": "Brief or detailed messages",
@@ -512,6 +513,19 @@ ENGLISH: Mapping[str, str] = {
     "table.action.quit": "Save and leave",
     "table.okey_warning_on": "The game asks before you discard an okey.",
     "table.okey_warning_off": "Okey discards are no longer questioned.",
+    # The master's hint (U)
+    "table.hint.draw": "The master would draw from the pile.",
+    "table.hint.take": "The master would take {tile}.",
+    "table.hint.decline": "The master would decline the last discard.",
+    "table.hint.show": "The master would show the indicator's twin first.",
+    "table.hint.discard": "The master would discard {tile}.",
+    "table.hint.finish": "The master would finish with {tile}.",
+    "table.hint.none": "The master has no advice here.",
+    "table.hint.left": "{count} hints left.",
+    "table.hint.left.one": "1 hint left.",
+    "table.hint.left.none": "That was your last hint.",
+    "table.hint.not_now": "The master gives hints on your turn.",
+    "table.hint.used_up": "No hints left in this match.",
     # Help (H or F1; twice: every key)
     "table.help.draw": "Your turn to draw: P from the pile, T takes the discard, D asks which.",
     "table.help.pile_out": "The pile is empty: T takes the last discard, X declines it.",
@@ -531,6 +545,7 @@ ENGLISH: Mapping[str, str] = {
     "table.help.moves": "P draws, T takes, D asks which, Enter or Space discards, F finishes.",
     "table.help.pairs": "2 announces pairs.",
     "table.help.time": "E: the time left.",
+    "table.help.hint": "U: what the master would do; {count} hints a match.",
     "table.help.status": (
         "I: indicator and okey; C: scores, twice for where the points went; N: the pile; "
         "W: whose turn; L, R, O, M: the discards on your left, right, across and yours; "

@@ -46,6 +46,7 @@ from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.speech import Sound, Speaker, SpeechCommand
 from okey.table import prompts, status
 from okey.table.clock import Tick, TurnClock
+from okey.table.hint import hint_text, master_move
 from okey.table.keys import KEY_NAMES, KEYMAP, Command, menu_commands
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.narration import TableNarrator, indicator_line
@@ -246,6 +247,8 @@ class Table:
             self._finish()
         elif command is Command.SORT:
             self._sort()
+        elif command is Command.HINT:
+            self._hint()
         elif command is Command.MENU:
             self._open_menu()
         elif command is Command.SAVE:
@@ -295,6 +298,24 @@ class Table:
         if place is not None:
             return status.discards(view, place, words)
         return words("table.unknown_key", key=KEY_NAMES.get(command, command.value))
+
+    def _hint(self) -> None:
+        words = self.words()
+        settings = self.session.settings
+        if self.session.step() is not Step.PLAYER:
+            self._reply(words("table.hint.not_now"))
+            return
+        if settings.hints_left <= 0:
+            self._reply(words("table.hint.used_up"))
+            return
+        view = self.session.view()
+        settings.hints_left -= 1
+        left = settings.hints_left
+        count = words("table.hint.left", count=left)
+        if left <= 1:
+            count = words("table.hint.left.one" if left == 1 else "table.hint.left.none")
+        self._reply(f"{hint_text(view, master_move(view), words)} {count}")
+        self._autosave()  # the count survives even a game that is killed
 
     def _time_left(self, words: Words, step: Step) -> str:
         if not self.match.rules.play.timer_seconds:

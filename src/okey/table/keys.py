@@ -44,6 +44,7 @@ class Command(Enum):
     ACROSS_DISCARDS = "across_discards"  # o
     MY_DISCARDS = "my_discards"  # m
     HELP = "help"  # h, F1
+    HINT = "hint"  # u: what the master would do
     RULES = "rules"  # ?
     TIME = "time"  # e
     OLDER = "older"  # ,
@@ -81,6 +82,7 @@ _LETTERS: dict[str, Command] = {
     "o": Command.ACROSS_DISCARDS,
     "m": Command.MY_DISCARDS,
     "h": Command.HELP,
+    "u": Command.HINT,
     "e": Command.TIME,
     "v": Command.VERBOSITY,
     "b": Command.SOUNDS,
@@ -138,6 +140,7 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.ACROSS_DISCARDS: "O",
         Command.MY_DISCARDS: "M",
         Command.HELP: "H",
+        Command.HINT: "U",
         Command.RULES: "?",
         Command.TIME: "E",
         Command.OLDER: ",",
@@ -182,6 +185,7 @@ def menu_commands(rules: RuleSet) -> list[Command]:
     if play.timer_seconds:
         commands.append(Command.TIME)
     commands += [
+        Command.HINT,
         Command.HELP,
         Command.RULES,
         Command.OLDER,

@@ -13,6 +13,7 @@ from pathlib import Path
 from okey.bots import available_levels
 from okey.saves import (
     SaveData,
+    SaveError,
     autosave,
     new_rng,
     restore_bot_rngs,
@@ -67,7 +68,10 @@ class DiskSaver:
 def session_from_save(data: SaveData) -> TableSession:
     """The table exactly as it was saved (raises SaveError if it does not restore)."""
     match = restore_match(data)
-    settings = TableSettings.from_dict(dict(data.settings))
+    try:
+        settings = TableSettings.from_dict(dict(data.settings))
+    except (TypeError, ValueError) as exc:
+        raise SaveError("state", reason=str(exc)) from None
     players = match.players
     if len(settings.names) != players:
         settings.names = [

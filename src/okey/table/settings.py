@@ -13,6 +13,7 @@ from okey.messages import Verbosity
 from okey.table.sorting import SortMode
 
 DEFAULT_PACE = 1.2  # seconds between bot moves, so that a listener can follow
+HINTS = 3  # the master's hints in one match
 
 
 @dataclass
@@ -29,6 +30,7 @@ class TableSettings:
     okey_warning: bool = True
     pace: float = DEFAULT_PACE
     seed: int | None = None
+    hints_left: int = HINTS
 
     @property
     def sort(self) -> SortMode:
@@ -39,7 +41,9 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings from a dict; unknown keys are ignored, missing keys take defaults."""
+        """Settings from a dict; unknown keys are ignored, missing keys take defaults.
+
+        Raises ValueError for a value the table cannot use."""
         known = {f.name for f in fields(cls)}
         values = {key: value for key, value in data.items() if key in known}
         settings = cls(**values)
@@ -47,4 +51,6 @@ class TableSettings:
         settings.levels = [str(level) for level in settings.levels]
         SortMode(settings.sort_mode)
         Verbosity(settings.verbosity)
+        if type(settings.hints_left) is not int or not 0 <= settings.hints_left <= HINTS:
+            raise ValueError(f"hints_left must be a whole number from 0 to {HINTS}")
         return settings

@@ -14,6 +14,7 @@ from okey.engine.view import Phase, PlayerView
 from okey.table.narration import indicator_line
 from okey.table.seats import Place
 from okey.table.session import Step
+from okey.table.settings import HINTS
 from okey.table.words import Words
 
 
@@ -131,6 +132,7 @@ def help_now(match: Match, step: Step, words: Words, *, everything: bool) -> str
             said.append(words("table.help.pairs"))
         if rules.play.timer_seconds:
             said.append(words("table.help.time"))
+        said.append(words("table.help.hint", count=HINTS))
         said.append(words("table.help.status"))
         said.append(words("table.help.speech"))
     said.append(words("table.help.general"))

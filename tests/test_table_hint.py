@@ -1,0 +1,77 @@
+"""The master's hint (U): the hard bot's move in the player's place, three a match."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from test_table_rig import make_rig
+
+from okey.bots.hard import HardBot
+from okey.saves import SaveError
+from okey.table.hint import hint_text, master_move
+from okey.table.settings import HINTS, TableSettings
+
+WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
+
+
+def test_the_hint_is_the_hard_bots_move_and_counts_down() -> None:
+    rig = make_rig(dealer=0, seed=5)
+    table = rig.table
+    table.begin()
+    view = table.session.view()
+    move = HardBot(random.Random(0)).choose(view)
+    assert master_move(view) == move
+    expected = hint_text(view, move, table.words())
+    assert expected.startswith("The master would ")
+    table.press("u")
+    assert rig.said[-1] == f"{expected} 2 hints left."
+    assert table.session.view() == view  # a hint changes nothing at the table
+    table.press("u")
+    assert rig.said[-1] == f"{expected} 1 hint left."
+    table.press("U")
+    assert rig.said[-1] == f"{expected} That was your last hint."
+    table.press("u")
+    assert rig.said[-1] == "No hints left in this match."
+    assert table.session.settings.hints_left == 0
+
+
+def test_the_master_finishes_when_the_hand_can() -> None:
+    rig = make_rig(dealer=0, hands={0: f"{WINNING} b12"}, indicator="r5")
+    table = rig.table
+    table.begin()
+    table.press("u")
+    assert rig.said[-1] == "The master would finish with blue 12. 2 hints left."
+
+
+def test_no_hint_on_someone_elses_turn() -> None:
+    rig = make_rig(dealer=1, seed=2)
+    table = rig.table
+    table.begin()
+    table.press("u")
+    assert rig.said[-1] == "The master gives hints on your turn."
+    assert table.session.settings.hints_left == HINTS
+
+
+def test_hints_left_travel_with_the_settings() -> None:
+    settings = TableSettings(hints_left=1)
+    assert TableSettings.from_dict(settings.to_dict()).hints_left == 1
+    assert TableSettings.from_dict({}).hints_left == HINTS  # saves from before hints
+    for bad in (-1, HINTS + 1, "2", 1.5, True, None):
+        with pytest.raises(ValueError):
+            TableSettings.from_dict({"hints_left": bad})
+
+
+def test_a_save_with_a_bad_hint_count_is_a_save_error() -> None:
+    from dataclasses import replace
+
+    from okey.table.persist import DiskSaver, session_from_save
+
+    rig = make_rig(dealer=0, seed=5)
+    rig.table.begin()
+    data = DiskSaver(rig.table.session, Path(".")).data()
+    assert session_from_save(data).settings.hints_left == HINTS
+    broken = replace(data, settings={**data.settings, "hints_left": "many"})
+    with pytest.raises(SaveError, match="does not restore"):
+        session_from_save(broken)
