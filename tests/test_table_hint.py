@@ -75,3 +75,19 @@ def test_a_save_with_a_bad_hint_count_is_a_save_error() -> None:
     broken = replace(data, settings={**data.settings, "hints_left": "many"})
     with pytest.raises(SaveError, match="does not restore"):
         session_from_save(broken)
+
+
+def test_the_master_names_the_tile_to_take_and_whose_it_is() -> None:
+    from bots_support import make_view
+
+    from okey.engine.actions import TakeDiscard
+    from okey.engine.view import Phase
+
+    rig = make_rig(dealer=0, seed=5)
+    words = rig.table.words()
+    hand = "r1 r2 r3 r4 b4 b5 b6 b7 k7 k8 k9 r9 r11 y1"  # waits on r10; r12 widens it
+    view = make_view(hand, indicator="k5", phase=Phase.DRAW, discards=("", "k6 r10", "k6", "r12"))
+    assert master_move(view) == TakeDiscard()
+    left = words.name(view.previous)
+    assert hint_text(view, TakeDiscard(), words) == f"The master would take red 12 from {left}."
+    assert left == "Ayşe"

@@ -515,7 +515,7 @@ ENGLISH: Mapping[str, str] = {
     "table.okey_warning_off": "Okey discards are no longer questioned.",
     # The master's hint (U)
     "table.hint.draw": "The master would draw from the pile.",
-    "table.hint.take": "The master would take {tile}.",
+    "table.hint.take": "The master would take {tile} from {name}.",
     "table.hint.decline": "The master would decline the last discard.",
     "table.hint.show": "The master would show the indicator's twin first.",
     "table.hint.discard": "The master would discard {tile}.",

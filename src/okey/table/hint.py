@@ -28,7 +28,8 @@ def hint_text(view: PlayerView, action: Action, words: Words) -> str:
     if isinstance(action, actions.DrawFromPile):
         return words("table.hint.draw")
     if isinstance(action, actions.TakeDiscard) and view.available_discard is not None:
-        return words("table.hint.take", tile=words.tile(view.available_discard))
+        tile = words.tile(view.available_discard)
+        return words("table.hint.take", tile=tile, name=words.name(view.previous))
     if isinstance(action, actions.DeclineDiscard):
         return words("table.hint.decline")
     if isinstance(action, actions.ShowIndicator):
