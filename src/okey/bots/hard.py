@@ -103,9 +103,12 @@ class HardBot(LevelBot):
             return need_after < need_before
         if need_before > RESHAPE_NEED:
             return False
-        return self.reshapes(view, before, after, need_before, after.face_of(tile))
+        taken = None if tile == view.okey else after.face_of(tile)  # an okey is never thrown
+        return self.reshapes(view, before, after, need_before, taken)
 
-    def reshapes(self, view: PlayerView, before: Hand, after: Hand, need: int, taken: int) -> bool:
+    def reshapes(
+        self, view: PlayerView, before: Hand, after: Hand, need: int, taken: int | None
+    ) -> bool:
         """True when taking ``taken`` (at the same need) much improves the live waits."""
         memory = Memory.from_view(view)
         weights = live_weights(memory, view.previous)
