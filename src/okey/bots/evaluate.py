@@ -78,11 +78,12 @@ class Hand:
         return FALSE_JOKER if face == self.okey.code else ALL_FACES[face]
 
 
-def hand_need(hand: Hand, route: Route = Route.ANY) -> int:
-    """Fewest tiles to exchange before the hand finishes by ``route``."""
+def hand_need(hand: Hand, route: Route = Route.ANY, combination_need: Need | None = None) -> int:
+    """Fewest tiles to exchange before the hand finishes by ``route``
+    (``combination_need``: the hand's :class:`Need`, when already worked out)."""
     if route is Route.PAIRS:
         return pairs_deficiency(list(hand.counts), hand.jokers)
-    combination = Need(hand.counts, hand.jokers).value
+    combination = (combination_need or Need(hand.counts, hand.jokers)).value
     if route is Route.COMBINATIONS:
         return combination
     return min(combination, pairs_deficiency(list(hand.counts), hand.jokers))
@@ -159,6 +160,10 @@ class Discards:
 
     def need(self, face: int) -> int:
         return self.outlook(face).need
+
+    def whole_need(self) -> int:
+        """The need of the whole hand, before any discard."""
+        return hand_need(self.hand, self.route, self.parent)
 
     def best(self) -> tuple[int, list[int]]:
         """The least need a discard leaves and the faces that leave it."""

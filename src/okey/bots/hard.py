@@ -25,7 +25,7 @@ from typing import Final
 
 from okey.bots.defence import RUN_GAP, affinity, collected, danger
 from okey.bots.easy import loneliness
-from okey.bots.evaluate import Discards, Hand, Outlook, Route, hand_need
+from okey.bots.evaluate import Discards, Hand, Outlook, Route
 from okey.bots.level import LevelBot
 from okey.bots.memory import Memory
 from okey.bots.need import Need
@@ -95,29 +95,25 @@ class HardBot(LevelBot):
         return hand.tile(min(looked, key=score))
 
     def wants(self, view: PlayerView, tile: Tile) -> bool:
-        before = Hand.of(view.hand, view.okey)
-        after = Hand.of([*view.hand, tile], view.okey)
-        need_before = hand_need(before, self.route)
-        need_after = hand_need(after, self.route)
-        if need_after != need_before:
-            return need_after < need_before
-        if need_before > RESHAPE_NEED:
+        hand = Hand.of(view.hand, view.okey)
+        now = Outlook(Need(hand.counts, hand.jokers), self.route)
+        taking = Discards(Hand.of([*view.hand, tile], view.okey), self.route)
+        need_after = taking.whole_need()
+        if need_after != now.need:
+            return need_after < now.need
+        if now.need > RESHAPE_NEED:
             return False
-        taken = None if tile == view.okey else after.face_of(tile)  # an okey is never thrown
-        return self.reshapes(view, before, after, need_before, taken)
+        taken = None if tile == view.okey else hand.face_of(tile)  # an okey is never thrown
+        return self.reshapes(view, now, taking, taken)
 
-    def reshapes(
-        self, view: PlayerView, before: Hand, after: Hand, need: int, taken: int | None
-    ) -> bool:
+    def reshapes(self, view: PlayerView, now: Outlook, taking: Discards, taken: int | None) -> bool:
         """True when taking ``taken`` (at the same need) much improves the live waits."""
         memory = Memory.from_view(view)
         weights = live_weights(memory, view.previous)
         okeys = float(memory.unseen_okeys)
-        now = Outlook(Need(before.counts, before.jokers), self.route).live(weights, okeys)
-        discards = Discards(after, self.route)
-        least, faces = discards.best()
+        least, faces = taking.best()
         kept = [face for face in faces if face != taken]  # throwing it back changes nothing
-        if not kept or least > need:
+        if not kept or least > now.need:
             return False
-        best = max(discards.outlook(face).live(weights, okeys) for face in kept)
-        return best >= RESHAPE_GAIN * now + RESHAPE_MARGIN
+        best = max(taking.outlook(face).live(weights, okeys) for face in kept)
+        return best >= RESHAPE_GAIN * now.live(weights, okeys) + RESHAPE_MARGIN
