@@ -17,7 +17,7 @@ elsewhere never costs more.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeVar
 
 POW3: Final = tuple(3**i for i in range(14))
 INFINITY: Final = 99
@@ -25,6 +25,17 @@ CACHE_LIMIT: Final = 50_000  # distinct rows remembered before the memos are emp
 
 Layout = tuple[int, ...]
 Front = tuple[int, ...]
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def remember(memo: dict[K, V], key: K, value: V, limit: int = CACHE_LIMIT) -> V:
+    """Store ``value`` in ``memo`` (emptied first once it holds ``limit`` entries)."""
+    if len(memo) >= limit:
+        memo.clear()
+    memo[key] = value
+    return value
+
 
 _cost_memo: dict[Layout, int] = {}
 _front_memo: dict[Layout, Front] = {}
@@ -65,8 +76,7 @@ def layout_cost(v: Layout) -> int:
         return cached
     p = _lowest(v)
     if p == 14:
-        _cost_memo[v] = 0
-        return 0
+        return remember(_cost_memo, v, 0)
     w = list(v)
     w[p] -= 1
     best = INFINITY
@@ -85,8 +95,7 @@ def layout_cost(v: Layout) -> int:
             cost += layout_cost(tuple(w))
             if cost < best:
                 best = cost
-    _cost_memo[v] = best
-    return best
+    return remember(_cost_memo, v, best)
 
 
 def layout_front(v: Layout) -> Front:
@@ -96,8 +105,7 @@ def layout_front(v: Layout) -> Front:
         return cached
     p = _lowest(v)
     if p == 14:
-        _front_memo[v] = (0,)
-        return (0,)
+        return remember(_front_memo, v, (0,))
     n = sum(v)
     best = [INFINITY] * (n + 1)
     w = list(v)
@@ -122,17 +130,14 @@ def layout_front(v: Layout) -> Front:
             if cost + gaps_left < best[d]:
                 best[d] = cost + gaps_left
         worst = max(best)
-    front = tuple(best)
-    _front_memo[v] = front
-    return front
+    return remember(_front_memo, v, tuple(best))
 
 
 def row_cost(key: int) -> int:
     """Fewest gaps that put every tile of a packed row into runs."""
     cached = _row_cost.get(key)
     if cached is None:
-        cached = min(layout_cost(v) for v in layouts(key))
-        _row_cost[key] = cached
+        cached = remember(_row_cost, key, min(layout_cost(v) for v in layouts(key)))
     return cached
 
 
@@ -141,8 +146,8 @@ def row_front(key: int) -> Front:
     cached = _row_front.get(key)
     if cached is None:
         fronts = [layout_front(v) for v in layouts(key)]
-        cached = tuple(min(f[d] for f in fronts) for d in range(len(fronts[0])))
-        _row_front[key] = cached
+        front = tuple(min(f[d] for f in fronts) for d in range(len(fronts[0])))
+        cached = remember(_row_front, key, front)
     return cached
 
 
@@ -164,14 +169,12 @@ def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
             if gaps - d < lowest:
                 lowest = gaps - d
                 useful.append((d, lowest))
-        cached = tuple(useful)
-        if len(_row_tradeoffs) >= CACHE_LIMIT:
-            clear_caches()
-        _row_tradeoffs[key] = cached
+        cached = remember(_row_tradeoffs, key, tuple(useful))
     return cached
 
 
 def clear_caches() -> None:
+    """Forget every memoised row result (for benchmarks measuring a cold start)."""
     for memo in (_cost_memo, _front_memo, _row_cost, _row_front, _row_tradeoffs):
         memo.clear()
 

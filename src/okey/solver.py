@@ -21,18 +21,19 @@ from okey.rows import (
     INFINITY,
     POW3,
     _row_tradeoffs,
+    remember,
     row_cost,
     row_digits,
     row_front,
     row_plan,
     row_tradeoffs,
 )
+from okey.rows import clear_caches as clear_row_caches
 from okey.rules import ScoringRules
 from okey.scoring import FinishKind, finish_points
 from okey.tiles import ALL_FACES, FALSE_JOKER, FALSE_JOKER_CODE, Tile
 
 HAND_SIZE: Final = 14
-CACHE_LIMIT: Final = 50_000  # entries per memo before it is emptied (bounds memory)
 Column = tuple[int, int, int, int]
 Usage = tuple[int, int, int, int]
 SetOption = tuple[int, Usage, tuple[int, ...]]
@@ -170,7 +171,7 @@ class Finish:
     points: int
 
 
-_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}  # emptied at CACHE_LIMIT entries
+_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}  # bounded by rows.remember
 
 
 def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
@@ -178,10 +179,8 @@ def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
     cached = _row_minus.get(key)
     if cached is None:
         digits = row_digits(key)
-        cached = tuple((n0, row_cost(key - POW3[n0])) for n0 in range(13) if digits[n0])
-        if len(_row_minus) >= CACHE_LIMIT:
-            _row_minus.clear()
-        _row_minus[key] = cached
+        costs = tuple((n0, row_cost(key - POW3[n0])) for n0 in range(13) if digits[n0])
+        cached = remember(_row_minus, key, costs)
     return cached
 
 
@@ -524,3 +523,4 @@ def pairs_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
 def clear_caches() -> None:
     """Forget memoised row results (for benchmarks measuring a cold start)."""
     _row_minus.clear()
+    clear_row_caches()

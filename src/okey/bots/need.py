@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Final
 
-from okey.rows import POW3, row_tradeoffs
+from okey.rows import POW3, remember, row_tradeoffs
 from okey.solver import COLUMN_OPTIONS, HAND_SIZE, row_keys
 
 Usage = tuple[int, int, int, int]
@@ -73,10 +73,7 @@ def pair_tradeoffs(key_a: int, key_b: int) -> Tradeoffs:
             if lowest[d] < floor:
                 floor = lowest[d]
                 useful.append((d, floor))
-        cached = tuple(useful)
-        if len(_PAIRS) >= _PAIR_LIMIT:
-            _PAIRS.clear()
-        _PAIRS[memo] = cached
+        cached = remember(_PAIRS, memo, tuple(useful), _PAIR_LIMIT)
     return cached
 
 
