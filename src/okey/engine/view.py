@@ -67,6 +67,12 @@ class PlayerView:
         return (self.seat + 1) % self.players
 
     @property
+    def opened(self) -> bool:
+        """True once the round's opening discard is made (a thrown tile stays on a
+        discard pile or among the tiles taken)."""
+        return any(self.discards) or any(self.taken)
+
+    @property
     def available_discard(self) -> Tile | None:
         """The tile this seat could take now: the top of the previous seat's pile."""
         pile = self.discards[self.previous]

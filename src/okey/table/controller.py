@@ -178,7 +178,7 @@ class Table:
             self.next_round(by_player=False)
             return
         view = self.session.view()
-        self.narrator.opened = any(view.discards) or any(view.taken)
+        self.narrator.opened = view.opened
         self._update_rack()
         step = self.session.step()
         if step is Step.MATCH_OVER:
@@ -311,8 +311,9 @@ class Table:
         view = self.session.view()
         settings.hints_left -= 1
         left = settings.hints_left
-        count = words("table.hint.left", count=left)
-        if left <= 1:
+        if left > 1:
+            count = words("table.hint.left", count=left)
+        else:
             count = words("table.hint.left.one" if left == 1 else "table.hint.left.none")
         self._reply(f"{hint_text(view, master_move(view), words)} {count}")
         self._autosave()  # the count survives even a game that is killed
@@ -444,7 +445,7 @@ class Table:
         view = self.session.view()
         offered = view.available_discard
         if view.phase is Phase.DISCARD:
-            self._reply(prompts.why(IllegalMoveError("must_discard"), self.session.view(), words))
+            self._reply(prompts.why(IllegalMoveError("must_discard"), view, words))
             return
         if offered is None:
             self._move(DrawFromPile())
@@ -475,7 +476,7 @@ class Table:
                 self._reply(prompts.why(IllegalMoveError("must_draw"), view, self.words()))
             return
         finishing = prompts.finish_needs_key(view)
-        self._move(Finish(best.discard) if finishing else Discard(best.discard))
+        self._move(Finish(best) if finishing else Discard(best))
 
     def next_round(self, *, by_player: bool = True) -> None:
         """Deal the next round (the player's Enter interrupts what is being said)."""

@@ -3,13 +3,13 @@ a finish within reach, the offer to show the indicator's twin, the standings."""
 
 from __future__ import annotations
 
+from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Finish, ShowIndicator, TurnToOkey
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Standing
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
-from okey.solver import Finish as Finishing
-from okey.solver import finishes, hand_counts, has_finish, winning_kinds
+from okey.solver import winning_kinds
 from okey.table.session import Step
 from okey.table.words import Words
 from okey.tiles import Tile
@@ -65,18 +65,11 @@ def why(error: IllegalMoveError, view: PlayerView, words: Words) -> str:
     return words("table.sentence", text=words.capital(str(error)))
 
 
-def best_finish(view: PlayerView) -> Finishing | None:
-    """The winning discard worth most; an okey discard first among equals."""
+def best_finish(view: PlayerView) -> Tile | None:
+    """On the player's discard: the winning discard worth most (an okey first among equals)."""
     if view.phase is not Phase.DISCARD or view.turn != view.seat:
         return None
-    found = finishes(list(view.hand), view.okey, view.rules.scoring)
-    return found[0] if found else None
-
-
-def wins_with(view: PlayerView, tile: Tile) -> bool:
-    """True when taking ``tile`` would let the player finish."""
-    counts, jokers = hand_counts([*view.hand, tile], view.okey)
-    return has_finish(counts, jokers)
+    return winning_discard(view)
 
 
 def discard_wins(view: PlayerView, tile: Tile) -> bool:
@@ -98,8 +91,7 @@ def your_turn(view: PlayerView, words: Words) -> list[str]:
     offered = view.available_discard
     previous = words.name(view.previous)
     if view.phase is Phase.DISCARD:
-        opening = not any(view.discards) and not any(view.taken)  # nothing thrown yet
-        if opening:
+        if not view.opened:
             return [words("table.your_turn.open")]
         return [words("table.whose.discard", count=len(view.hand))]  # back after a draw
     if view.phase is Phase.PILE_OUT and offered is not None:
@@ -117,7 +109,7 @@ def win_possible(view: PlayerView, words: Words) -> str | None:
     best = best_finish(view)
     if best is None:
         return None
-    return words("table.can_finish", tile=words.tile(best.discard))
+    return words("table.can_finish", tile=words.tile(best))
 
 
 def show_offer(view: PlayerView, words: Words) -> str | None:
