@@ -57,20 +57,11 @@ ENGLISH: Mapping[str, str] = {
     # detailed has two keys, "<key>.brief" and "<key>.detailed", and no plain
     # "<key>"; Catalogue.variant picks one. No other key ends in ".brief" or
     # ".detailed". Callers pass the fields of both variants.
-    # Seats, as a label ("Left: red 5") and as a place in a sentence.
-    "seat.left": "Left",
-    "seat.right": "Right",
-    "seat.across": "Across",
-    "seat.left.where": "on your left",
-    "seat.right.where": "on your right",
-    "seat.across.where": "across from you",
     # Table events (fields: seat, where, name, tile)
     "event.discard.brief": "{seat}: {tile}",
     "event.discard.detailed": "{name}, {where}, discarded {tile}",
     "event.your_turn.brief": "Your turn.",
     "event.your_turn.detailed": "Your turn: draw from the middle or take the discard on your left.",
-    "event.win_possible.brief": "You can finish.",
-    "event.win_possible.detailed": "You can finish: discard {tile} to win.",
     # The speech layer
     "speech.no_route.brief": "No speech found; printing only.",
     "speech.no_route.detailed": (
@@ -91,12 +82,6 @@ ENGLISH: Mapping[str, str] = {
     "history.empty": "Nothing said yet.",
     "history.oldest": "Oldest: {text}",
     "history.newest": "Newest: {text}",
-    # Help for the speech keys
-    "help.speech.history": (
-        "Comma and period: older and newer messages. "
-        "Less-than and greater-than: the oldest and the newest."
-    ),
-    "help.speech.verbosity": "V: brief or detailed messages.",
     # Command-line options of the speech layer
     "cli.speech": (
         "how the game talks: auto speaks through your screen reader or system speech "

@@ -114,13 +114,6 @@ class Round:
     def previous(self, seat: int) -> int:
         return (seat - 1) % self.players
 
-    def available_discard(self, seat: int) -> Tile | None:
-        """The discard ``seat`` could take now, if any."""
-        if seat != self.turn or self.phase not in (Phase.DRAW, Phase.PILE_OUT):
-            return None
-        pile = self.discards[self.previous(seat)]
-        return pile[-1] if pile else None
-
     def start_events(self) -> list[Event]:
         events: list[Event] = [
             RoundStarted(self.number, self.dealer, self.deck),
