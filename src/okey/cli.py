@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Protocol
 
+from okey.commands import on_a_terminal
 from okey.messages import CATALOGUE
 
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
@@ -57,10 +58,6 @@ def with_default_command(argv: Sequence[str]) -> list[str]:
     if not args or (args[0].startswith("-") and args[0] not in _HELP_OPTIONS):
         return [DEFAULT_COMMAND, *args]
     return args
-
-
-def on_a_terminal() -> bool:
-    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def main(argv: Sequence[str] | None = None) -> int:

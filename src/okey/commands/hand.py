@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from okey.analysis import HandAnalysis, HandError, analyse, describe, to_json
+from okey.commands import error
 from okey.messages import CATALOGUE
 from okey.notation import TileNotationError, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
@@ -27,11 +28,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="read one hand per line ('indicator: tiles...'; '-' for standard input)",
     )
-
-
-def _error(message: str) -> int:
-    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
-    return 2
 
 
 def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
@@ -61,8 +57,8 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
             except (ValueError, HandError) as exc:
                 failures += 1
                 if args.json:
-                    error = {"line": number, "input": text, "error": str(exc)}
-                    print(json.dumps(error, ensure_ascii=False))
+                    failure = {"line": number, "input": text, "error": str(exc)}
+                    print(json.dumps(failure, ensure_ascii=False))
                 else:
                     print(f"{number}: {exc}")
                 continue
@@ -73,7 +69,7 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
                 print("\n".join(describe(analysis)))
                 print()
     except (OSError, UnicodeDecodeError) as exc:
-        return _error(CATALOGUE.text("hand.error.file", path=args.batch, reason=exc))
+        return error(CATALOGUE.text("hand.error.file", path=args.batch, reason=exc))
     return 1 if failures else 0
 
 
@@ -81,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if args.batch:
         return _run_batch(args, rules)
     try:
@@ -89,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             raise HandError(CATALOGUE.text("hand.error.no_indicator"))
         analysis = analyse(parse_tiles(args.tiles), parse_tile(args.indicator), rules.scoring)
     except (TileNotationError, HandError) as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if args.json:
         print(json.dumps(to_json(analysis), ensure_ascii=False))
     else:

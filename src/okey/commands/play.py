@@ -7,9 +7,9 @@ bots at once.
 from __future__ import annotations
 
 import argparse
-import sys
 
 from okey.bots import available_levels
+from okey.commands import error, on_a_terminal
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, load_rules
 from okey.saves import saves_dir
@@ -54,14 +54,9 @@ def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> N
     parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 
 
-def error(message: object) -> int:
-    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
-    return 2
-
-
 def needs_terminal() -> int | None:
     """Refuse to open the table without a terminal to show it and read keys."""
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    if on_a_terminal():
         return None
     return error(CATALOGUE.text("table.cli.no_terminal"))
 

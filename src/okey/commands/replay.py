@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from okey.commands import error as usage_error
 from okey.engine.events import seen_by
 from okey.engine.narrate import Narrator
 from okey.matchlog import MatchLogError, names_or_seats, read_log, replay
@@ -29,8 +29,7 @@ def run(args: argparse.Namespace) -> int:
         match = replay(log)
     except MatchLogError as exc:
         error = exc if exc.path != "<log>" else exc.at(str(path))
-        print(CATALOGUE.text("cli.error", message=error), file=sys.stderr)
-        return 2
+        return usage_error(error)
     narrator = Narrator(names_or_seats(log.header, match.players))
     for event in match.events:
         shown = event if args.seat is None else seen_by(event, args.seat)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from okey.commands.play import add_pace_and_saves, error, needs_terminal
+from okey.commands import error
+from okey.commands.play import add_pace_and_saves, needs_terminal
 from okey.messages import CATALOGUE
 from okey.saves import AUTOSAVE, SaveError, list_saves, read_save, saves_dir
 from okey.speech import add_speech_options, speaker_from_args

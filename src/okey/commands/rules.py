@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from okey.commands import error
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
 
@@ -72,8 +72,7 @@ def run(args: argparse.Namespace) -> int:
             return 0
         print("\n".join(explain(load_rules(args.name))))
     except RulesError as exc:
-        print(CATALOGUE.text("cli.error", message=exc), file=sys.stderr)
-        return 2
+        return error(exc)
     return 0
 
 

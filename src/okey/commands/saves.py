@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
+from okey.commands import error, report
 from okey.messages import CATALOGUE
 from okey.saves import SaveData, SaveError, list_saves, saves_dir
 from okey.saves.data import IN_PLAY, MATCH_OVER, NOT_STARTED
@@ -70,8 +70,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         entries = list_saves(folder)
     except SaveError as exc:
-        print(CATALOGUE.text("cli.error", message=exc), file=sys.stderr)
-        return 2
+        return error(exc)
     readable = [(entry.name, entry.data) for entry in entries if entry.data is not None]
     if readable:
         print(CATALOGUE.text("saves.list.title", folder=folder))
@@ -80,6 +79,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(CATALOGUE.text("saves.list.none", folder=folder))
     broken = [entry.error for entry in entries if entry.error is not None]
-    for error in broken:
-        print(CATALOGUE.text("cli.error", message=error), file=sys.stderr)
+    for problem in broken:
+        report(problem)
     return 1 if broken else 0

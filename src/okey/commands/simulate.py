@@ -7,7 +7,6 @@ import json
 import random
 import secrets
 import statistics
-import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -16,6 +15,7 @@ from typing import Any
 
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
+from okey.commands import error
 from okey.engine.actions import Action
 from okey.engine.events import Event, RoundDrawn, RoundWon, ShowedIndicator
 from okey.engine.match import Match
@@ -204,26 +204,21 @@ def describe(sim: Simulation) -> list[str]:
     return lines
 
 
-def _error(message: str) -> int:
-    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     players = rules.table.players
     if len(levels) != players:
-        return _error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))
+        return error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))
     for level in levels:
         problem = check_seat_name(level, LEVELS)
         if problem is not None:
-            return _error(problem)
+            return error(problem)
     if args.rounds < 1:
-        return _error(CATALOGUE.text("simulate.error.rounds"))
+        return error(CATALOGUE.text("simulate.error.rounds"))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     log_dir = Path(args.log) if args.log else None
     if log_dir is not None:
@@ -231,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         sim = simulate(rules, levels, args.rounds, seed, log_dir)
     except PluginError as exc:
-        return _error(str(exc))
+        return error(str(exc))
     if args.json:
         print(json.dumps(sim.to_json(), ensure_ascii=False))
     else:
