@@ -377,3 +377,14 @@ def test_okey_saves_says_what_is_wrong_without_a_traceback(
     monkeypatch.setenv("OKEY_SAVES", str(tmp_path / "env"))
     assert main(["saves"]) == 0
     assert capsys.readouterr().out == f"No saves in {tmp_path / 'env'}.\n"
+
+
+def test_the_latest_unfinished_save_skips_a_match_that_is_over(
+    data: SaveData, tmp_path: Path
+) -> None:
+    finished = Table.new("one-round", 5)
+    finished.play_until(lambda match: match.over)
+    write_save("playing", data, tmp_path)
+    write_save("finished", _later(finished.save(), 100), tmp_path)
+    assert latest_save(tmp_path) == tmp_path / "finished.json"
+    assert latest_save(tmp_path, unfinished=True) == tmp_path / "playing.json"

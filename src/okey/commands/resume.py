@@ -8,7 +8,8 @@ from pathlib import Path
 from okey.commands import error
 from okey.commands.play import add_pace_and_saves, needs_terminal
 from okey.messages import CATALOGUE
-from okey.saves import AUTOSAVE, SaveError, list_saves, read_save, saves_dir
+from okey.saves import AUTOSAVE, SaveError, latest_save, read_save, saves_dir
+from okey.saves.paths import SUFFIX
 from okey.speech import add_speech_options, speaker_from_args
 from okey.table.app import play
 from okey.table.controller import Table
@@ -26,18 +27,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_speech_options(parser)
 
 
-def latest_unfinished(folder: Path) -> Path | None:
-    """The newest readable save of a match that is not over."""
-    for entry in list_saves(folder):
-        if entry.data is not None and not entry.data.over:
-            return entry.path
-    return None
-
-
 def run(args: argparse.Namespace) -> int:
     folder = saves_dir(args.saves)
     try:
-        target: str | Path | None = args.name or latest_unfinished(folder)
+        target: str | Path | None = args.name or latest_save(folder, unfinished=True)
         if target is None:
             return error(CATALOGUE.text("table.cli.no_saves", folder=folder))
         data = read_save(target, folder)
@@ -56,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         return error(exc)
     table = Table(session, speaker, saver=DiskSaver(session, folder))
-    name = Path(target).name.removesuffix(".json")
+    name = Path(target).name.removesuffix(SUFFIX)
     if name != AUTOSAVE:
         table.saved_as = name  # saving again keeps to the save it came from
     return play(table, pace=pace, resumed=True)

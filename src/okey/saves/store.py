@@ -204,9 +204,10 @@ def list_saves(saves_dir: Path) -> list[SaveEntry]:
     return sorted((_entry(path) for path in paths), key=_newest_first)
 
 
-def latest_save(saves_dir: Path) -> Path | None:
-    """The newest readable save in ``saves_dir`` (autosave included), or None."""
+def latest_save(saves_dir: Path, *, unfinished: bool = False) -> Path | None:
+    """The newest readable save in ``saves_dir`` (autosave included), or None;
+    ``unfinished``: only a save of a match that is not over."""
     for entry in list_saves(saves_dir):
-        if entry.data is not None:
+        if entry.data is not None and not (unfinished and entry.data.over):
             return entry.path
     return None
