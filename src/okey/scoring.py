@@ -18,6 +18,11 @@ class FinishKind(Enum):
 DOUBLING_COLOURS = frozenset({Colour.YELLOW, Colour.BLUE})
 
 
+def colour_doubles(scoring: ScoringRules, discard: Tile, okey: Tile) -> bool:
+    """True when the table doubles a win finished with a tile of this colour."""
+    return scoring.colored and stand_in(discard, okey).colour in DOUBLING_COLOURS
+
+
 def finish_points(scoring: ScoringRules, kind: FinishKind, discard: Tile, okey: Tile) -> int:
     """What each other player loses when a round is won with ``discard``."""
     factor = 1
@@ -25,7 +30,7 @@ def finish_points(scoring: ScoringRules, kind: FinishKind, discard: Tile, okey: 
         factor *= scoring.okey_discard
     if kind is FinishKind.PAIRS:
         factor *= scoring.pairs
-    if scoring.colored and stand_in(discard, okey).colour in DOUBLING_COLOURS:
+    if colour_doubles(scoring, discard, okey):
         factor *= 2
     points = scoring.normal * factor
     if scoring.combine == "cap":

@@ -53,16 +53,17 @@ from okey.engine.scores import ScoreBoard
 from okey.engine.view import Phase
 from okey.messages import tile_name
 from okey.rules import RuleSet
-from okey.scoring import DOUBLING_COLOURS, FinishKind, finish_points
+from okey.scoring import FinishKind, colour_doubles, finish_points
 from okey.solver import (
     combination_grouping,
     finishes,
     hand_counts,
     has_finish,
+    is_winning,
     pairs_grouping,
     winning_kinds,
 )
-from okey.tiles import Tile, okey_for, stand_in
+from okey.tiles import Tile, is_okey, okey_for
 
 
 class Round:
@@ -257,7 +258,7 @@ class Round:
     def _leaves_win(self, seat: int, tile: Tile) -> bool:
         hand = list(self.hands[seat])
         hand.remove(tile)
-        return bool(winning_kinds(hand, self.okey))
+        return is_winning(hand, self.okey)
 
     # -- changing ----------------------------------------------------------
 
@@ -336,8 +337,9 @@ class Round:
     def _win(self, seat: int, tile: Tile, kinds: list[FinishKind]) -> RoundWon:
         scoring = self.rules.scoring
         okey = self.okey
-        kind = max(kinds, key=lambda k: finish_points(scoring, k, tile, okey))
-        points = finish_points(scoring, kind, tile, okey)
+        points, kind = max(
+            ((finish_points(scoring, k, tile, okey), k) for k in kinds), key=lambda pk: pk[0]
+        )
         hand = self.hands[seat]
         grouping = (
             combination_grouping(hand, okey)
@@ -348,13 +350,12 @@ class Round:
         self.winner = seat
         self.middle = tile
         self.phase = Phase.ROUND_OVER
-        colored = scoring.colored and stand_in(tile, okey).colour in DOUBLING_COLOURS
         return RoundWon(
             seat=seat,
             tile=tile,
             kind=kind,
-            okey_discard=tile == okey,
-            colored=colored,
+            okey_discard=is_okey(tile, okey),
+            colored=colour_doubles(scoring, tile, okey),
             groups=grouping.groups,
             points=points,
             losers=losers,
