@@ -204,7 +204,8 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
     return winners, okey_wins
 
 
-def _face_tile(code: int, okey: Tile) -> Tile:
+def face_tile(code: int, okey: Tile) -> Tile:
+    """The physical tile that plays as face ``code`` (a false joker at the okey's face)."""
     return FALSE_JOKER if code == okey.code else ALL_FACES[code]
 
 
@@ -222,14 +223,14 @@ def finishes(hand: Sequence[Tile], okey: Tile, scoring: ScoringRules) -> list[Fi
     if okey_wins:
         add(okey, FinishKind.COMBINATIONS)
     for code in sorted(winners):
-        add(_face_tile(code, okey), FinishKind.COMBINATIONS)
+        add(face_tile(code, okey), FinishKind.COMBINATIONS)
     singles = _singles(counts)
     if jokers and singles <= jokers - 1:
         add(okey, FinishKind.PAIRS)
     for code in range(52):
         count = counts[code]
         if count and (singles - 1 if count == 1 else singles + 1) <= jokers:
-            add(_face_tile(code, okey), FinishKind.PAIRS)
+            add(face_tile(code, okey), FinishKind.PAIRS)
     # Most points first; among equals an okey discard first (it also keeps the okey
     # from the next player), then runs and sets.
     result.sort(key=lambda f: (-f.points, f.discard != okey, f.kind.value, f.discard))

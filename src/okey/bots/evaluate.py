@@ -15,12 +15,10 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final
 
-from okey.bots.memory import face_index
+from okey.bots.memory import FACES, face_index
 from okey.bots.need import Need
-from okey.solver import pairs_deficiency
-from okey.tiles import ALL_FACES, FALSE_JOKER, Tile
-
-FACES: Final = 52
+from okey.solver import face_tile, hand_counts, pairs_deficiency
+from okey.tiles import Tile
 
 
 class Route(Enum):
@@ -56,13 +54,7 @@ class Hand:
 
     @classmethod
     def of(cls, tiles: Sequence[Tile], okey: Tile) -> Hand:
-        counts = [0] * FACES
-        jokers = 0
-        for tile in tiles:
-            if tile == okey:
-                jokers += 1
-            else:
-                counts[face_index(tile, okey)] += 1
+        counts, jokers = hand_counts(tiles, okey)
         return cls(tuple(counts), jokers, okey)
 
     def faces(self) -> list[int]:
@@ -75,7 +67,7 @@ class Hand:
 
     def tile(self, face: int) -> Tile:
         """The physical tile that plays as ``face`` (a false joker at the okey's index)."""
-        return FALSE_JOKER if face == self.okey.code else ALL_FACES[face]
+        return face_tile(face, self.okey)
 
 
 def hand_need(hand: Hand, route: Route = Route.ANY, combination_need: Need | None = None) -> int:

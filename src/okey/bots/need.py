@@ -151,6 +151,7 @@ class Need:
             row = (k[0], k[1], k[2], k[3])
             drops = least_drops(row, room - gaps, limit)
             result.append((gaps, row, tuple(per_column), drops))
+        result.sort(key=_by_drops)  # fewest drops first: without() stops early
         return result
 
     @property
@@ -174,7 +175,7 @@ class Need:
         have = self.counts[face]
         best = self.real - 1
         kept: list[Choice] = []
-        for gaps, keys, per_column, drops in sorted(self.choices, key=_by_drops):
+        for gaps, keys, per_column, drops in self.choices:
             if drops - 1 > best:
                 break
             if per_column[n0][1][colour] >= have:
@@ -195,8 +196,7 @@ class Need:
         counts = self.counts
         if counts[face] >= 2:
             return False
-        target = max(self.best, self.floor)
-        if max(self.best, self.floor + 1) > target:
+        if self.floor >= self.best:
             return False  # the floor binds: a bigger hand only needs more
         colour, n0 = divmod(face, 13)
         step = POW3[n0]
