@@ -153,7 +153,7 @@ class Match:
             raise IllegalMoveError("no_such_seat", seat=seat)
         if self.over:
             raise IllegalMoveError("match_over")
-        if isinstance(action, Resume) and self.round_over:
+        if isinstance(action, Resume):  # a table matter, in a round or between rounds
             if not self.autopilot[seat]:
                 raise IllegalMoveError("not_on_autopilot")
             return
@@ -173,7 +173,7 @@ class Match:
         action; returns the new events (also appended to :attr:`events`)."""
         if check:
             self.check(seat, action)
-        if isinstance(action, Resume) and self.round_over:
+        if isinstance(action, Resume):
             self.autopilot[seat] = False
             self.timeouts[seat] = 0
             return self._record([AutopilotChanged(seat, on=False)])

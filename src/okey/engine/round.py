@@ -23,7 +23,6 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
-    Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
@@ -185,10 +184,6 @@ class Round:
         if isinstance(action, ShowIndicator):
             self._check_show(seat)
             return
-        if isinstance(action, Resume):
-            if not self.autopilot[seat]:
-                raise IllegalMoveError("not_on_autopilot")
-            return
         if seat != self.turn:
             raise IllegalMoveError("not_your_turn")
         phase = self.phase
@@ -268,10 +263,6 @@ class Round:
             return self._time_out(seat)
         if isinstance(action, ShowIndicator):
             return self._show(seat)
-        if isinstance(action, Resume):
-            self.autopilot[seat] = False
-            self.timeouts[seat] = 0
-            return [AutopilotChanged(seat, on=False)]
         self.timeouts[seat] = 0
         return self._play(seat, action)
 
