@@ -155,9 +155,7 @@ class _Reader:
         doc = self.parse(raw)
         if doc.get("kind") != KIND:
             raise SaveError("foreign", path=self.path)
-        version = doc.get("format")
-        if isinstance(version, bool) or not isinstance(version, int):
-            self.wrong_type("format", "whole")
+        version = self.whole(doc.get("format"), "format")
         if version > FORMAT_VERSION:
             raise SaveError("newer", path=self.path, found=version, known=FORMAT_VERSION)
         if version < FORMAT_VERSION:
@@ -314,9 +312,7 @@ class _Reader:
             self.wrong_type(key, "rng_or_null")
         self.keys(value, RNG_KEYS, f"{key}.")
         version = self.whole(value["version"], f"{key}.version")
-        internal = value["internal"]
-        if not isinstance(internal, list):
-            self.wrong_type(f"{key}.internal", "list")
+        internal = self.array(value, "internal", f"{key}.internal")
         words = tuple(self.whole(word, f"{key}.internal[]") for word in internal)
         gauss_next = value["gauss_next"]
         if gauss_next is not None and not isinstance(gauss_next, float):
