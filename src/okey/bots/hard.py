@@ -56,13 +56,14 @@ def live_weights(memory: Memory, left: int) -> list[float]:
         if not unseen:
             weights.append(0.0)
             continue
-        interest = sum(
-            collected(face, memory.held[seat])
-            for seat in range(len(memory.held))
+        by_seat = {
+            seat: collected(face, held)
+            for seat, held in enumerate(memory.held)
             if seat != memory.seat
-        )
+        }
+        interest = sum(by_seat.values())
         feed = 0.0
-        if collected(face, memory.held[left]) == 0:
+        if by_seat[left] == 0:
             if face in thrown:
                 feed = FEED_THROWN
             elif any(affinity(face, other) >= RUN_GAP for other in thrown):
