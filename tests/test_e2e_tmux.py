@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -36,12 +37,19 @@ def tmux() -> Iterator[Callable[..., str]]:
         if os.environ.get("CI"):
             pytest.fail("tmux is missing, and CI installs it")
         pytest.skip("tmux is not installed")
-    socket = f"okey-e2e-{os.getpid()}"
+    # A fresh server for every test: reusing one socket name raced with the previous
+    # test's kill-server on a loaded CI machine (the new session went to the dying server).
+    socket = f"okey-e2e-{os.getpid()}-{uuid.uuid4().hex[:8]}"
 
     def run(*args: str) -> str:
         done = subprocess.run(
-            ["tmux", "-L", socket, *args], capture_output=True, text=True, timeout=10
+            ["tmux", "-L", socket, "-f", "/dev/null", *args],
+            capture_output=True,
+            text=True,
+            timeout=10,
         )
+        if args[0] == "new-session" and done.returncode != 0:
+            pytest.fail(f"tmux {' '.join(args[:4])} failed: {done.stderr.strip()}")
         return done.stdout
 
     try:
@@ -91,7 +99,9 @@ def test_a_round_against_bots_with_keys_only(tmux: Callable[..., str], tmp_path:
         return lambda: any(heard(text, since) for text in texts)
 
     def describe() -> str:
-        return "transcript:\n" + "\n".join(lines()[-30:]) + "\nscreen:\n" + screen()
+        sessions = tmux("list-sessions") or "(no tmux session)\n"
+        text = "\n".join(lines()[-30:])
+        return f"transcript:\n{text}\nsessions:\n{sessions}screen:\n{screen()}"
 
     def keys(*names: str) -> None:
         tmux("send-keys", "-t", "okey", *names)
