@@ -17,6 +17,7 @@ from okey.messages import CATALOGUE
 COMMAND_MODULES = (
     "okey.commands.play",
     "okey.commands.resume",
+    "okey.commands.daily",
     "okey.commands.hand",
     "okey.commands.rules",
     "okey.commands.simulate",

@@ -567,6 +567,23 @@ ENGLISH: Mapping[str, str] = {
     # The commands
     "table.default_name": "You",
     "table.bot_names": "Ayşe, Mehmet, Zeynep",
+    "daily.cli.help": "play today's hand: one round, the same deal for every player today",
+    "daily.cli.date": "the day whose hand to play, as YYYY-MM-DD (default: today)",
+    "daily.cli.bad_date": "--date wants a day written YYYY-MM-DD, not {given}",
+    "daily.date": "{day} {month} {year}",
+    "daily.month": (
+        "January, February, March, April, May, June, July, August, September, October, "
+        "November, December"
+    ),
+    "daily.welcome": "The hand of {date}: dealt the same for every player today.",
+    "daily.resumed": "You started the hand of {date} earlier: it goes on where you left it.",
+    "daily.done.won": "You won the hand of {date}: the others lost {points} each.",
+    "daily.done.lost": "The hand of {date} is over: {winner} won it, and you lost {points}.",
+    "daily.done.drawn": "The hand of {date} is over: the pile ran out and nobody won.",
+    "daily.done.again": (
+        "Each day brings a new hand. To practise this one again, unrecorded: "
+        "okey play --rules {rules} --seed {seed}"
+    ),
     "table.cli.play": "play a match against bots, by ear or at the keyboard (the default command)",
     "table.cli.resume": "pick a saved match up again, exactly where it was left",
     "table.cli.rules": "rule set name or TOML file (default: classic)",

@@ -18,7 +18,7 @@ from okey.table.app import play
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import default_names
-from okey.table.session import new_session
+from okey.table.session import TableSession, new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
 
 NAME = "play"
@@ -61,6 +61,48 @@ def needs_terminal() -> int | None:
     return error(CATALOGUE.text("table.cli.no_terminal"))
 
 
+def new_settings(
+    rules_name: str, players: int, level: str, args: argparse.Namespace, seed: int | None
+) -> TableSettings:
+    """The settings of a new match: the player in seat 0, bots of ``level`` around."""
+    text = CATALOGUE.text
+    you = 0
+    bots = [name.strip() for name in text("table.bot_names").split(",")]
+    names = default_names(players, you, args.name or text("table.default_name"), bots)
+    return TableSettings(
+        rules=rules_name,
+        you=you,
+        names=list(names),
+        levels=["" if seat == you else level for seat in range(players)],
+        verbosity=args.verbosity,
+        sounds=args.sounds,
+        pace=args.pace,
+        seed=seed,
+    )
+
+
+def open_table(
+    session: TableSession,
+    args: argparse.Namespace,
+    *,
+    saved_as: str | None = None,
+    resumed: bool = False,
+    notice: str | None = None,
+) -> int:
+    """Seat the player at ``session`` in the terminal, speaking as ``args`` ask."""
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    table = Table(session, speaker, saver=DiskSaver(session, saves_dir(args.saves)))
+    table.saved_as = saved_as
+    pace = session.settings.pace
+    return play(table, pace=pace, resumed=resumed, notice=notice)
+
+
 def run(args: argparse.Namespace) -> int:
     text = CATALOGUE.text
     try:
@@ -76,27 +118,5 @@ def run(args: argparse.Namespace) -> int:
     notice = None
     if args.level is None and level != DEFAULT_LEVEL:
         notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
-    players = rules.table.players
-    you = 0
-    bots = [name.strip() for name in text("table.bot_names").split(",")]
-    names = default_names(players, you, args.name or text("table.default_name"), bots)
-    settings = TableSettings(
-        rules=args.rules,
-        you=you,
-        names=list(names),
-        levels=["" if seat == you else level for seat in range(players)],
-        verbosity=args.verbosity,
-        sounds=args.sounds,
-        pace=args.pace,
-        seed=args.seed,
-    )
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    session = new_session(rules, settings)
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
-    saver = DiskSaver(session, saves_dir(args.saves))
-    return play(Table(session, speaker, saver=saver), pace=args.pace, notice=notice)
+    settings = new_settings(args.rules, rules.table.players, level, args, args.seed)
+    return open_table(new_session(rules, settings), args, notice=notice)

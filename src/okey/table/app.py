@@ -239,7 +239,7 @@ async def play_async(
 
     def start() -> None:
         if resumed:
-            table.reopen()
+            table.reopen(notice=notice)
         else:
             table.begin(notice=notice)
 

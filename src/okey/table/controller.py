@@ -169,11 +169,13 @@ class Table:
             self._event(notice)
         self.next_round(by_player=False)
 
-    def reopen(self) -> None:
+    def reopen(self, *, notice: str | None = None) -> None:
         """A resumed match: say where it stands, as if the player had just sat down."""
         match = self.match
         words = self.words()
         self._event(words("table.resumed", rules=match.rules.name, number=match.round_number))
+        if notice:
+            self._event(notice)
         if not match.started:
             self.next_round(by_player=False)
             return

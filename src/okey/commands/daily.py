@@ -1,0 +1,95 @@
+"""``okey daily``: today's hand, one round dealt the same for every player that day.
+
+A new hand is started and kept as the save ``daily-YYYY-MM-DD``; an unfinished
+one is picked up where it was left; a finished one is only reported (the day's
+hand is played once; practising it again is a plain ``okey play`` with its seed).
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from okey.commands import error
+from okey.commands.play import add_pace_and_saves, new_settings, open_table
+from okey.daily import DAILY_LEVEL, DAILY_RULES, daily_seed, parse_day, save_name
+from okey.engine.events import RoundDrawn, RoundWon
+from okey.messages import CATALOGUE
+from okey.rules import RulesError, load_rules
+from okey.saves import SaveData, SaveError, read_save, saves_dir
+from okey.saves.paths import SUFFIX
+from okey.speech import add_speech_options
+from okey.table.persist import best_level, session_from_save
+from okey.table.session import new_session
+from okey.table.settings import DEFAULT_PACE
+
+NAME = "daily"
+HELP = CATALOGUE.text("daily.cli.help")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument("--date", metavar="YYYY-MM-DD", help=text("daily.cli.date"))
+    parser.add_argument("--name", help=text("table.cli.name"))
+    add_pace_and_saves(parser, DEFAULT_PACE)
+    add_speech_options(parser)
+
+
+def spoken_date(day: date) -> str:
+    """``day`` as it is said: "30 November 2026"."""
+    months = [month.strip() for month in CATALOGUE.text("daily.month").split(",")]
+    return CATALOGUE.text("daily.date", day=day.day, month=months[day.month - 1], year=day.year)
+
+
+def outcome(data: SaveData, day: date) -> list[str]:
+    """What a finished day's hand came to, for the player of that save."""
+    text = CATALOGUE.text
+    session = session_from_save(data)
+    match, you, names = session.match, session.you, session.settings.names
+    when = spoken_date(day)
+    lines: list[str] = []
+    for event in reversed(match.events):
+        if isinstance(event, RoundWon):
+            if event.seat == you:
+                lines.append(text("daily.done.won", date=when, points=event.points))
+            else:
+                winner = names[event.seat] if event.seat < len(names) else str(event.seat)
+                lost = event.points if you in event.losers else 0
+                lines.append(text("daily.done.lost", date=when, winner=winner, points=lost))
+            break
+        if isinstance(event, RoundDrawn):
+            lines.append(text("daily.done.drawn", date=when))
+            break
+    lines.append(text("daily.done.again", rules=DAILY_RULES, seed=daily_seed(day)))
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    text = CATALOGUE.text
+    try:
+        day = parse_day(args.date) if args.date is not None else date.today()
+    except ValueError:
+        return error(text("daily.cli.bad_date", given=args.date))
+    if args.pace < 0:
+        return error(text("table.cli.bad_pace"))
+    folder = saves_dir(args.saves)
+    name = save_name(day)
+    when = spoken_date(day)
+    try:
+        saved = read_save(name, folder) if (folder / f"{name}{SUFFIX}").is_file() else None
+        if saved is not None and saved.over:
+            for line in outcome(saved, day):
+                print(line)
+            return 0
+        if saved is not None:
+            session = session_from_save(saved)
+            session.settings.pace = args.pace
+            notice = text("daily.resumed", date=when)
+            return open_table(session, args, saved_as=name, resumed=True, notice=notice)
+        rules = load_rules(DAILY_RULES)
+    except (SaveError, RulesError) as exc:
+        return error(exc)
+    level = best_level(DAILY_LEVEL)
+    settings = new_settings(DAILY_RULES, rules.table.players, level, args, daily_seed(day))
+    notice = text("daily.welcome", date=when)
+    return open_table(new_session(rules, settings), args, saved_as=name, notice=notice)
