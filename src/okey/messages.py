@@ -418,6 +418,16 @@ ENGLISH: Mapping[str, str] = {
     "table.discards.yours.detailed": "Your discard pile, newest first: {tiles}.",
     "table.discards.yours_none": "Your discard pile is empty.",
     "table.no_seat": "No one sits there.",
+    # Z: where the two copies of the focused tile are, as far as the player can see
+    "table.copies": "{tile}: {places}.",
+    "table.copies.held": "you hold {count}",
+    "table.copies.held.both": "you hold both",
+    "table.copies.indicator": "1 is the indicator",
+    "table.copies.yours": "{count} in your discards",
+    "table.copies.discarded": "{count} in {name}'s discards",
+    "table.copies.taken": "{name} took {count}",
+    "table.copies.middle": "{count} in the middle",
+    "table.copies.unseen": "{count} unseen",
     "table.story.start": "Everyone started with {score}.",
     "table.story.rounds": "Round {played} of {rounds}.",
     "table.story.won": "Round {number}: {name} finished, {points} each.",
@@ -485,6 +495,7 @@ ENGLISH: Mapping[str, str] = {
     "table.action.right_discards": "Discards on your right",
     "table.action.across_discards": "Discards across from you",
     "table.action.my_discards": "Your discards",
+    "table.action.copies": "Where the copies of your tile are",
     "table.action.time": "Time left",
     "table.action.help": "Keys that work now",
     "table.action.hint": "What the master would do (a hint)",
@@ -534,6 +545,7 @@ ENGLISH: Mapping[str, str] = {
     "table.help.status": (
         "I: indicator and okey; C: scores, twice for where the points went; N: the pile; "
         "W: whose turn; L, R, O, M: the discards on your left, right, across and yours; "
+        "Z: where the copies of your tile are; "
         "question mark: the rules."
     ),
     "table.help.speech": (

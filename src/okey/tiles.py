@@ -14,6 +14,7 @@ from enum import IntEnum
 NUMBERS = range(1, 14)
 FACE_COUNT = 52
 FALSE_JOKER_CODE = 52
+COPIES = 2  # of every tile, false jokers included
 
 
 class Colour(IntEnum):

@@ -18,10 +18,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.engine.view import PlayerView
-from okey.tiles import FALSE_JOKER_CODE, Tile
+from okey.tiles import COPIES, FALSE_JOKER_CODE, Tile
 
 FACES: Final = 52
-COPIES: Final = 2
 
 
 def face_index(tile: Tile, okey: Tile) -> int:

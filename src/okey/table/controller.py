@@ -296,6 +296,9 @@ class Table:
             return status.scores(view, words)
         if command is Command.PILE:
             return status.pile(view, words)
+        if command is Command.COPIES:
+            tile = self.rack.focused
+            return words("table.no_tiles") if tile is None else status.copies(view, tile, words)
         place = _DISCARD_PLACES.get(command)
         if place is not None:
             return status.discards(view, place, words)

@@ -43,6 +43,7 @@ class Command(Enum):
     RIGHT_DISCARDS = "right_discards"  # r
     ACROSS_DISCARDS = "across_discards"  # o
     MY_DISCARDS = "my_discards"  # m
+    COPIES = "copies"  # z: where the copies of the focused tile are
     HELP = "help"  # h, F1
     HINT = "hint"  # u: what the master would do
     RULES = "rules"  # ?
@@ -81,6 +82,7 @@ _LETTERS: dict[str, Command] = {
     "r": Command.RIGHT_DISCARDS,
     "o": Command.ACROSS_DISCARDS,
     "m": Command.MY_DISCARDS,
+    "z": Command.COPIES,
     "h": Command.HELP,
     "u": Command.HINT,
     "e": Command.TIME,
@@ -139,6 +141,7 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.RIGHT_DISCARDS: "R",
         Command.ACROSS_DISCARDS: "O",
         Command.MY_DISCARDS: "M",
+        Command.COPIES: "Z",
         Command.HELP: "H",
         Command.HINT: "U",
         Command.RULES: "?",
@@ -181,7 +184,7 @@ def menu_commands(rules: RuleSet) -> list[Command]:
     ]
     if rules.table.players != 3:
         commands.append(Command.ACROSS_DISCARDS)
-    commands.append(Command.MY_DISCARDS)
+    commands += [Command.MY_DISCARDS, Command.COPIES]
     if play.timer_seconds:
         commands.append(Command.TIME)
     commands += [

@@ -16,6 +16,7 @@ from okey.table.seats import Place
 from okey.table.session import Step
 from okey.table.settings import HINTS
 from okey.table.words import Words
+from okey.tiles import COPIES, Tile
 
 
 def indicator(view: PlayerView, words: Words) -> str:
@@ -95,6 +96,52 @@ def discards(view: PlayerView, place: Place, words: Words) -> str:
     if not tiles:
         return words("table.discards.none", **fields)
     return words("table.discards", tiles=words.tiles(tiles), count=len(tiles), **fields)
+
+
+def copies(view: PlayerView, tile: Tile, words: Words) -> str:
+    """Where the two copies of ``tile`` are, as far as the player can see: in the hand,
+    face up as the indicator, on a discard pile, taken by a player and not thrown back,
+    in the middle; the rest unseen (in the pile or another hand)."""
+    places: list[str] = []
+    held = sum(1 for t in view.hand if t == tile)
+    places.append(
+        words("table.copies.held.both")
+        if held == COPIES
+        else words("table.copies.held", count=held)
+    )
+    seen = held
+    if view.indicator == tile:
+        places.append(words("table.copies.indicator"))
+        seen += 1
+    for seat in words.seats.in_play_order():
+        lying = sum(1 for t in view.discards[seat] if t == tile)
+        if lying:
+            seen += lying
+            if seat == view.seat:
+                places.append(words("table.copies.yours", count=lying))
+            else:
+                places.append(words("table.copies.discarded", count=lying, name=words.name(seat)))
+    for seat in words.seats.in_play_order():
+        if seat == view.seat:
+            continue
+        kept = max(0, sum(1 for t in view.taken[seat] if t == tile) - _thrown(view, seat, tile))
+        if kept:
+            seen += kept
+            places.append(words("table.copies.taken", count=kept, name=words.name(seat)))
+    if view.middle == tile:
+        seen += 1
+        places.append(words("table.copies.middle", count=1))
+    if seen < COPIES:
+        places.append(words("table.copies.unseen", count=COPIES - seen))
+    return words("table.copies", tile=words.capital(words.tile(tile)), places=words.join(places))
+
+
+def _thrown(view: PlayerView, seat: int, tile: Tile) -> int:
+    """Copies of ``tile`` that ``seat`` has discarded: on its pile, or taken from there
+    by the next player."""
+    taker = (seat + 1) % view.players
+    lying = sum(1 for t in view.discards[seat] if t == tile)
+    return lying + sum(1 for t in view.taken[taker] if t == tile)
 
 
 def rules_in_words(match: Match) -> str:

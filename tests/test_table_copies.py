@@ -1,0 +1,53 @@
+"""Z: where the two copies of the tile you are on are, from what the player can see."""
+
+from __future__ import annotations
+
+from test_table_rig import Rig, make_rig
+
+from okey.engine.actions import Discard, TakeDiscard
+from okey.notation import parse_tile
+from okey.table import status
+
+HAND = "r5 b7 b7 k9 k9 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10"  # the dealer's 15; indicator r5
+
+
+def _rig() -> Rig:
+    rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0, seed=3)
+    rig.table.begin()
+    return rig
+
+
+def _copies(rig: Rig, tile: str) -> str:
+    table = rig.table
+    return status.copies(table.session.view(), parse_tile(tile), table.words())
+
+
+def test_held_tiles_the_indicator_and_the_unseen() -> None:
+    rig = _rig()
+    assert _copies(rig, "b7") == "Blue 7: you hold both."
+    assert _copies(rig, "r5") == "Red 5: you hold 1 and 1 is the indicator."
+    assert _copies(rig, "y1") == "Yellow 1: you hold 1 and 1 unseen."
+
+
+def test_discarded_taken_and_passed_on() -> None:
+    rig = _rig()
+    match = rig.table.session.match
+    match.apply(0, Discard(parse_tile("k9")))
+    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in your discards."
+    match.apply(1, TakeDiscard())  # Zeynep, on the player's right, takes it
+    assert _copies(rig, "k9") == "Black 9: you hold 1 and Zeynep took 1."
+    match.apply(1, Discard(parse_tile("k9")))  # and throws it on; Mehmet takes it
+    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in Zeynep's discards."
+    match.apply(2, TakeDiscard())
+    assert _copies(rig, "k9") == "Black 9: you hold 1 and Mehmet took 1."
+
+
+def test_the_key_reads_the_focused_tile() -> None:
+    rig = _rig()
+    table = rig.table
+    table.press("home")
+    focused = table.rack.focused
+    assert focused is not None
+    table.press("z")
+    assert rig.said[-1] == status.copies(table.session.view(), focused, table.words())
+    assert rig.said[-1].endswith(".")
