@@ -51,3 +51,16 @@ def test_false_joker_plays_as_the_okey_face() -> None:
     okey = parse_tile("b7")
     assert face_index(FALSE_JOKER, okey) == okey.code
     assert face_index(parse_tile("r2"), okey) == parse_tile("r2").code
+
+
+def test_a_tile_taken_thrown_and_taken_again_is_counted_once() -> None:
+    view = make_view(
+        "r1 r1 r2 b5 k9 k10 k11 y3 y4 y5 b12 b13 b13 r7",
+        discards=("", "", "", ""),
+        taken=("", "r8", "r8", ""),  # seat 1 took r8, threw it, and seat 2 took it
+    )
+    memory = Memory.from_view(view)
+    assert memory.unseen[idx("r8")] == 1  # one copy seen, with seat 2
+    assert memory.held[1] == ()
+    assert memory.held[2] == (idx("r8"),)
+    assert idx("r8") in memory.thrown[1]

@@ -3,7 +3,8 @@
 Seen: the seat's own hand, the face-up indicator, every tile lying on a
 discard pile, and the tiles each other player took from a discard and has
 not thrown back (the engine moves a taken tile off the pile into ``taken``;
-a seat that throws a face it took is counted as no longer holding it).
+a seat that throws a face it took is counted as no longer holding it, whether
+the thrown copy still lies on its pile or the next player took it in turn).
 Everything else is *unseen*: in the pile or in another hand.
 
 Counts are kept in the solver's count space (see :mod:`okey.bots.evaluate`):
@@ -50,14 +51,18 @@ class Memory:
         thrown: list[frozenset[int]] = []
         for seat in range(view.players):
             lying = view.discards[seat] if remember else view.discards[seat][-1:]
-            pile = Counter(tile.code for tile in lying)
-            physical.update(pile)
+            physical.update(tile.code for tile in lying)
+            threw = list(view.discards[seat])
             kept: Counter[int] = Counter()
-            if remember and seat != view.seat:
-                kept = Counter(tile.code for tile in view.taken[seat]) - pile
-                physical.update(kept)
+            if remember:
+                # What the next player took from this seat's pile was thrown by it too.
+                threw += view.taken[(seat + 1) % view.players]
+                if seat != view.seat:
+                    took = Counter(t.code for t in view.taken[seat])
+                    kept = took - Counter(t.code for t in threw)
+                    physical.update(kept)
             held.append(tuple(sorted(face_index(Tile(code), okey) for code in kept.elements())))
-            thrown.append(frozenset(face_index(tile, okey) for tile in view.discards[seat]))
+            thrown.append(frozenset(face_index(tile, okey) for tile in threw))
         unseen = [max(0, COPIES - physical[code]) for code in range(FACES)]
         unseen_okeys = unseen[okey.code]
         unseen[okey.code] = max(0, COPIES - physical[FALSE_JOKER_CODE])
