@@ -1,5 +1,7 @@
 import os
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
@@ -9,3 +11,17 @@ settings.register_profile(
     "thorough", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=2000
 )
 settings.load_profile(os.environ.get("OKEY_HYPOTHESIS_PROFILE", "default"))
+
+
+@pytest.fixture(autouse=True)
+def _own_settings_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every test (and every game it starts) reads its own empty settings file, never the
+    settings of the person running the tests."""
+    folder = tmp_path_factory.mktemp("settings")
+    saved = os.environ.get("OKEY_SETTINGS")
+    os.environ["OKEY_SETTINGS"] = str(folder / "settings.toml")
+    yield
+    if saved is None:
+        os.environ.pop("OKEY_SETTINGS", None)
+    else:
+        os.environ["OKEY_SETTINGS"] = saved

@@ -6,12 +6,13 @@ import argparse
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Protocol
 
-from okey.commands import on_a_terminal
+from okey.commands import on_a_terminal, report
 from okey.messages import CATALOGUE
+from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
 COMMAND_MODULES = (
@@ -23,6 +24,7 @@ COMMAND_MODULES = (
     "okey.commands.simulate",
     "okey.commands.replay",
     "okey.commands.saves",
+    "okey.commands.settings",
 )
 
 
@@ -39,14 +41,28 @@ def _commands() -> list[Command]:
     return [import_module(name) for name in COMMAND_MODULES]  # type: ignore[misc,unused-ignore]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.ArgumentParser:
+    """The command line; ``preferences`` (from the settings file) become the defaults
+    of the options they stand for, so an option given still wins."""
     parser = argparse.ArgumentParser(prog="okey", description=CATALOGUE.text("cli.description"))
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in _commands():
         sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
         command.configure(sub)
         sub.set_defaults(run=command.run)
+        dests = {action.dest for action in sub._actions}
+        chosen = {BY_KEY[key].dest: value for key, value in (preferences or {}).items()}
+        sub.set_defaults(**{dest: value for dest, value in chosen.items() if dest in dests})
     return parser
+
+
+def _preferences() -> dict[str, Value]:
+    """The settings file's choices; a file that cannot be used is reported, not used."""
+    try:
+        return load(settings_path())
+    except PreferencesError as exc:
+        report(CATALOGUE.text("settings.warning", reason=exc))
+        return {}
 
 
 DEFAULT_COMMAND = "play"
@@ -62,8 +78,8 @@ def with_default_command(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
     given = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(_preferences() if given[:1] != ["settings"] else None)
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
         print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))

@@ -579,6 +579,33 @@ ENGLISH: Mapping[str, str] = {
     # The commands
     "table.default_name": "You",
     "table.bot_names": "Ayşe, Mehmet, Zeynep",
+    "settings.cli.help": "list or change your standing choices for new games",
+    "settings.cli.key": "the setting: {keys}",
+    "settings.cli.value": "its new value (leave it out to hear the current one)",
+    "settings.cli.reset": "put the setting back to the game's default",
+    "settings.file": "Settings file: {path}",
+    "settings.file_header": (
+        "# okey settings: defaults for new games (okey settings lists and changes them)"
+    ),
+    "settings.line.yours": "{setting}: {value}",
+    "settings.line.default": "{setting}: {value} (the default)",
+    "settings.on": "on",
+    "settings.off": "off",
+    "settings.warning": "{reason}; the game's defaults are used",
+    "settings.error.what": (
+        "give a setting, then a value or --reset, like: okey settings speech off"
+    ),
+    "settings.error.unknown": "no setting called {setting} (known: {known})",
+    "settings.error.choice": "{setting} cannot be {value} (it can be: {known})",
+    "settings.error.switch": "{setting} is on or off, not {value}",
+    "settings.error.pace": "pace is a number of seconds from 0 to 60, not {value}",
+    "settings.error.name": "a name is 1 to {most} printable characters",
+    "settings.error.rules": "{reason}",
+    "settings.error.unreadable": "cannot read the settings file {path}: {reason}",
+    "settings.error.unwritable": "cannot write the settings file {path}: {reason}",
+    "settings.error.damaged": (
+        "the settings file {path} is damaged ({reason}): correct it or delete it"
+    ),
     "daily.cli.help": "play today's hand: one round, the same deal for every player today",
     "daily.cli.date": "the day whose hand to play, as YYYY-MM-DD (default: today)",
     "daily.cli.bad_date": "--date wants a day written YYYY-MM-DD, not {given}",
@@ -602,6 +629,7 @@ ENGLISH: Mapping[str, str] = {
     "table.cli.level": "bot level: {levels} (default: medium)",
     "table.cli.seed": "seed for the deals and the bots: the same seed plays the same match",
     "table.cli.name": "your name at the table",
+    "table.cli.sort": "how your rack is sorted at the start: colour, ascending, descending, smart",
     "table.cli.pace": "seconds between the bots' moves (default: {pace})",
     "table.cli.pace_saved": "seconds between the bots' moves (default: as when it was saved)",
     "table.cli.saves": (

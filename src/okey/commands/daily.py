@@ -11,7 +11,7 @@ import argparse
 from datetime import date
 
 from okey.commands import error
-from okey.commands.play import add_pace_and_saves, new_settings, open_table
+from okey.commands.play import add_name_and_sort, add_pace_and_saves, new_settings, open_table
 from okey.daily import DAILY_LEVEL, DAILY_RULES, daily_seed, parse_day, save_name
 from okey.engine.events import RoundDrawn, RoundWon
 from okey.messages import CATALOGUE
@@ -30,7 +30,7 @@ HELP = CATALOGUE.text("daily.cli.help")
 def configure(parser: argparse.ArgumentParser) -> None:
     text = CATALOGUE.text
     parser.add_argument("--date", metavar="YYYY-MM-DD", help=text("daily.cli.date"))
-    parser.add_argument("--name", help=text("table.cli.name"))
+    add_name_and_sort(parser)
     add_pace_and_saves(parser, DEFAULT_PACE)
     add_speech_options(parser)
 

@@ -20,6 +20,7 @@ from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import default_names
 from okey.table.session import TableSession, new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
+from okey.table.sorting import SortMode
 
 NAME = "play"
 HELP = CATALOGUE.text("table.cli.play")
@@ -35,9 +36,20 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
     parser.add_argument("--seed", type=int, help=text("table.cli.seed"))
-    parser.add_argument("--name", help=text("table.cli.name"))
+    add_name_and_sort(parser)
     add_pace_and_saves(parser, DEFAULT_PACE)
     add_speech_options(parser)
+
+
+def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument("--name", help=text("table.cli.name"))
+    parser.add_argument(
+        "--sort",
+        choices=[mode.value for mode in SortMode],
+        default=SortMode.COLOUR.value,
+        help=text("table.cli.sort"),
+    )
 
 
 def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
@@ -78,6 +90,7 @@ def new_settings(
         sounds=args.sounds,
         pace=args.pace,
         seed=seed,
+        sort_mode=args.sort,
     )
 
 

@@ -48,7 +48,7 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def _write_file(path: Path, contents: bytes) -> None:
+def write_atomically(path: Path, contents: bytes) -> None:
     """Write ``contents`` to a new temporary file beside ``path`` and sync it; then
     keep the old ``path`` as its backup and move the new file into place."""
     folder = path.parent
@@ -105,7 +105,7 @@ def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path)
         raise SaveError("write", path=path, reason=str(exc)) from None
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
-        _write_file(path, contents)
+        write_atomically(path, contents)
     except OSError as exc:
         raise SaveError("write", path=path, reason=_reason(exc)) from None
     return path

@@ -1,0 +1,84 @@
+"""``okey settings [KEY [VALUE]]``: the player's standing choices for new games.
+
+Alone it lists every setting with its value and where the value comes from;
+with a key it says that one; with a key and a value it keeps the value;
+``--reset`` puts a key back to the game's default.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from okey.commands import error
+from okey.messages import CATALOGUE
+from okey.preferences import (
+    BY_KEY,
+    PREFERENCES,
+    PreferencesError,
+    Value,
+    check,
+    load,
+    settings_path,
+    store,
+)
+
+NAME = "settings"
+HELP = CATALOGUE.text("settings.cli.help")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument(
+        "key", nargs="?", metavar="KEY", help=text("settings.cli.key", keys=", ".join(BY_KEY))
+    )
+    parser.add_argument("value", nargs="?", metavar="VALUE", help=text("settings.cli.value"))
+    parser.add_argument("--reset", action="store_true", help=text("settings.cli.reset"))
+
+
+def shown(value: Value) -> str:
+    if isinstance(value, bool):
+        return CATALOGUE.text("settings.on" if value else "settings.off")
+    if isinstance(value, float):
+        return f"{value:g}"
+    return value
+
+
+def line(key: str, chosen: dict[str, Value]) -> str:
+    if key in chosen:
+        return CATALOGUE.text("settings.line.yours", setting=key, value=shown(chosen[key]))
+    default = shown(BY_KEY[key].default)
+    return CATALOGUE.text("settings.line.default", setting=key, value=default)
+
+
+def run(args: argparse.Namespace) -> int:
+    text = CATALOGUE.text
+    path = settings_path()
+    try:
+        chosen = load(path)
+        if args.key is not None:
+            check_key = BY_KEY.get(args.key)
+            if check_key is None:
+                raise PreferencesError("unknown", setting=args.key, known=", ".join(BY_KEY))
+        if args.key is None:
+            if args.reset or args.value is not None:
+                return error(text("settings.error.what"))
+            print(text("settings.file", path=path))
+            for preference in PREFERENCES:
+                print(line(preference.key, chosen))
+            return 0
+        if args.reset:
+            if args.value is not None:
+                return error(text("settings.error.what"))
+            chosen.pop(args.key, None)
+            store(path, chosen)
+            print(line(args.key, chosen))
+            return 0
+        if args.value is None:
+            print(line(args.key, chosen))
+            return 0
+        chosen[args.key] = check(args.key, args.value)
+        store(path, chosen)
+    except PreferencesError as exc:
+        return error(exc)
+    print(line(args.key, chosen))
+    return 0

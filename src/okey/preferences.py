@@ -1,0 +1,169 @@
+"""The player's standing choices: a small TOML file of defaults for new matches.
+
+``okey settings`` lists and changes them; the command line still wins over the
+file for one game. The file is ``$OKEY_SETTINGS`` when set, else
+``settings.toml`` in the user's configuration folder. Only known keys with
+good values are accepted, so a damaged file is reported, never half-used.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import platformdirs
+
+from okey.bots import available_levels
+from okey.messages import CATALOGUE, Verbosity
+from okey.rules import RulesError, load_rules
+from okey.saves.store import write_atomically
+from okey.speech.modes import SpeechMode
+from okey.table.sorting import SortMode
+
+ENV_VAR: Final = "OKEY_SETTINGS"
+MAX_NAME: Final = 40
+MAX_BYTES: Final = 64 * 1024
+
+Value = str | bool | float
+
+
+class PreferencesError(ValueError):
+    """A settings file or value that cannot be used; the message says why."""
+
+    def __init__(self, key: str, **fields: object) -> None:
+        super().__init__(CATALOGUE.text(f"settings.error.{key}", **fields))
+
+
+def _choice(options: Callable[[], list[str]]) -> Callable[[str, object], Value]:
+    def check(key: str, value: object) -> Value:
+        known = options()
+        if not isinstance(value, str) or value not in known:
+            raise PreferencesError("choice", setting=key, value=value, known=", ".join(known))
+        return value
+
+    return check
+
+
+def _sounds(key: str, value: object) -> Value:
+    if isinstance(value, bool):
+        return value
+    words = {"on": True, "yes": True, "true": True, "off": False, "no": False, "false": False}
+    if isinstance(value, str) and value.lower() in words:
+        return words[value.lower()]
+    raise PreferencesError("switch", setting=key, value=value)
+
+
+def _pace(key: str, value: object) -> Value:
+    try:
+        pace = float(value) if isinstance(value, int | float | str) else -1.0
+    except ValueError:
+        pace = -1.0
+    if isinstance(value, bool) or not 0 <= pace <= 60:
+        raise PreferencesError("pace", setting=key, value=value)
+    return pace
+
+
+def _name(key: str, value: object) -> Value:
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > MAX_NAME
+        or not value.isprintable()
+    ):
+        raise PreferencesError("name", setting=key, value=value, most=MAX_NAME)
+    return value.strip()
+
+
+def _rules(key: str, value: object) -> Value:
+    if not isinstance(value, str):
+        raise PreferencesError("rules", setting=key, value=value, reason="")
+    try:
+        load_rules(value)
+    except RulesError as exc:
+        raise PreferencesError("rules", setting=key, value=value, reason=exc) from None
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Preference:
+    """One setting: its key, the option it stands for, how to check a value."""
+
+    key: str
+    dest: str  # the command-line option's destination
+    check: Callable[[str, object], Value]
+    default: Value
+
+
+PREFERENCES: Final[tuple[Preference, ...]] = (
+    Preference("name", "name", _name, CATALOGUE.text("table.default_name")),
+    Preference("speech", "speech", _choice(lambda: [m.value for m in SpeechMode]), "auto"),
+    Preference("verbosity", "verbosity", _choice(lambda: [v.value for v in Verbosity]), "detailed"),
+    Preference("sounds", "sounds", _sounds, True),
+    Preference("sort", "sort", _choice(lambda: [m.value for m in SortMode]), "colour"),
+    Preference("pace", "pace", _pace, 1.2),
+    Preference("level", "level", _choice(available_levels), "medium"),
+    Preference("rules", "rules", _rules, "classic"),
+)
+BY_KEY: Final[Mapping[str, Preference]] = {p.key: p for p in PREFERENCES}
+
+
+def settings_path(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the settings file is (it may not exist)."""
+    env = os.environ if environ is None else environ
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]).expanduser()
+    return Path(platformdirs.user_config_dir("okey")) / "settings.toml"
+
+
+def check(key: str, value: object) -> Value:
+    """``value`` for ``key`` if both are good; PreferencesError otherwise."""
+    preference = BY_KEY.get(key)
+    if preference is None:
+        raise PreferencesError("unknown", setting=key, known=", ".join(BY_KEY))
+    return preference.check(key, value)
+
+
+def load(path: Path) -> dict[str, Value]:
+    """The settings in ``path`` (none when it does not exist); PreferencesError when the
+    file cannot be read or holds anything but known keys with good values."""
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise PreferencesError("unreadable", path=path, reason=exc.strerror) from None
+    try:
+        if len(raw) > MAX_BYTES:
+            raise ValueError("too big")
+        document = tomllib.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
+        raise PreferencesError("damaged", path=path, reason=exc) from None
+    try:
+        return {key: check(key, value) for key, value in document.items()}
+    except PreferencesError as exc:
+        raise PreferencesError("damaged", path=path, reason=exc) from None
+
+
+def _toml_value(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        return repr(value)
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'"{escaped}"'
+
+
+def store(path: Path, settings: Mapping[str, Value]) -> None:
+    """Write ``settings`` to ``path`` at once (the old file is kept as ``.bak``)."""
+    lines = [CATALOGUE.text("settings.file_header")]
+    lines += [f"{p.key} = {_toml_value(settings[p.key])}" for p in PREFERENCES if p.key in settings]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, ("\n".join(lines) + "\n").encode("utf-8"))
+    except OSError as exc:
+        raise PreferencesError("unwritable", path=path, reason=exc.strerror) from None

@@ -1,0 +1,155 @@
+"""``okey settings``: standing choices for new games, kept in a small TOML file; the
+command line still wins for one game, and a damaged file is reported, never used."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from okey.cli import build_parser, main
+from okey.preferences import PREFERENCES, PreferencesError, check, load, settings_path, store
+
+
+@pytest.fixture
+def path() -> Path:
+    return settings_path()
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[str], str]:
+    status = main(["settings", *argv])
+    captured = capsys.readouterr()
+    return status, captured.out.splitlines(), captured.err.strip()
+
+
+def test_the_tests_have_their_own_settings_file(path: Path) -> None:
+    assert path == Path(os.environ["OKEY_SETTINGS"])
+    assert not path.exists()
+
+
+def test_listing_shows_every_setting_and_its_source(
+    capsys: pytest.CaptureFixture[str], path: Path
+) -> None:
+    status, out, err = run(capsys)
+    assert status == 0 and err == ""
+    assert out[0] == f"Settings file: {path}"
+    assert out[1:] == [f"{p.key}: {_shown(p.default)} (the default)" for p in PREFERENCES]
+    assert not path.exists()  # listing writes nothing
+
+
+def _shown(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def test_set_read_and_reset(capsys: pytest.CaptureFixture[str], path: Path) -> None:
+    assert run(capsys, "speech", "screen-reader")[1] == ["speech: screen-reader"]
+    assert run(capsys, "sounds", "off")[1] == ["sounds: off"]
+    assert run(capsys, "pace", "0.5")[1] == ["pace: 0.5"]
+    assert run(capsys, "name", 'Deniz "D" Ç')[1] == ['name: Deniz "D" Ç']
+    assert run(capsys, "speech")[1] == ["speech: screen-reader"]
+    document = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert document == {
+        "name": 'Deniz "D" Ç',
+        "speech": "screen-reader",
+        "sounds": False,
+        "pace": 0.5,
+    }
+    assert run(capsys, "speech", "--reset")[1] == ["speech: auto (the default)"]
+    assert "speech" not in load(path)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ("level", "expert"),
+            "okey: level cannot be expert (it can be: easy, hard, medium, random)",
+        ),
+        (
+            ("colour", "red"),
+            "okey: no setting called colour (known: name, speech, verbosity, "
+            "sounds, sort, pace, level, rules)",
+        ),
+        (("sounds", "loud"), "okey: sounds is on or off, not loud"),
+        (("pace", "-1"), "okey: pace is a number of seconds from 0 to 60, not -1"),
+        (("pace", "soon"), "okey: pace is a number of seconds from 0 to 60, not soon"),
+        (("name", " "), "okey: a name is 1 to 40 printable characters"),
+        (("sort",), None),
+        (
+            ("speech", "off", "--reset"),
+            "okey: give a setting, then a value or --reset, like: okey settings speech off",
+        ),
+    ],
+)
+def test_bad_input_is_one_line_and_changes_nothing(
+    capsys: pytest.CaptureFixture[str], path: Path, argv: tuple[str, ...], message: str | None
+) -> None:
+    store(path, {"speech": "off"})
+    before = path.read_bytes()
+    status, out, err = run(capsys, *argv)
+    if message is None:  # a key alone only reads
+        assert status == 0 and out == ["sort: colour (the default)"]
+    else:
+        assert status == 2 and out == [] and err == message
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_file_is_reported_and_left_alone(
+    capsys: pytest.CaptureFixture[str], path: Path
+) -> None:
+    path.write_text('speech = "screen-reader"\nspeech = "off"\n', encoding="utf-8")
+    before = path.read_bytes()
+    status, _out, err = run(capsys, "sounds", "off")
+    assert status == 2 and err.startswith(f"okey: the settings file {path} is damaged (")
+    assert err.endswith("): correct it or delete it")
+    assert path.read_bytes() == before
+    # Other commands warn once and go on with the game's defaults.
+    assert main(["rules"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip().endswith("; the game's defaults are used")
+    assert "classic" in captured.out
+
+
+@pytest.mark.parametrize("text", ["level = 3\n", 'colour = "red"\n', "\xff\xfe", "[table]\nx=1\n"])
+def test_load_refuses_anything_but_known_keys_with_good_values(path: Path, text: str) -> None:
+    path.write_bytes(text.encode("latin-1"))
+    with pytest.raises(PreferencesError, match="damaged"):
+        load(path)
+
+
+def test_settings_are_defaults_and_options_still_win(path: Path) -> None:
+    chosen = {
+        key: check(key, value)
+        for key, value in [
+            ("speech", "off"),
+            ("verbosity", "brief"),
+            ("sounds", "off"),
+            ("sort", "smart"),
+            ("pace", "0.3"),
+            ("level", "hard"),
+            ("rules", "short"),
+            ("name", "Deniz"),
+        ]
+    }
+    parser = build_parser(chosen)
+    args = parser.parse_args(["play"])
+    assert (args.speech, args.verbosity, args.sounds, args.sort) == ("off", "brief", False, "smart")
+    assert (args.pace, args.level, args.rules, args.name) == (0.3, "hard", "short", "Deniz")
+    args = parser.parse_args(["play", "--speech", "auto", "--sort", "colour", "--rules", "classic"])
+    assert (args.speech, args.sort, args.rules) == ("auto", "colour", "classic")
+    daily = parser.parse_args(["daily"])
+    assert (daily.name, daily.sort, daily.speech) == ("Deniz", "smart", "off")
+    assert not hasattr(daily, "level")  # the day's hand is the same for everyone
+
+
+def test_a_new_match_starts_with_the_chosen_sort() -> None:
+    from okey.commands.play import new_settings
+
+    args = build_parser({"sort": "smart", "name": "Deniz"}).parse_args(["play"])
+    settings = new_settings("classic", 4, "medium", args, None)
+    assert settings.sort_mode == "smart"
+    assert settings.names[0] == "Deniz"
