@@ -199,7 +199,13 @@ ENGLISH: Mapping[str, str] = {
         "and after {after} in a row autopilot plays the seat until the player returns."
     ),
     "rules.no_timer": "No turn timer.",
-    "rules.traditional_deal": "The deal is narrated the traditional way: stacks of five and dice.",
+    "rules.traditional_deal": (
+        "The deal is the traditional one, told at the start of each round: 21 stacks of five "
+        "and a spare tile; the player before the opener throws a die for the stack the spare "
+        "goes on and another for the tile of it, counted from the bottom, that is turned up "
+        "as the indicator; the stacks after it are handed out in turn, and the rest, in "
+        "order, is the pile."
+    ),
     "log.error.line": "{path}, line {line}: {reason}",
     "log.error.file": "{path}: {reason}",
     "log.error.header": 'a header line looks like [Rules "classic"]',
@@ -210,6 +216,11 @@ ENGLISH: Mapping[str, str] = {
     "log.error.dealer": "round {number} is dealt by seat {expected}, not {found}",
     "log.error.deck_missing": "a 'deck' line with the 106 tiles must follow the round line",
     "log.error.deck": "the deck is wrong: {reason}",
+    "log.error.dice": "a dice line looks like: dice 5 2 (two throws, each 1 to 6)",
+    "log.error.dice_missing": (
+        "this table deals from stacks: a 'dice' line must follow the deck line, like: dice 5 2"
+    ),
+    "log.error.dice_unexpected": "this table throws no dice: a 'dice' line does not belong here",
     "log.error.action": "'{text}' is not an action: write a seat and a move, like '2 discard r5'",
     "log.error.seat": "there is no seat {seat} at this table",
     "log.error.illegal": "seat {seat} cannot {text}: {reason}",
