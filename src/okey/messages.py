@@ -124,6 +124,14 @@ ENGLISH: Mapping[str, str] = {
         "The indicator is {indicator}; the okey is {okey}. Pile: {pile} tiles."
     ),
     "engine.event.turned_back": "False jokers turned up and put back: {count}.",
+    "engine.event.dice": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}, "
+        "and tile {position} from its bottom is the indicator."
+    ),
+    "engine.event.dice.passed": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tile {tile} from its bottom is a false joker, so tile {position} is the indicator."
+    ),
     "engine.event.dealt": "{name} is dealt: {tiles}.",
     "engine.event.drew": "{name} draws {tile} from the pile.",
     "engine.event.drew_hidden": "{name} draws from the pile.",
@@ -291,6 +299,28 @@ ENGLISH: Mapping[str, str] = {
     "table.round.detailed": "Round {number}. {name} deals and opens.",
     "table.round.you.brief": "Round {number}: you open.",
     "table.round.you.detailed": "Round {number}. You deal and open.",
+    "table.round.stacks.brief": "Round {number}: {name} opens.",
+    "table.round.stacks.detailed": "Round {number}. {name} opens.",
+    "table.round.stacks.you.brief": "Round {number}: you open.",
+    "table.round.stacks.you.detailed": "Round {number}. You open.",
+    "table.dice.other.brief": "{name} throws {stack} and {tile}.",
+    "table.dice.other.detailed": "{name} throws a {stack} and a {tile}: {story}.",
+    "table.dice.you.brief": "You throw {stack} and {tile}.",
+    "table.dice.you.detailed": "You throw a {stack} and a {tile}: {story}.",
+    "table.dice.story": (
+        "the spare tile goes on the {stack_nth} stack, "
+        "and its {tile_nth} tile from the bottom is turned up"
+    ),
+    "table.dice.story.passed": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom "
+        "is a false joker, so the {position_nth} is turned up"
+    ),
+    "ordinal.1": "first",
+    "ordinal.2": "second",
+    "ordinal.3": "third",
+    "ordinal.4": "fourth",
+    "ordinal.5": "fifth",
+    "ordinal.6": "sixth",
     "table.indicator": "Indicator {indicator}, okey {okey}.",
     "table.turned_back": "A false joker turned up first and went back ({count}).",
     "table.hand.brief": "{count} tiles: {tiles}.",
