@@ -86,12 +86,12 @@ class Round:
         self.number = number
         self.dealer = dealer
         self.deck = tuple(deck)
-        self.stacks: StackDeal | None = None  # the traditional deal's story, when dealt so
+        self.from_stacks: StackDeal | None = None  # the traditional deal, when dealt so
         if dice is None:
             dealt = deal(self.deck, players, dealer)
         else:
-            self.stacks = deal_from_stacks(self.deck, dice, players, dealer)
-            dealt = self.stacks.deal
+            self.from_stacks = deal_from_stacks(self.deck, dice, players, dealer)
+            dealt = self.from_stacks.deal
         self.indicator = dealt.indicator
         self.turned_back = dealt.turned_back
         self.okey = okey_for(dealt.indicator)
@@ -124,9 +124,9 @@ class Round:
 
     def start_events(self) -> list[Event]:
         events: list[Event] = [RoundStarted(self.number, self.dealer, self.deck)]
-        if self.stacks is not None:
-            stacks = self.stacks
-            events.append(DiceThrown(stacks.thrower, stacks.dice, stacks.position))
+        told = self.from_stacks
+        if told is not None:
+            events.append(DiceThrown(told.thrower, told.dice, told.position))
         events.append(IndicatorTurned(self.indicator, self.okey, len(self.pile), self.turned_back))
         for step in range(self.players):
             seat = (self.dealer + step) % self.players

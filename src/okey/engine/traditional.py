@@ -66,8 +66,6 @@ class StackDeal:
     dice: Dice
     thrower: int  # the seat that built the stacks and threw: the one before the opener
     position: int  # the indicator's place in the chosen stack, from its bottom (1..6)
-    stacks: tuple[tuple[Tile, ...], ...]  # the 21 stacks as built, each bottom first
-    spare: Tile
 
 
 def throw_dice(rng: random.Random) -> Dice:
@@ -109,7 +107,7 @@ def indicator_position(chosen: Sequence[Tile], throw: int) -> int:
 
 
 def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int) -> StackDeal:
-    """Deal a checked deck the traditional way, with these throws, ``dealer`` opening."""
+    """Deal a deck (checked here) the traditional way with these throws, ``dealer`` opening."""
     if players not in (2, 3, 4):
         raise DeckError(f"a table seats 2, 3 or 4 players, not {players}")
     stacks, spare = build_stacks(deck)
@@ -131,4 +129,4 @@ def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int
     pile = (*after[taken:], *reversed(chosen))
     passed = (position - dice.tile) % (STACK_TILES + 1)
     dealt = Deal(indicator, passed, tuple(tuple(hand) for hand in hands), pile)
-    return StackDeal(dealt, dice, thrower_of(players, dealer), position, stacks, spare)
+    return StackDeal(dealt, dice, thrower_of(players, dealer), position)
