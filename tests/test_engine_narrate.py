@@ -9,7 +9,9 @@ from engine_support import arranged, tile
 from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, TurnToOkey
 from okey.engine.events import AutopilotChanged, RoundDrawn, RoundWon
 from okey.engine.narrate import Narrator
+from okey.engine.traditional import Dice
 from okey.rules import load_rules
+from okey.tiles import FALSE_JOKER, full_set
 
 
 def test_every_event_of_a_salon_round_is_said() -> None:
@@ -62,3 +64,26 @@ def test_a_drawn_round_is_told() -> None:
     drawn = next(e for e in events if isinstance(e, RoundDrawn))
     lines = Narrator([]).lines(drawn)
     assert lines[0] == "The round is drawn: the pile ran out. No points."
+
+
+def test_the_traditional_deal_is_told_with_its_dice() -> None:
+    deck = full_set()  # the false jokers last: the spare and stack 21's top
+    match = Match(load_rules("traditional"), random.Random(1), first_dealer=1)
+    events = match.start_round(deck, Dice(5, 2))
+    narrator = Narrator(["ann", "bo", "cy", "di"])
+    said = [line for event in events[:3] for line in narrator.lines(event)]
+    assert said == [
+        "Round 1. seat 1 (bo) deals and opens.",
+        "seat 0 (ann) throws 5 and 2: the spare tile goes on stack 5, "
+        "and tile 2 from its bottom is the indicator.",
+        "The indicator is red 11; the okey is red 12. Pile: 48 tiles.",
+    ]
+    deck = [*full_set()[:21], FALSE_JOKER, *full_set()[21:-1]]
+    match = Match(load_rules("traditional"), random.Random(1), first_dealer=1)
+    events = match.start_round(deck, Dice(5, 2))
+    said = [line for event in events[:3] for line in narrator.lines(event)]
+    assert said[1] == (
+        "seat 0 (ann) throws 5 and 2: the spare tile goes on stack 5; tile 2 from its bottom "
+        "is a false joker, so tile 3 is the indicator."
+    )
+    assert len(said) == 3  # no separate line for the false joker passed over

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -12,9 +13,11 @@ from hypothesis import strategies as st
 
 from okey.cli import main
 from okey.engine import Discard, Finish, Match, Resume, TimeOut
+from okey.engine.events import DiceThrown
 from okey.matchlog import (
     LogHeader,
     MatchLogError,
+    RoundLine,
     format_action,
     format_log,
     parse_action,
@@ -50,7 +53,7 @@ def _played(rules: str, seed: int, rounds: int, timeouts: bool = False) -> Match
 @settings(max_examples=12)
 @given(
     seed=st.integers(0, 10_000),
-    rules=st.sampled_from(["classic", "salon", "partners", "two-player"]),
+    rules=st.sampled_from(["classic", "salon", "partners", "two-player", "traditional"]),
     rounds=st.integers(1, 3),
 )
 def test_a_written_log_replays_to_the_same_match(seed: int, rules: str, rounds: int) -> None:
@@ -100,6 +103,67 @@ def test_action_values() -> None:
     assert parse_action("draw") == parse_action("draw pile")
     with pytest.raises(ValueError):
         parse_action("jump")
+
+
+def test_a_traditional_log_keeps_the_dice_under_the_deck_and_replays() -> None:
+    match = _played("traditional", 4, 3)
+    lines = format_log(LogHeader("traditional"), match.events).splitlines()
+    thrown = [event for event in match.events if isinstance(event, DiceThrown)]
+    assert len(thrown) == match.round_number >= 2
+    decks = [i for i, line in enumerate(lines) if line.startswith("deck ")]
+    assert [lines[i + 1] for i in decks] == [f"dice {e.dice.stack} {e.dice.tile}" for e in thrown]
+    log = parse_log("\n".join(lines))
+    again = replay(log)
+    assert again.events == match.events
+    assert [entry.dice for entry in log.entries if isinstance(entry, RoundLine)] == [
+        e.dice for e in thrown
+    ]
+
+
+def test_a_traditional_two_player_log_replays_with_its_rules() -> None:
+    base = load_rules("two-player")
+    rules = replace(base, play=replace(base.play, traditional_deal=True))
+    match = Match(rules, random.Random(8))
+    for round_seed in range(3):
+        if match.over:
+            break
+        match.start_round()
+        play_random(match, round_seed)
+    again = replay(parse_log(format_log(LogHeader("two-player"), match.events)), rules)
+    assert again.events == match.events and again.scores == match.scores
+
+
+def _traditional_lines() -> list[str]:
+    return format_log(LogHeader("traditional"), _played("traditional", 3, 1).events).splitlines()
+
+
+@pytest.mark.parametrize(
+    ("change", "words", "at"),
+    [
+        ("missing", "a 'dice' line must follow the deck line", "deck"),
+        ("seven", "a dice line looks like: dice 5 2", "dice"),
+        ("one throw", "a dice line looks like", "dice"),
+        ("stray", "a dice line looks like", "stray"),
+        ("classic", "this table throws no dice", "dice"),
+    ],
+)
+def test_a_wrong_dice_line_names_the_line(change: str, words: str, at: str) -> None:
+    lines = _traditional_lines()
+    index = next(i for i, line in enumerate(lines) if line.startswith("dice"))
+    if change == "missing":
+        del lines[index]
+    elif change == "seven":
+        lines[index] = "dice 7 2"
+    elif change == "one throw":
+        lines[index] = "dice 4"
+    elif change == "stray":
+        lines.insert(index + 3, "dice 1 1")
+    else:
+        lines[1] = '[Rules "classic"]'
+    where = {"deck": index - 1, "dice": index, "stray": index + 3}[at]
+    with pytest.raises(MatchLogError, match=words) as caught:
+        replay(parse_log("\n".join(lines)))
+    assert caught.value.line == where + 1
 
 
 def _log_lines() -> list[str]:

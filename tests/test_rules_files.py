@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import fields
+from dataclasses import fields, replace
 
 import pytest
 
@@ -27,6 +27,7 @@ EXPECTED = {
     "two-player",
     "three-rounds",
     "one-round",
+    "traditional",
 }
 SECTIONS = {"table": TableRules, "scoring": ScoringRules, "play": PlayRules}
 
@@ -72,6 +73,17 @@ def test_the_tables_differ_as_the_seeds_say() -> None:
     classic = load_rules("classic")
     assert classic.scoring.combine == "cap" and classic.scoring.max_loss == 4
     assert classic.play.pile_out == "take_last_discard" and classic.play.timer_seconds == 0
+    assert not any(load_rules(name).play.traditional_deal for name in EXPECTED - {"traditional"})
+
+
+def test_traditional_is_classic_dealt_from_stacks() -> None:
+    classic, traditional = load_rules("classic"), load_rules("traditional")
+    assert traditional.play.traditional_deal
+    assert traditional.table == classic.table and traditional.scoring == classic.scoring
+    assert replace(traditional.play, traditional_deal=False) == classic.play
+    told = " ".join(explain(traditional))
+    assert "21 stacks of five" in told and "throws a die" in told
+    assert "stacks" not in " ".join(explain(classic))
 
 
 def test_okey_rules_lists_every_rule_set(capsys: pytest.CaptureFixture[str]) -> None:

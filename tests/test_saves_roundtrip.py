@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -85,6 +86,12 @@ PHASES: dict[str, tuple[str, Callable[[Table], object], str]] = {
         "discard",
     ),
     "two players": ("two-player", lambda t: t.play(120), "draw"),
+    "traditional deal": ("traditional", lambda t: t.play(57), "discard"),
+    "traditional, second round": (
+        "traditional",
+        lambda t: t.play_until(lambda m: m.round_number == 2),
+        "discard",
+    ),
     "match over": ("one-round", lambda t: t.play_until(lambda m: m.over), "match_over"),
 }
 
@@ -193,7 +200,9 @@ def test_settings_must_be_plain_data() -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(
-    rules=st.sampled_from(["classic", "salon", "partners", "two-player", "duel", "three-rounds"]),
+    rules=st.sampled_from(
+        ["classic", "salon", "partners", "two-player", "duel", "three-rounds", "traditional"]
+    ),
     seed=st.integers(0, 10_000),
     steps=st.integers(0, 400),
 )
@@ -204,3 +213,19 @@ def test_any_moment_of_any_match_round_trips(rules: str, seed: int, steps: int) 
     resumed = Table.resumed(data)
     assert state_of(resumed.match) == state_of(table.match)
     assert resumed.play(120) == table.play(120)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_traditional_deal_at_a_smaller_table_resumes_the_same(players: int) -> None:
+    base = load_rules("traditional")
+    rules = replace(base, table=replace(base.table, players=players))
+    match = Match(rules, random.Random(21))
+    bots: list[random.Random | None] = [None, *(random.Random(s) for s in range(1, players))]
+    table = Table(match, bots)
+    table.play(70)
+    data = decode(encode(table.save()), "x")
+    assert data.rules == rules
+    assert any(line.startswith("dice ") for line in data.log.splitlines())
+    resumed = Table.resumed(data)
+    assert state_of(resumed.match) == state_of(table.match)
+    assert resumed.play(200) == table.play(200)

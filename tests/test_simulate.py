@@ -9,6 +9,7 @@ import pytest
 
 from okey.cli import main
 from okey.commands.simulate import simulate
+from okey.engine.events import DiceThrown
 from okey.matchlog import read_log, replay
 from okey.rules import load_rules
 
@@ -133,3 +134,15 @@ def test_unknown_plugin_module_is_one_clear_line(capsys: pytest.CaptureFixture[s
     status = main(["simulate", "--rounds", "1", "--seats", "easy,nomodule.x:y,easy,easy"])
     err = capsys.readouterr().err
     assert status == 2 and "nomodule" in err and "Traceback" not in err
+
+
+def test_a_whole_traditional_match_is_simulated_and_its_logs_replay(tmp_path: Path) -> None:
+    argv = ["simulate", "--rules", "traditional", "--rounds", "30", "--seed", "5"]
+    argv += ["--seats", "easy,easy,easy,easy", "--log", str(tmp_path)]
+    assert main(argv) == 0
+    matches = [replay(read_log(path)) for path in sorted(tmp_path.glob("*.okeylog"))]
+    assert matches[0].over, "30 rounds of easy bots finish a match"
+    for match in matches:
+        thrown = [e for e in match.events if isinstance(e, DiceThrown)]
+        assert len(thrown) == match.round_number
+        assert match.rules.play.traditional_deal

@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from okey.engine.events import DrawReason
+from okey.engine.traditional import DIE_FACES
 from okey.messages import ENGLISH, Verbosity
 from okey.rules import load_rules
 from okey.table.keys import menu_commands
@@ -38,6 +39,19 @@ def test_every_composed_key_exists() -> None:
     keys += [f"table.drawn.{r.value}" for r in DrawReason]
     keys += [f"table.{what}.{who}" for what in ("pairs", "turned") for who in ("you", "other")]
     keys += [f"table.autopilot_{s}.{w}" for s in ("on", "off") for w in ("you", "other")]
+    keys += [f"table.round{kind}.you" for kind in ("", ".stacks")]
+    keys += [f"table.dice.{who}" for who in ("you", "other")]
     for rules in ("classic", "salon", "partners"):
         keys += [f"table.action.{c.value}" for c in menu_commands(load_rules(rules))]
     assert [key for key in keys if not has(key)] == []
+
+
+def test_every_die_face_has_an_ordinal() -> None:
+    assert [ENGLISH[f"ordinal.{face}"] for face in range(1, DIE_FACES + 1)] == [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "fifth",
+        "sixth",
+    ]

@@ -9,6 +9,7 @@
 
     round 1 dealer 2
     deck r5 k3 ... (the 106 tiles in shuffled order)
+    dice 5 2 (only at a table with the traditional deal: its two die throws)
     2 discard y11
     3 draw pile
     3 discard k7
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from okey.engine.actions import (
@@ -46,6 +47,7 @@ from okey.engine.events import (
     AutopilotChanged,
     DeclaredPairs,
     DeclinedDiscard,
+    DiceThrown,
     Discarded,
     Drew,
     Event,
@@ -60,6 +62,7 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.match import Match
+from okey.engine.traditional import Dice
 from okey.messages import CATALOGUE
 from okey.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
@@ -68,6 +71,7 @@ from okey.tiles import Tile
 FIRST_LINE = "# okey match log: seats are numbered from 0; text after '#' is a comment"
 _HEADER = re.compile(r'\[(\w+)\s+"(.*)"\]')
 _ROUND = re.compile(r"round\s+(\d+)\s+dealer\s+(\d+)")
+_DICE = re.compile(r"dice\s+([1-6])\s+([1-6])")
 _SIMPLE: dict[str, Action] = {
     "draw pile": DrawFromPile(),
     "draw": DrawFromPile(),
@@ -156,6 +160,8 @@ def format_log(header: LogHeader, events: Iterable[Event]) -> str:
                 f"round {event.number} dealer {event.dealer}",
                 f"deck {format_tiles(event.deck)}",
             ]
+        elif isinstance(event, DiceThrown):
+            lines.append(f"dice {event.dice.stack} {event.dice.tile}")
         elif isinstance(event, IndicatorTurned):
             lines.append(
                 f"# indicator {format_tile(event.indicator)}, okey {format_tile(event.okey)}"
@@ -226,6 +232,7 @@ class RoundLine:
     number: int
     dealer: int
     deck: tuple[Tile, ...]
+    dice: Dice | None = None  # the traditional deal's throws
 
 
 @dataclass(frozen=True)
@@ -280,9 +287,15 @@ def parse_log(text: str) -> ParsedLog:
         if not line:
             continue
         if line.startswith("round"):
-            deck_line = lines[index].split("#", 1)[0].strip() if index < len(lines) else ""
-            entries.append(_round_entry(number, line, deck_line))
+            deck_line = _code(lines, index)
+            entry = _round_entry(number, line, deck_line)
             index += 1
+            if _code(lines, index).startswith("dice"):
+                entry = replace(entry, dice=_dice(index + 1, _code(lines, index)))
+                index += 1
+            entries.append(entry)
+        elif line.startswith("dice"):
+            raise MatchLogError(number, CATALOGUE.text("log.error.dice"))
         elif line.startswith("scores"):
             entries.append(_scores_entry(number, line))
         else:
@@ -292,6 +305,18 @@ def parse_log(text: str) -> ParsedLog:
     seats = tuple(name.strip() for name in tags["Seats"].split(",")) if "Seats" in tags else ()
     header = LogHeader(tags["Rules"], seats, tags.get("Seed"), tuple(extra))
     return ParsedLog(header, rules_line, tuple(entries))
+
+
+def _code(lines: Sequence[str], index: int) -> str:
+    """Line ``index`` (0-based) without its comment; empty past the end."""
+    return lines[index].split("#", 1)[0].strip() if index < len(lines) else ""
+
+
+def _dice(number: int, line: str) -> Dice:
+    match = _DICE.fullmatch(line)
+    if match is None:
+        raise MatchLogError(number, CATALOGUE.text("log.error.dice"))
+    return Dice(int(match.group(1)), int(match.group(2)))
 
 
 def _round_entry(number: int, line: str, deck_line: str) -> RoundLine:
@@ -383,7 +408,12 @@ def _replay_round(match: Match | None, rules: RuleSet, entry: RoundLine) -> Matc
             found=entry.dealer,
         )
         raise MatchLogError(entry.line, reason)
-    match.start_round(entry.deck)
+    traditional = rules.play.traditional_deal
+    if traditional and entry.dice is None:
+        raise MatchLogError(entry.line + 1, text("log.error.dice_missing"))
+    if entry.dice is not None and not traditional:
+        raise MatchLogError(entry.line + 2, text("log.error.dice_unexpected"))
+    match.start_round(entry.deck, entry.dice)
     return match
 
 

@@ -124,6 +124,14 @@ ENGLISH: Mapping[str, str] = {
         "The indicator is {indicator}; the okey is {okey}. Pile: {pile} tiles."
     ),
     "engine.event.turned_back": "False jokers turned up and put back: {count}.",
+    "engine.event.dice": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}, "
+        "and tile {position} from its bottom is the indicator."
+    ),
+    "engine.event.dice.passed": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tile {tile} from its bottom is a false joker, so tile {position} is the indicator."
+    ),
     "engine.event.dealt": "{name} is dealt: {tiles}.",
     "engine.event.drew": "{name} draws {tile} from the pile.",
     "engine.event.drew_hidden": "{name} draws from the pile.",
@@ -199,7 +207,13 @@ ENGLISH: Mapping[str, str] = {
         "and after {after} in a row autopilot plays the seat until the player returns."
     ),
     "rules.no_timer": "No turn timer.",
-    "rules.traditional_deal": "The deal is narrated the traditional way: stacks of five and dice.",
+    "rules.traditional_deal": (
+        "The deal is the traditional one, told at the start of each round: 21 stacks of five "
+        "and a spare tile; the player before the opener throws a die for the stack the spare "
+        "goes on and another for the tile of it, counted from the bottom, that is turned up "
+        "as the indicator; the stacks after it are handed out in turn, and the rest, in "
+        "order, is the pile."
+    ),
     "log.error.line": "{path}, line {line}: {reason}",
     "log.error.file": "{path}: {reason}",
     "log.error.header": 'a header line looks like [Rules "classic"]',
@@ -210,6 +224,11 @@ ENGLISH: Mapping[str, str] = {
     "log.error.dealer": "round {number} is dealt by seat {expected}, not {found}",
     "log.error.deck_missing": "a 'deck' line with the 106 tiles must follow the round line",
     "log.error.deck": "the deck is wrong: {reason}",
+    "log.error.dice": "a dice line looks like: dice 5 2 (two throws, each 1 to 6)",
+    "log.error.dice_missing": (
+        "this table deals from stacks: a 'dice' line must follow the deck line, like: dice 5 2"
+    ),
+    "log.error.dice_unexpected": "this table throws no dice: a 'dice' line does not belong here",
     "log.error.action": "'{text}' is not an action: write a seat and a move, like '2 discard r5'",
     "log.error.seat": "there is no seat {seat} at this table",
     "log.error.illegal": "seat {seat} cannot {text}: {reason}",
@@ -280,6 +299,28 @@ ENGLISH: Mapping[str, str] = {
     "table.round.detailed": "Round {number}. {name} deals and opens.",
     "table.round.you.brief": "Round {number}: you open.",
     "table.round.you.detailed": "Round {number}. You deal and open.",
+    "table.round.stacks.brief": "Round {number}: {name} opens.",
+    "table.round.stacks.detailed": "Round {number}. {name} opens.",
+    "table.round.stacks.you.brief": "Round {number}: you open.",
+    "table.round.stacks.you.detailed": "Round {number}. You open.",
+    "table.dice.other.brief": "{name} throws {stack} and {tile}.",
+    "table.dice.other.detailed": "{name} throws a {stack} and a {tile}: {story}.",
+    "table.dice.you.brief": "You throw {stack} and {tile}.",
+    "table.dice.you.detailed": "You throw a {stack} and a {tile}: {story}.",
+    "table.dice.story": (
+        "the spare tile goes on the {stack_nth} stack, "
+        "and its {tile_nth} tile from the bottom is turned up"
+    ),
+    "table.dice.story.passed": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom "
+        "is a false joker, so the {position_nth} is turned up"
+    ),
+    "ordinal.1": "first",
+    "ordinal.2": "second",
+    "ordinal.3": "third",
+    "ordinal.4": "fourth",
+    "ordinal.5": "fifth",
+    "ordinal.6": "sixth",
     "table.indicator": "Indicator {indicator}, okey {okey}.",
     "table.turned_back": "A false joker turned up first and went back ({count}).",
     "table.hand.brief": "{count} tiles: {tiles}.",

@@ -3,7 +3,9 @@
 A deck is an order of all 106 tiles. The indicator is its first tile that is
 not a false joker (false jokers before it are turned back); the rest is dealt
 in blocks from the dealer on (15 to the dealer, 14 to each other seat), and
-what is left is the pile, its top first.
+what is left is the pile, its top first. A table with ``traditional_deal``
+deals the same deck from stacks with two die throws instead
+(:mod:`okey.engine.traditional`).
 """
 
 from __future__ import annotations

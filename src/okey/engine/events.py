@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import Enum
 
+from okey.engine.traditional import Dice
 from okey.scoring import FinishKind
 from okey.solver import Group
 from okey.tiles import Tile
@@ -31,6 +32,15 @@ class RoundStarted:
 
 
 @dataclass(frozen=True, slots=True)
+class DiceThrown:
+    """The traditional deal's story (public: the stacks are face down)."""
+
+    seat: int  # the thrower, the seat before the opener
+    dice: Dice  # the chosen stack and the tile of it turned up
+    position: int  # where the indicator came from, from the stack's bottom (past false jokers)
+
+
+@dataclass(frozen=True, slots=True)
 class Dealt:
     seat: int
     hand: tuple[Tile, ...]  # private to ``seat``
@@ -41,7 +51,7 @@ class IndicatorTurned:
     indicator: Tile
     okey: Tile
     pile_count: int
-    turned_back: int = 0  # false jokers turned up first and put back
+    turned_back: int = 0  # false jokers turned up first and put back (or passed over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,6 +151,7 @@ class MatchOver:
 
 Event = (
     RoundStarted
+    | DiceThrown
     | Dealt
     | IndicatorTurned
     | Drew

@@ -19,11 +19,12 @@ import secrets
 from collections.abc import Sequence
 
 from okey.engine.actions import Action, Resume
-from okey.engine.deal import shuffled_deck
+from okey.engine.deal import DeckError, shuffled_deck
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import AutopilotChanged, Event, MatchOver, Standing
 from okey.engine.round import Round
 from okey.engine.scores import ScoreBoard
+from okey.engine.traditional import Dice, throw_dice
 from okey.engine.view import Phase, PlayerView
 from okey.rules import CLASSIC, RuleSet
 from okey.tiles import Tile
@@ -127,14 +128,25 @@ class Match:
 
     # -- changing ----------------------------------------------------------
 
-    def start_round(self, deck: Sequence[Tile] | None = None) -> list[Event]:
-        """Shuffle (or use ``deck``, an order of the 106 tiles) and deal the next round."""
+    def start_round(
+        self, deck: Sequence[Tile] | None = None, dice: Dice | None = None
+    ) -> list[Event]:
+        """Shuffle (or use ``deck``, an order of the 106 tiles) and deal the next round.
+
+        At a table with ``traditional_deal`` the deal is made from stacks with two
+        die throws: ``dice`` (a replay's), else thrown now from the match's generator,
+        after the shuffle. Other tables refuse ``dice`` (a DeckError).
+        """
         if self.over:
             raise IllegalMoveError("match_over")
         if not self.round_over:
             raise IllegalMoveError("round_in_play")
+        if dice is not None and not self.rules.play.traditional_deal:
+            raise DeckError("this table does not deal from stacks with dice")
         dealer = self.next_dealer()
         order = tuple(deck) if deck is not None else shuffled_deck(self.rng)
+        if self.rules.play.traditional_deal and dice is None:
+            dice = throw_dice(self.rng)
         self._round = Round(
             self.rules,
             self.rounds_played + 1,
@@ -143,6 +155,7 @@ class Match:
             self.board,
             self.timeouts,
             self.autopilot,
+            dice,
         )
         self.rounds_played += 1
         return self._record(self._round.start_events())

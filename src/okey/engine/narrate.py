@@ -10,6 +10,7 @@ from okey.engine.events import (
     Dealt,
     DeclaredPairs,
     DeclinedDiscard,
+    DiceThrown,
     Discarded,
     Drew,
     Event,
@@ -40,6 +41,7 @@ class Narrator:
         self.names = list(names)
         self.catalogue = catalogue
         self.okey: Tile | None = None
+        self.thrown = False  # this round was dealt from stacks: the dice line told the rest
 
     def name(self, seat: int) -> str:
         text = self.catalogue.text
@@ -68,9 +70,23 @@ class Narrator:
         """What a listener hears for one event (an empty list: nothing)."""
         text = self.catalogue.text
         if isinstance(event, RoundStarted):
+            self.thrown = False
             return [
                 text(
                     "engine.event.round_started", number=event.number, name=self.name(event.dealer)
+                )
+            ]
+        if isinstance(event, DiceThrown):
+            self.thrown = True
+            dice = event.dice
+            key = "engine.event.dice" if event.position == dice.tile else "engine.event.dice.passed"
+            return [
+                text(
+                    key,
+                    name=self.name(event.seat),
+                    stack=dice.stack,
+                    tile=dice.tile,
+                    position=event.position,
                 )
             ]
         if isinstance(event, IndicatorTurned):
@@ -83,7 +99,7 @@ class Narrator:
                     pile=event.pile_count,
                 )
             ]
-            if event.turned_back:
+            if event.turned_back and not self.thrown:
                 said.insert(0, text("engine.event.turned_back", count=event.turned_back))
             return said
         if isinstance(event, Dealt):

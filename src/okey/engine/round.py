@@ -35,6 +35,7 @@ from okey.engine.events import (
     Dealt,
     DeclaredPairs,
     DeclinedDiscard,
+    DiceThrown,
     Discarded,
     DrawReason,
     Drew,
@@ -49,6 +50,7 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.scores import ScoreBoard
+from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
 from okey.engine.view import Phase
 from okey.messages import tile_name
 from okey.rules import RuleSet
@@ -77,13 +79,19 @@ class Round:
         board: ScoreBoard,
         timeouts: list[int],
         autopilot: list[bool],
+        dice: Dice | None = None,
     ) -> None:
         self.rules = rules
         self.players = players = rules.table.players
         self.number = number
         self.dealer = dealer
         self.deck = tuple(deck)
-        dealt = deal(self.deck, players, dealer)
+        self.from_stacks: StackDeal | None = None  # the traditional deal, when dealt so
+        if dice is None:
+            dealt = deal(self.deck, players, dealer)
+        else:
+            self.from_stacks = deal_from_stacks(self.deck, dice, players, dealer)
+            dealt = self.from_stacks.deal
         self.indicator = dealt.indicator
         self.turned_back = dealt.turned_back
         self.okey = okey_for(dealt.indicator)
@@ -115,10 +123,11 @@ class Round:
         return (seat - 1) % self.players
 
     def start_events(self) -> list[Event]:
-        events: list[Event] = [
-            RoundStarted(self.number, self.dealer, self.deck),
-            IndicatorTurned(self.indicator, self.okey, len(self.pile), self.turned_back),
-        ]
+        events: list[Event] = [RoundStarted(self.number, self.dealer, self.deck)]
+        told = self.from_stacks
+        if told is not None:
+            events.append(DiceThrown(told.thrower, told.dice, told.position))
+        events.append(IndicatorTurned(self.indicator, self.okey, len(self.pile), self.turned_back))
         for step in range(self.players):
             seat = (self.dealer + step) % self.players
             events.append(Dealt(seat, tuple(self.hands[seat])))

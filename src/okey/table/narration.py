@@ -18,6 +18,7 @@ from okey.engine.events import (
     Dealt,
     DeclaredPairs,
     DeclinedDiscard,
+    DiceThrown,
     Discarded,
     Drew,
     Event,
@@ -56,6 +57,7 @@ class TableNarrator:
 
     def __init__(self, autopilot_after: int = 0) -> None:
         self.opened = False  # the dealer has made the round's first discard
+        self.stacked = False  # the round being told was dealt from stacks, with dice
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
 
     def lines(
@@ -63,6 +65,8 @@ class TableNarrator:
     ) -> list[Line]:
         said: list[Line] = []
         pending: Event | None = None  # another player's draw, told with their discard
+        if any(isinstance(event, RoundStarted) for event in events):
+            self.stacked = any(isinstance(event, DiceThrown) for event in events)
         for event in events:
             if isinstance(event, Drew | TookDiscard) and event.seat != words.seats.you:
                 if pending is not None:
@@ -117,12 +121,16 @@ class TableNarrator:
         you = words.seats.you
         if isinstance(event, RoundStarted):
             self.opened = False
-            key = "table.round.you" if event.dealer == you else "table.round"
+            key = "table.round.stacks" if self.stacked else "table.round"
+            if event.dealer == you:
+                key += ".you"
             return [Line(words(key, number=event.number, name=words.name(event.dealer)))]
+        if isinstance(event, DiceThrown):
+            return [Line(self._dice(event, words))]
         if isinstance(event, IndicatorTurned):
             words.okey = event.okey
             said = [Line(indicator_line(event.indicator, event.okey, words))]
-            if event.turned_back:
+            if event.turned_back and not self.stacked:  # the dice line told it
                 said.insert(0, Line(words("table.turned_back", count=event.turned_back)))
             return said
         if isinstance(event, Dealt):
@@ -179,6 +187,25 @@ class TableNarrator:
         if isinstance(event, MatchOver):
             return []  # told with the final standings (prompts)
         return []  # pragma: no cover - every event is handled above
+
+    def _dice(self, event: DiceThrown, words: Words) -> str:
+        """ "Ayşe throws a 5 and a 2: the spare tile goes on the fifth stack, and its
+        second tile from the bottom is turned up." (brief: the throws only)."""
+        dice = event.dice
+        nth = {
+            "stack_nth": words(f"ordinal.{dice.stack}"),
+            "tile_nth": words(f"ordinal.{dice.tile}"),
+            "position_nth": words(f"ordinal.{event.position}"),
+        }
+        story = "table.dice.story" if event.position == dice.tile else "table.dice.story.passed"
+        who = "you" if event.seat == words.seats.you else "other"
+        return words(
+            f"table.dice.{who}",
+            name=words.name(event.seat),
+            stack=dice.stack,
+            tile=dice.tile,
+            story=words(story, **nth),
+        )
 
     def _show(self, event: ShowedIndicator, words: Words) -> str:
         cost = self._cost(event.losers, event.penalty, words, each=False)

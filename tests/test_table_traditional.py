@@ -1,0 +1,86 @@
+"""The traditional deal at the table: the dice told in a sentence, then the usual lines."""
+
+from __future__ import annotations
+
+from test_table_rig import BOT_NAMES, make_rig, no_repeats
+
+from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
+from okey.engine.traditional import Dice
+from okey.messages import Verbosity
+from okey.notation import parse_tile
+from okey.rules import TableRules
+from okey.table.narration import TableNarrator
+from okey.table.seats import Seats, default_names
+from okey.table.words import Words
+
+DICE_2_2 = (
+    "a 2 and a 2: the spare tile goes on the second stack, "
+    "and its second tile from the bottom is turned up."
+)
+
+
+def test_you_throw_when_the_opener_sits_on_your_right() -> None:
+    rig = make_rig(rules="traditional", dealer=1, seed=3)
+    rig.table.begin()
+    thrown = next(e for e in rig.table.session.match.events if isinstance(e, DiceThrown))
+    assert (thrown.seat, thrown.dice, thrown.position) == (0, Dice(2, 2), 2)
+    assert rig.said[1:4] == [
+        "Round 1. Zeynep opens.",
+        f"You throw {DICE_2_2}",
+        "Indicator red 12, okey red 13.",
+    ]
+    assert rig.said[4].startswith("Your 14 tiles, by colour: ")
+    assert no_repeats(rig.said) == []
+
+
+def test_the_seat_on_your_left_throws_when_you_open() -> None:
+    rig = make_rig(rules="traditional", dealer=0, seed=3)
+    rig.table.begin()
+    assert rig.said[1:4] == [
+        "Round 1. You open.",
+        f"Ayşe throws {DICE_2_2}",
+        "Indicator red 12, okey red 13.",
+    ]
+
+
+def test_brief_messages_tell_the_dice_in_one_short_sentence() -> None:
+    rig = make_rig(rules="traditional", dealer=1, seed=3, verbosity=Verbosity.BRIEF)
+    rig.table.begin()
+    assert rig.said[1:4] == [
+        "Round 1: Zeynep opens.",
+        "You throw 2 and 2.",
+        "Indicator red 12, okey red 13.",
+    ]
+
+
+def test_a_classic_deal_throws_no_dice() -> None:
+    rig = make_rig(rules="classic", dealer=1, seed=3)
+    rig.table.begin()
+    assert rig.said[1] == "Round 1. Zeynep deals and opens."
+    assert rig.said[2].startswith("Indicator ")
+
+
+def _told(verbosity: Verbosity) -> list[str]:
+    names = default_names(4, 0, "You", BOT_NAMES)
+    words = Words(Seats(TableRules(), 0, names), verbosity)
+    events: list[Event] = [
+        RoundStarted(2, 1, ()),
+        DiceThrown(0, Dice(5, 2), 3),
+        IndicatorTurned(parse_tile("r4"), parse_tile("r5"), 48, turned_back=1),
+    ]
+    lines = TableNarrator().lines(events, words, lambda tile: (0, 0), "hand")
+    return [line.text for line in lines]
+
+
+def test_a_passed_over_false_joker_is_told_in_the_dice_sentence() -> None:
+    assert _told(Verbosity.DETAILED) == [
+        "Round 2. Zeynep opens.",
+        "You throw a 5 and a 2: the spare tile goes on the fifth stack; its second tile "
+        "from the bottom is a false joker, so the third is turned up.",
+        "Indicator red 4, okey red 5.",
+    ]
+    assert _told(Verbosity.BRIEF) == [
+        "Round 2: Zeynep opens.",
+        "You throw 5 and 2.",
+        "Indicator red 4, okey red 5.",
+    ]
