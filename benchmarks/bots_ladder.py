@@ -117,7 +117,9 @@ def speed(rounds: int, seed: int) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2000, help="rounds per matchup")
-    parser.add_argument("--speed-rounds", type=int, default=200, help="rounds of 4 x hard")
+    parser.add_argument(
+        "--speed-rounds", type=int, default=200, help="rounds of 4 x hard (0: no speed run)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="worker processes for the ladder")
     parser.add_argument("--quick", action="store_true", help="a few rounds only (smoke test)")
@@ -127,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         "python": sys.version.split()[0],
         "rules": CLASSIC.name,
         "seed": args.seed,
-        "speed": speed(speed_rounds, args.seed),
+        "speed": speed(speed_rounds, args.seed) if speed_rounds > 0 else None,
         "ladder": ladder(rounds, args.seed, args.jobs),
     }
     print(json.dumps(result, indent=2))
