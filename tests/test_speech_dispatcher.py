@@ -3,33 +3,34 @@
 The recipe is the one in ../shared/NOTES.md: a private HOME and
 XDG_RUNTIME_DIR, a speechd.conf that logs everything (LogLevel 5) and
 speaks with espeak-ng through ALSA, and an .asoundrc whose default device
-is the ALSA file plugin writing raw audio to a file. The game's Speaker
-autospawns the server through accessible-output2; the test then reads the
-server's log for the DATA lines of the words and asks sox for the RMS of
-the audio. Without the software the test skips, except under CI (the CI
-environment variable set), where .ci/run installs it and missing software
-fails the test.
+is the ALSA file plugin writing raw audio to a file (speechd_headless.py).
+The game's Speaker autospawns the server through accessible-output2; the
+tests then read the server's log for the DATA lines of the words, ask sox
+for the RMS of the audio, and wait for the server's END: with the sound
+played at a sound card's pace, the Speaker turns quiet only once the words
+have been played. Without the software the tests skip, except under CI (the
+CI environment variable set), where .ci/run installs it and missing
+software fails them.
 """
 
 from __future__ import annotations
 
-import contextlib
-import glob
-import importlib.util
 import os
-import re
 import shutil
-import signal
-import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from pathlib import Path
 from typing import NoReturn, TypeVar
 
 import pytest
+from speechd_headless import (
+    Headless,
+    missing_software,
+    new_root,
+    private_environment,
+    start_player,
+    write_config,
+)
 
 from okey.messages import tile_name
 from okey.speech import Speaker, SpeechMode, make_speaker
@@ -40,30 +41,9 @@ T = TypeVar("T")
 DEADLINE = 10.0
 """Seconds any one step may take before the test fails instead of hanging."""
 
-MODULE_GLOBS = (
-    "/usr/lib*/speech-dispatcher-modules/sd_espeak-ng",
-    "/usr/lib/*/speech-dispatcher-modules/sd_espeak-ng",
-    "/usr/local/lib*/speech-dispatcher-modules/sd_espeak-ng",
-)
-
-SPEECHD_CONF = """\
-LogLevel 5
-AudioOutputMethod "alsa"
-AudioALSADevice "default"
-AddModule "espeak-ng" "sd_espeak-ng" "espeak-ng.conf"
-DefaultModule espeak-ng
-Timeout 2
-"""
-
-CLEARED_VARIABLES = (
-    "SPEECHD_ADDRESS",
-    "SPEECHD_SOCKET",
-    "SPEECHD_HOST",
-    "SPEECHD_PORT",
-    "SPEECHD_CMD",
-    "XDG_CONFIG_HOME",
-    "ALSA_CONFIG_PATH",
-)
+SLACK = 0.25
+"""Seconds of sound the paced player may still hold when the server reports an end
+(its pipe, 4 KiB, is 0.09 s of sound; ALSA's own buffer adds a little)."""
 
 
 def missing(what: str) -> NoReturn:
@@ -77,14 +57,9 @@ def missing(what: str) -> NoReturn:
 
 
 def require_software() -> None:
-    if shutil.which("speech-dispatcher") is None:
-        missing("speech-dispatcher")
-    if not any(glob.glob(pattern) for pattern in MODULE_GLOBS):
-        missing("the espeak-ng module of speech-dispatcher (speech-dispatcher-espeak-ng)")
-    if shutil.which("sox") is None:
-        missing("sox")
-    if importlib.util.find_spec("speechd") is None:
-        missing("the speechd Python module (speechd-unofficial)")
+    what = missing_software()
+    if what is not None:
+        missing(what)
 
 
 def within(seconds: float, action: Callable[[], T]) -> T:
@@ -108,91 +83,31 @@ def within(seconds: float, action: Callable[[], T]) -> T:
     return results[0]
 
 
-@dataclass(frozen=True)
-class Headless:
-    """Where the private speech-dispatcher keeps its socket, log and audio."""
-
-    root: Path
-    runtime: Path
-    raw: Path
-    transcript: Path
-
-    @property
-    def log(self) -> Path:
-        return self.runtime / "speech-dispatcher" / "log" / "speech-dispatcher.log"
-
-    @property
-    def pid_file(self) -> Path:
-        return self.runtime / "speech-dispatcher" / "pid" / "speech-dispatcher.pid"
-
-    def log_lines(self) -> list[str]:
-        try:
-            return self.log.read_bytes().decode("utf-8", "replace").splitlines()
-        except FileNotFoundError:
-            return []
-
-    def rms(self) -> float:
-        """The RMS amplitude of the raw audio so far (0 when there is none)."""
-        if not self.raw.exists() or self.raw.stat().st_size == 0:
-            return 0.0
-        command = ["sox", "-t", "raw", "-r", "22050", "-e", "signed", "-b", "16", "-c", "1"]
-        result = subprocess.run(
-            [*command, str(self.raw), "-n", "stat"],
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-        )
-        match = re.search(r"RMS\s+amplitude:\s+([0-9.]+)", result.stderr)
-        return float(match.group(1)) if match else 0.0
-
-    def server_pids(self) -> set[int]:
-        """The server (by its pid file, and by our socket path) and its children."""
-        pids: set[int] = set()
-        with contextlib.suppress(OSError, ValueError):
-            pids.add(int(self.pid_file.read_text().split()[0]))
-        parents: dict[int, int] = {}
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            with contextlib.suppress(OSError, IndexError, ValueError):
-                if str(self.runtime) in (entry / "cmdline").read_bytes().decode("utf-8", "replace"):
-                    pids.add(int(entry.name))
-                stat = (entry / "stat").read_text()
-                parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
-        children = {pid for pid, parent in parents.items() if parent in pids}
-        return pids | children
-
-
-def write_config(root: Path) -> Headless:
-    home, runtime = root / "home", root / "run"
-    (home / ".config" / "speech-dispatcher").mkdir(parents=True)
-    runtime.mkdir(mode=0o700)
-    raw = root / "out.raw"
-    (home / ".config" / "speech-dispatcher" / "speechd.conf").write_text(SPEECHD_CONF)
-    (home / ".asoundrc").write_text(
-        f'pcm.!default {{ type file; slave.pcm "null"; file "{raw}"; format "raw" }}\n'
-    )
-    return Headless(root, runtime, raw, root / "transcript.txt")
+def headless_server(paced: bool) -> Iterator[Headless]:
+    require_software()
+    setup = write_config(new_root(), paced=paced)
+    player = start_player(setup) if paced else None
+    try:
+        with private_environment(setup):
+            yield setup
+    finally:
+        setup.kill()
+        if player is not None:
+            player.kill()
+            player.wait(DEADLINE)
+        shutil.rmtree(setup.root, ignore_errors=True)
 
 
 @pytest.fixture
-def headless(monkeypatch: pytest.MonkeyPatch) -> Iterator[Headless]:
-    require_software()
-    # A short path: the server's Unix socket path must stay under 108 bytes.
-    root = Path(tempfile.mkdtemp(prefix="okey-sd-"))
-    setup = write_config(root)
-    monkeypatch.setenv("HOME", str(root / "home"))
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(setup.runtime))
-    for name in CLEARED_VARIABLES:
-        monkeypatch.delenv(name, raising=False)
-    try:
-        yield setup
-    finally:
-        for pid in setup.server_pids():
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.kill(pid, signal.SIGKILL)
-        shutil.rmtree(root, ignore_errors=True)
+def headless() -> Iterator[Headless]:
+    """Sound written to a file as fast as it comes."""
+    yield from headless_server(paced=False)
+
+
+@pytest.fixture
+def paced() -> Iterator[Headless]:
+    """Sound taken at the pace of a sound card, so a message lasts as long as its words."""
+    yield from headless_server(paced=True)
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = DEADLINE) -> bool:
@@ -204,8 +119,14 @@ def wait_for(condition: Callable[[], bool], seconds: float = DEADLINE) -> bool:
     return condition()
 
 
-def data_lines(setup: Headless) -> list[str]:
-    return [line.split("DATA:|", 1)[1] for line in setup.log_lines() if "DATA:|" in line]
+def settled(setup: Headless) -> float:
+    """Seconds of sound played once the player has stopped taking more."""
+    last = -1.0
+    deadline = time.monotonic() + DEADLINE
+    while (seconds := setup.audio_seconds()) != last and time.monotonic() < deadline:
+        last = seconds
+        time.sleep(0.2)
+    return seconds
 
 
 def test_words_reach_speech_dispatcher_and_make_sound(
@@ -232,19 +153,47 @@ def test_words_reach_speech_dispatcher_and_make_sound(
         assert said[0] == "Ayşe, on your left, discarded red 5"
         assert lines == said  # no "No speech found" notice, and every message printed
 
-        assert wait_for(lambda: said[-1] in data_lines(headless)), (
-            f"server log {headless.log} lacks the words; DATA lines: {data_lines(headless)}"
+        assert wait_for(lambda: said[-1] in headless.data_lines()), (
+            f"server log {headless.log} lacks the words; DATA lines: {headless.data_lines()}"
         )
-        spoken = [line for line in data_lines(headless) if line in said]
+        spoken = [line for line in headless.data_lines() if line in said]
         assert spoken == said  # in order, exact words
         # The reply interrupted: a CANCEL reached the server before its words.
-        data = data_lines(headless)
+        data = headless.data_lines()
         assert "CANCEL self" in data[data.index(said[1]) : data.index(said[2])]
 
         assert wait_for(lambda: headless.rms() > 0), "speech-dispatcher made no sound"
+        # The server's END for the reply (the events before it were cancelled).
+        assert speaker.wait_quiet(DEADLINE), "speech-dispatcher never said it had finished"
+        assert speaker.finish_signal
     finally:
         within(DEADLINE, speaker.close)
 
     assert headless.transcript.read_text(encoding="utf-8").splitlines() == said
     assert capfd.readouterr() == ("", "")  # accessible-output2 printed nothing
     assert time.monotonic() - started < 15
+
+
+def test_quiet_comes_with_the_real_end_once_the_words_were_played(paced: Headless) -> None:
+    lines: list[str] = []
+    speaker = within(
+        DEADLINE, lambda: make_speaker(SpeechMode.AUTO, None, lines.append, verbosity="brief")
+    )
+    try:
+        assert speaker.route == "Linux Speech Dispatcher", f"no speech route; printed {lines}"
+        assert speaker.finish_signal
+        started = time.monotonic()
+        said = speaker.event("event.your_turn")
+        assert not speaker.quiet
+        assert speaker.wait_quiet(DEADLINE), "speech-dispatcher never said it had finished"
+        took = time.monotonic() - started
+        at_end = paced.audio_seconds()
+        assert speaker.finish_signal  # quiet came from the server, not from giving up on it
+        assert said in paced.data_lines()
+        total = settled(paced)
+        assert total > 0.3, f"only {total:.2f} s of sound for {said!r}"
+        # The server said END with at most the player's pipe of sound still to play.
+        assert total - at_end <= SLACK, f"END with {total - at_end:.2f} s of sound to come"
+        assert took >= total - SLACK, f"quiet after {took:.2f} s; the sound lasts {total:.2f} s"
+    finally:
+        within(DEADLINE, speaker.close)

@@ -14,20 +14,23 @@ from okey.speech.keys import DEFAULT_SPEECH_KEYS, SpeechCommand
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import (
     Ao2Output,
+    FinishSignal,
     Probe,
     SpeechOutput,
     open_system_output,
     probe_system_output,
 )
 from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
-from okey.speech.speaker import Printer, Speaker, print_line
+from okey.speech.speaker import QUIET_POLL, Printer, Speaker, print_line
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message, Text, Utterance
 
 __all__ = [
     "DEFAULT_SPEECH_KEYS",
+    "QUIET_POLL",
     "Ao2Output",
     "Edge",
+    "FinishSignal",
     "History",
     "HistoryRead",
     "Message",

@@ -4,6 +4,8 @@ accessible-output2 prints "Cannot find ..." to stdout while ``Auto()`` is
 built and then speaks into the void when no output works. Here it is built
 with stdout and stderr captured, and an output counts only if one of its
 outputs is active (for speech-dispatcher: the client connected).
+When that output is speech-dispatcher, messages go through its client with
+"finished" notifications, so the output can say when it is quiet.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
+
+from okey.speech.dispatcher import DispatcherVoice, dispatcher_client
 
 
 class SpeechOutput(Protocol):
@@ -26,6 +30,21 @@ class SpeechOutput(Protocol):
         """Speak text: queued after what is being said, or cutting it off."""
 
     def close(self) -> None: ...
+
+
+@runtime_checkable
+class FinishSignal(Protocol):
+    """An output that can tell when what it was given has really been spoken.
+
+    Both methods answer None when the output cannot tell (its route has no
+    such signal); the caller then estimates.
+    """
+
+    def busy(self) -> bool | None:
+        """True while something is still being spoken, False once all is quiet."""
+
+    def wait_quiet(self, timeout: float) -> bool | None:
+        """Wait at most ``timeout`` seconds for quiet; True when it came."""
 
 
 @contextmanager
@@ -57,23 +76,52 @@ class Ao2Output:
     def __init__(self, auto: Any) -> None:
         self._auto = auto
         self._closed = False
+        # Made once, here, so the worker thread and the game thread share them.
+        self._voices: dict[int, DispatcherVoice] = {}
+        for output in auto.outputs:
+            client = dispatcher_client(output)
+            if client is not None:
+                self._voices[id(output)] = DispatcherVoice(client)
+
+    def _active(self) -> Any | None:
+        for output in self._auto.outputs:
+            if _is_active(output):
+                return output
+        return None
+
+    def _voice(self) -> DispatcherVoice | None:
+        """The voice with a "finished" signal, when speech-dispatcher is the one speaking."""
+        return self._voices.get(id(self._active()))
 
     @property
     def name(self) -> str:
         """The name of the output that speaks now ("Linux Speech Dispatcher", "NVDA")."""
-        for output in self._auto.outputs:
-            if _is_active(output):
-                return str(getattr(output, "name", type(output).__name__))
-        return ""
+        output = self._active()
+        return "" if output is None else str(getattr(output, "name", type(output).__name__))
 
     def speak(self, text: str, *, interrupt: bool) -> None:
-        self._auto.speak(text, interrupt=interrupt)
+        voice = self._voice()
+        if voice is None:
+            self._auto.speak(text, interrupt=interrupt)
+        else:
+            voice.speak(text, interrupt=interrupt)
+
+    def busy(self) -> bool | None:
+        """speech-dispatcher's own answer; None for every other output."""
+        voice = self._voice()
+        return None if voice is None else voice.busy()
+
+    def wait_quiet(self, timeout: float) -> bool | None:
+        voice = self._voice()
+        return None if voice is None else voice.wait_quiet(timeout)
 
     def close(self) -> None:
         """Close every output that can be closed (old speechd hangs at exit otherwise)."""
         if self._closed:
             return
         self._closed = True
+        for voice in self._voices.values():
+            voice.release()
         for output in self._auto.outputs:
             _close(output)
 

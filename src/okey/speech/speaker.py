@@ -4,6 +4,9 @@ Each message is rendered from the catalogue at the current verbosity, kept
 in the history, spoken (in ``auto`` mode), printed as a plain line through
 the front end's printer and appended to the transcript. Table events queue
 behind what is being said; replies to the player's keys interrupt it.
+``backlog``, ``quiet`` and ``wait_quiet`` tell whether the voice is done:
+from the output's own "finished" signal where it has one
+(speech-dispatcher), else from an estimate of the speech queued.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
 from okey.speech.modes import SpeechMode
-from okey.speech.outputs import SpeechOutput
+from okey.speech.outputs import FinishSignal, SpeechOutput
 from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message, Text, Utterance
@@ -45,6 +48,11 @@ _EDGE_KEYS = {Edge.OLDEST: "history.oldest", Edge.NEWEST: "history.newest"}
 # A typical synthesiser at its default rate (espeak-ng: 175 words a minute).
 CHARACTERS_PER_SECOND = 15.0
 SECONDS_PER_MESSAGE = 0.3
+# The "finished" signal counts as lost when the voice is still busy this long after
+# the estimate's end plus the estimate's own length again (a voice half as fast).
+FINISH_GRACE = 3.0
+# While the signal says "busy" past the estimate, callers look again this often.
+QUIET_POLL = 0.05
 
 
 class Speaker:
@@ -52,7 +60,9 @@ class Speaker:
 
     ``output`` speaks only in ``auto`` mode; the speaker owns it and closes
     it in ``close()``. Build one with ``make_speaker``; tests pass a fake
-    output here directly.
+    output here directly, and may pass a ``clock`` and a shorter
+    ``finish_grace`` (how long past the estimate a "finished" signal that
+    does not come is waited for).
     """
 
     def __init__(
@@ -67,11 +77,18 @@ class Speaker:
         sounds: bool = True,
         catalogue: Catalogue = CATALOGUE,
         history: History | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        finish_grace: float = FINISH_GRACE,
     ) -> None:
         self._mode = mode
         self._owned_output = output
         self._output = output if mode is SpeechMode.AUTO else None
-        self._voiced_until = 0.0
+        self._clock = clock
+        self._finish_grace = finish_grace
+        self._voiced_until = 0.0  # when the estimate says the queued speech ends
+        self._run_start = 0.0  # when that stretch of speech began
+        self._give_up_at = 0.0
+        self._signal_lost = False
         self._printer = printer
         self._sound_player = sound_player
         self._transcript = transcript
@@ -265,24 +282,82 @@ class Speaker:
             if self._transcript is not None:
                 self._transcript.write(notice)
 
-    def backlog(self) -> float:
-        """Seconds of queued speech still to be heard, estimated from its length.
+    # Waiting for the voice
 
-        Speech outputs do not say when they are done, so the table uses this to
-        let bots wait for the listener instead of running ahead of the voice.
+    def backlog(self) -> float:
+        """Seconds of speech still to be heard; 0.0 once the voice is quiet.
+
+        The table lets bots wait for this, so a listener hears every move in
+        turn. With a "finished" signal it is 0.0 exactly when the output says
+        so (until then the estimate, at least ``QUIET_POLL``); otherwise it is
+        estimated from the length of what was queued.
         """
-        if self._output is None:
+        output = self._output
+        if output is None:
             return 0.0
-        return max(0.0, self._voiced_until - time.monotonic())
+        estimate = max(0.0, self._voiced_until - self._clock())
+        busy = self._heard_busy(output)
+        if busy is None:
+            return estimate
+        return max(estimate, QUIET_POLL) if busy else 0.0
+
+    @property
+    def quiet(self) -> bool:
+        """True when nothing said is still to be heard."""
+        return self.backlog() == 0.0
+
+    @property
+    def finish_signal(self) -> bool:
+        """True while quiet comes from the output's own "finished" signal, not the estimate."""
+        output = self._output
+        return output is not None and self._heard_busy(output) is not None
+
+    def wait_quiet(self, timeout: float) -> bool:
+        """Block at most ``timeout`` seconds until the voice is quiet; True if it is.
+
+        For callers outside an event loop; the table polls ``backlog`` instead.
+        """
+        deadline = self._clock() + timeout
+        while (backlog := self.backlog()) > 0.0:
+            now = self._clock()
+            if now >= deadline:
+                return False
+            step = min(backlog, deadline - now)
+            output = self._output
+            if isinstance(output, FinishSignal) and self.finish_signal:
+                # Woken by the signal itself, but never past the point of giving up on it.
+                output.wait_quiet(min(step, max(0.0, self._give_up_at - now)))
+            else:
+                time.sleep(step)
+        return True
+
+    def _heard_busy(self, output: SpeechOutput) -> bool | None:
+        """The output's own answer to "still speaking?", or None: estimate instead.
+
+        A signal that stays busy far past the estimate is given up on, once and
+        silently: a report that never comes must not keep the game waiting.
+        """
+        if self._signal_lost or not isinstance(output, FinishSignal):
+            return None
+        busy = output.busy()
+        if busy and self._clock() > self._give_up_at:
+            self._signal_lost = True
+            return None
+        return busy
 
     def _speak(self, text: str, *, interrupt: bool) -> bool:
         """Voice text; returns True if the output just failed (it is then dropped)."""
         output = self._output
         if output is None:
             return False
-        now = time.monotonic()
-        start = now if interrupt else max(now, self._voiced_until)
+        now = self._clock()
+        idle = interrupt or self._heard_busy(output) is False
+        start = now if idle else max(now, self._voiced_until)
+        if start <= now:
+            self._run_start = now
         self._voiced_until = start + SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+        run = self._voiced_until - self._run_start
+        self._give_up_at = self._voiced_until + run + self._finish_grace
         try:
             output.speak(text, interrupt=interrupt)
         except Exception:  # any failure of a third-party output: carry on printing

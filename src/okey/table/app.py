@@ -25,7 +25,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from okey.speech import Sound, SoundPlayer, print_line
+from okey.speech import QUIET_POLL, Sound, SoundPlayer, print_line
 from okey.speech.transcript import one_line
 from okey.table import screen
 from okey.table.controller import Table
@@ -176,7 +176,7 @@ class TableApp:
                 await asyncio.sleep(self.pace)
                 # Let the voice catch up, so a listener hears every move in turn.
                 while self.pace and (backlog := table.speaker.backlog()) > 0:
-                    await asyncio.sleep(min(backlog, 0.25))
+                    await asyncio.sleep(min(backlog, QUIET_POLL))
                 if table.leaving or table.session.version != version:
                     continue
                 try:

@@ -1,0 +1,398 @@
+"""The real "speech finished" signal: speech-dispatcher's END and CANCEL, faked.
+
+A fake speechd client stands in for the one accessible-output2 holds: it
+answers ``speak`` with a message id and fires END or CANCEL on a thread of
+its own, as speechd does, or never fires at all.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+
+from okey.speech import (
+    QUIET_POLL,
+    Ao2Output,
+    FinishSignal,
+    Speaker,
+    SpeechMode,
+    SpeechOutput,
+)
+from okey.speech.background import BackgroundOutput
+from okey.speech.dispatcher import CANCEL, END, DispatcherVoice
+from okey.speech.pending import Pending
+from okey.speech.speaker import CHARACTERS_PER_SECOND, SECONDS_PER_MESSAGE
+
+WAIT = 10.0  # seconds before a wait fails the test
+
+Callback = Callable[..., None]
+
+
+class FakeClient:
+    """speechd's SSIPClient as the game uses it: speak with callbacks, cancel, close."""
+
+    def __init__(self, *, fires: bool = True) -> None:
+        self.fires = fires  # False: the server never reports anything
+        self.spoken: list[str] = []
+        self.calls: list[str] = []
+        self.open: dict[int, Callback] = {}
+        self.event_types: list[tuple[str, ...]] = []
+        self.block = threading.Event()
+        self.block.set()
+        self._ids = 0
+
+    def speak(
+        self, text: str, callback: Callback | None = None, event_types: Any = None
+    ) -> tuple[int, str, tuple[str, ...]]:
+        self.block.wait()
+        self._ids += 1
+        self.spoken.append(text)
+        self.calls.append(f"speak {text}")
+        if callback is not None:
+            self.open[self._ids] = callback
+            self.event_types.append(tuple(event_types))
+        return 225, "OK MESSAGE QUEUED", (str(self._ids),)
+
+    def cancel(self) -> None:
+        self.calls.append("cancel")
+        cancelled, self.open = self.open, {}
+        self._fire(list(cancelled.values()), CANCEL)
+
+    def end(self, count: int = 1) -> None:
+        """The oldest ``count`` messages have been spoken to the end."""
+        ids = sorted(self.open)[:count]
+        self._fire([self.open.pop(i) for i in ids], END)
+
+    def close(self) -> None:
+        self.calls.append("close")
+
+    def _fire(self, callbacks: list[Callback], event: str) -> None:
+        if not self.fires:
+            return
+        # speechd calls back on its own communication thread.
+        thread = threading.Thread(target=lambda: [c(event) for c in callbacks])
+        thread.start()
+        thread.join(WAIT)
+
+
+class FakeDispatcher(SpeechDispatcher):  # type: ignore[misc]
+    """accessible-output2's speech-dispatcher output, holding a fake client."""
+
+    def __init__(self, client: FakeClient) -> None:
+        self._client = client
+        self.closed = 0
+
+    def close(self) -> None:
+        self.closed += 1
+        self._client.close()
+
+
+@dataclass
+class OtherOutput:
+    """Any other accessible-output2 output (a screen reader): no finished signal."""
+
+    name: str = "NVDA"
+    spoken: list[tuple[str, bool]] = field(default_factory=list)
+
+    def is_active(self) -> bool:
+        return True
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        self.spoken.append((text, interrupt))
+
+    def close(self) -> None:
+        pass
+
+
+class FakeAuto:
+    """Auto's shape: the first active output speaks."""
+
+    def __init__(self, outputs: list[Any]) -> None:
+        self.outputs = outputs
+
+    def speak(self, text: str, interrupt: bool = False) -> None:
+        for output in self.outputs:
+            if output.is_active():
+                output.speak(text, interrupt)
+                return
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def estimate(text: str) -> float:
+    return SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+
+
+def dispatcher_speaker(
+    client: FakeClient, *, clock: Callable[[], float] = time.monotonic, **options: Any
+) -> tuple[Speaker, list[str]]:
+    lines: list[str] = []
+    output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lines.append, clock=clock, **options)
+    return speaker, lines
+
+
+LONG = "Ayşe, on your left, draws from the pile and discards black 9."
+
+
+# -- Pending and the voice -------------------------------------------------------------
+
+
+def test_pending_counts_open_messages_and_wakes_a_waiter() -> None:
+    pending = Pending()
+    assert pending.quiet
+    first, second = pending.open(), pending.open()
+    assert not pending.quiet
+    pending.finish(first)
+    pending.finish(first)  # a late second report changes nothing
+    assert not pending.quiet
+    assert not pending.wait_quiet(0.0)
+    timer = threading.Timer(0.01, pending.finish, [second])
+    timer.start()
+    assert pending.wait_quiet(WAIT)
+    timer.join()
+    pending.open()
+    pending.finish_all()
+    assert pending.quiet
+
+
+def test_the_voice_is_busy_until_end_arrives_on_another_thread() -> None:
+    client = FakeClient()
+    voice = DispatcherVoice(client)
+    assert not voice.busy()
+    voice.speak("one", interrupt=False)
+    voice.speak("two", interrupt=False)
+    assert client.event_types == [(END, CANCEL), (END, CANCEL)]
+    assert voice.busy()
+    client.end()
+    assert voice.busy()  # "two" is still being spoken
+    client.end()
+    assert not voice.busy()
+    assert voice.wait_quiet(0.0)
+
+
+def test_an_interrupt_cancels_first_and_only_the_new_message_is_pending() -> None:
+    client = FakeClient(fires=False)  # even with no CANCEL events coming back
+    voice = DispatcherVoice(client)
+    voice.speak("one", interrupt=False)
+    voice.speak("answer", interrupt=True)
+    assert client.calls == ["speak one", "cancel", "speak answer"]
+    assert voice.busy()
+    client.fires = True
+    client.end()
+    assert not voice.busy()
+
+
+def test_cancel_events_finish_messages() -> None:
+    client = FakeClient()
+    voice = DispatcherVoice(client)
+    voice.speak("one", interrupt=False)
+    client.cancel()  # another client's interrupt, or the server's priorities
+    assert not voice.busy()
+
+
+def test_a_failing_speak_leaves_nothing_pending() -> None:
+    class Broken(FakeClient):
+        def speak(
+            self, text: str, callback: Callback | None = None, event_types: Any = None
+        ) -> Any:
+            raise OSError("Speech Dispatcher connection lost.")
+
+    voice = DispatcherVoice(Broken())
+    with pytest.raises(OSError):
+        voice.speak("one", interrupt=False)
+    assert not voice.busy()
+
+
+# -- accessible-output2's Auto, and the worker thread ------------------------------------
+
+
+def test_ao2_output_speaks_through_the_dispatcher_client_it_already_holds() -> None:
+    client = FakeClient()
+    dispatcher = FakeDispatcher(client)
+    output = Ao2Output(FakeAuto([dispatcher]))
+    assert isinstance(output, FinishSignal)
+    output.speak("hello", interrupt=False)
+    output.speak("stop", interrupt=True)
+    assert client.calls == ["speak hello", "cancel", "speak stop"]
+    assert output.busy() is True
+    client.end()
+    assert output.busy() is False
+    assert output.wait_quiet(0.0) is True
+    output.speak("cut by closing", interrupt=False)
+    output.close()
+    assert output.busy() is False  # nobody waits for speech that was closed
+    assert dispatcher.closed == 1
+
+
+def test_other_outputs_have_no_signal_and_speak_as_before() -> None:
+    other = OtherOutput()
+    output = Ao2Output(FakeAuto([other, FakeDispatcher(FakeClient())]))
+    output.speak("hello", interrupt=True)
+    assert other.spoken == [("hello", True)]
+    assert output.busy() is None
+    assert output.wait_quiet(1.0) is None
+
+
+def test_a_message_waiting_for_the_worker_counts_as_being_spoken() -> None:
+    client = FakeClient()
+    client.block.clear()  # the server is slow to take the message
+    output = BackgroundOutput(Ao2Output(FakeAuto([FakeDispatcher(client)])))
+    output.speak("hello", interrupt=False)
+    assert output.busy() is True
+    assert output.wait_quiet(0.01) is False
+    client.block.set()
+    deadline = time.monotonic() + WAIT
+    while not client.open:
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    timer = threading.Timer(0.01, client.end)
+    timer.start()
+    assert output.wait_quiet(WAIT) is True
+    timer.join()
+    assert output.busy() is False
+    output.close()
+
+
+def test_the_worker_knows_nothing_when_its_output_has_no_signal() -> None:
+    output = BackgroundOutput(Ao2Output(FakeAuto([OtherOutput()])))
+    output.speak("hello", interrupt=False)
+    assert output.busy() is None
+    assert output.wait_quiet(1.0) is None
+    output.close()
+
+
+# -- the Speaker ------------------------------------------------------------------------
+
+
+def test_backlog_follows_the_signal_not_the_estimate() -> None:
+    clock = FakeClock()
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    assert speaker.finish_signal
+    assert speaker.quiet
+    speaker.event_text(LONG)
+    assert speaker.backlog() == pytest.approx(estimate(LONG))
+    client.end()  # spoken sooner than estimated
+    assert speaker.backlog() == 0.0
+    assert speaker.quiet
+    assert speaker.finish_signal
+
+
+def test_a_voice_slower_than_the_estimate_is_waited_for() -> None:
+    clock = FakeClock()
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    speaker.event_text("Your turn.")
+    clock.now += estimate("Your turn.") + 1.0  # the estimate says quiet; the voice is not
+    assert speaker.backlog() == QUIET_POLL
+    assert not speaker.quiet
+    client.end()
+    assert speaker.quiet
+
+
+def test_after_quiet_a_new_message_is_estimated_from_now() -> None:
+    clock = FakeClock()
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    speaker.event_text(LONG)
+    client.end()
+    speaker.event_text("Your turn.")  # not queued behind the estimate of LONG
+    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
+
+
+def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
+    clock = FakeClock()
+    client = FakeClient(fires=False)
+    speaker, lines = dispatcher_speaker(client, clock=clock, finish_grace=2.0)
+    speaker.event_text("Round 1.")
+    speaker.event_text("Your turn.")
+    run = estimate("Round 1.") + estimate("Your turn.")
+    clock.now += run + run + 2.0  # the estimate's end, its length again, and the grace
+    assert speaker.backlog() == QUIET_POLL  # still trusting the signal
+    clock.now += 0.01
+    assert speaker.backlog() == 0.0  # given up: the estimate has long said quiet
+    assert not speaker.finish_signal
+    assert lines == ["Round 1.", "Your turn."]  # nothing said about it
+    client.fires = True
+    speaker.event_text("Ayşe discards red 5.")
+    client.end(3)
+    # From now on the estimate alone, even though events come again.
+    assert speaker.backlog() == pytest.approx(estimate("Ayşe discards red 5."))
+    assert not speaker.finish_signal
+
+
+def test_wait_quiet_wakes_on_end() -> None:
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client)
+    speaker.event_text(LONG)
+    timer = threading.Timer(0.02, client.end)
+    started = time.monotonic()
+    timer.start()
+    assert speaker.wait_quiet(WAIT)
+    timer.join()
+    assert time.monotonic() - started < estimate(LONG)  # the END, not the estimate
+    assert speaker.finish_signal
+
+
+def test_wait_quiet_never_hangs_on_a_signal_that_never_comes() -> None:
+    client = FakeClient(fires=False)
+    speaker, _ = dispatcher_speaker(client, finish_grace=0.0)
+    speaker.event_text("a")
+    assert speaker.wait_quiet(WAIT)  # gave up after about twice the estimate
+    assert not speaker.finish_signal
+    assert speaker.quiet
+
+
+def test_wait_quiet_times_out_while_the_voice_speaks() -> None:
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client)
+    speaker.event_text(LONG)
+    assert not speaker.wait_quiet(0.01)
+    client.end()
+    assert speaker.wait_quiet(0.0)
+
+
+def test_without_a_signal_the_estimate_is_used() -> None:
+    clock = FakeClock()
+    other = OtherOutput()
+    output: SpeechOutput = Ao2Output(FakeAuto([other]))
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=clock)
+    assert not speaker.finish_signal
+    speaker.event_text("Your turn.")
+    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
+    clock.now += estimate("Your turn.")
+    assert speaker.quiet
+    assert speaker.wait_quiet(0.0)
+
+
+def test_printing_modes_are_always_quiet() -> None:
+    client = FakeClient(fires=False)
+    output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
+    speaker = Speaker(SpeechMode.SCREEN_READER, output, printer=lambda _: None)
+    speaker.event_text(LONG)
+    assert speaker.quiet
+    assert not speaker.finish_signal
+    assert speaker.wait_quiet(0.0)
+
+
+def test_closing_leaves_nothing_to_wait_for() -> None:
+    client = FakeClient(fires=False)
+    speaker, _ = dispatcher_speaker(client)
+    speaker.event_text(LONG)
+    assert not speaker.quiet
+    speaker.close()
+    assert speaker.quiet
+    assert client.calls[-1] == "close"
