@@ -45,6 +45,7 @@ class Command(Enum):
     MY_DISCARDS = "my_discards"  # m
     HELP = "help"  # h, F1
     HINT = "hint"  # u: what the master would do
+    REVIEW = "review"  # j: the master's review of the round just over
     RULES = "rules"  # ?
     TIME = "time"  # e
     OLDER = "older"  # ,
@@ -83,6 +84,7 @@ _LETTERS: dict[str, Command] = {
     "m": Command.MY_DISCARDS,
     "h": Command.HELP,
     "u": Command.HINT,
+    "j": Command.REVIEW,
     "e": Command.TIME,
     "v": Command.VERBOSITY,
     "b": Command.SOUNDS,
@@ -141,6 +143,7 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.MY_DISCARDS: "M",
         Command.HELP: "H",
         Command.HINT: "U",
+        Command.REVIEW: "J",
         Command.RULES: "?",
         Command.TIME: "E",
         Command.OLDER: ",",
@@ -186,6 +189,7 @@ def menu_commands(rules: RuleSet) -> list[Command]:
         commands.append(Command.TIME)
     commands += [
         Command.HINT,
+        Command.REVIEW,
         Command.HELP,
         Command.RULES,
         Command.OLDER,
