@@ -633,6 +633,18 @@ ENGLISH: Mapping[str, str] = {
     "table.cli.no_terminal": (
         "the table needs a terminal: start okey in one (okey --help lists the commands)"
     ),
+    # okey review: the master's review of a saved match
+    "review.help": (
+        "the master's review of a saved match: in every finished round, your decisions "
+        "beside the hard bot's"
+    ),
+    "review.cli.save": "the save to review, a name or a path (default: the most recent)",
+    "review.cli.seat": "review seat N (default: the player's seat)",
+    "review.cli.json": "print one JSON object",
+    "review.round": "Round {number}. {summary}",
+    "review.no_rounds": "No round of this match is over yet.",
+    "review.no_saves": "no saved match to review in {folder}",
+    "review.bad_seat": "there is no seat {seat} at this table (seats 0 to {last})",
     # Saves (okey.saves and okey saves): owned by the saves module
     "saves.error.missing_name": "there is no save called {name} in {folder}",
     "saves.error.missing": "{path}: there is no such file",
