@@ -270,7 +270,7 @@ def test_a_move_the_game_made_is_not_blamed_on_the_player() -> None:
     view = make_view(READY, indicator="r5")
     review = _decision(view, Discard(tile("k10")), Discard(tile("k1")), automatic=True)
     assert review_lines(review, words_for()) == [
-        "You made no decisions this round. The game made 1 more for you.",
+        "The game made all your decisions this round (1).",
         "Turn 3, played for you: the game discarded black 10; "
         "the master would have finished with black 1.",
     ]

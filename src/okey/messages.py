@@ -519,6 +519,7 @@ ENGLISH: Mapping[str, str] = {
     "table.review.summary.all": "You and the master agreed on all {count} decisions.",
     "table.review.summary.one": "You and the master agreed on {agreed} of 1 decision.",
     "table.review.none": "You made no decisions this round.",
+    "table.review.all_automatic": "The game made all your decisions this round ({count}).",
     "table.review.automatic": "The game made {count} more for you.",
     "table.review.line": "Turn {turn}: you {played}; the master would have {master}.",
     "table.review.line.not": "Turn {turn}: you {played}; the master would not have.",

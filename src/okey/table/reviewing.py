@@ -18,7 +18,8 @@ from okey.table.words import Words
 
 
 def review_lines(review: RoundReview, words: Words) -> list[str]:
-    """The summary line, then one line per disagreement in turn order."""
+    """The summary line, then one line per disagreement in turn order (``words`` is
+    set to name tiles with the reviewed round's okey)."""
     words.okey = review.okey
     return [summary_line(review, words)] + [
         decision_line(decision, review, words) for decision in review.disagreements
@@ -29,6 +30,8 @@ def summary_line(review: RoundReview, words: Words) -> str:
     summary = review.summary
     count, agreed = summary.decisions, summary.agreements
     if count == 0:
+        if summary.automatic:
+            return words("table.review.all_automatic", count=summary.automatic)
         said = words("table.review.none")
     elif count == 1:
         said = words("table.review.summary.one", agreed=agreed)
