@@ -115,7 +115,8 @@ def test_a_one_round_match_ends_with_the_ranking() -> None:
     table.press("f")
     assert rig.said[-2] == "The match is over: you win!"
     assert rig.said[-1] == (
-        "Ranking: 1. you 20; 2. Zeynep 18; 2. Mehmet 18; 2. Ayşe 18. Q leaves the table."
+        "Ranking: 1. you 20; 2. Zeynep 18; 2. Mehmet 18; 2. Ayşe 18. "
+        "J: the master's review. Q leaves the table."
     )
     table.press("p")
     assert rig.said[-1] == "The match is over: Q leaves the table."

@@ -31,7 +31,8 @@ def test_f_finishes_with_the_okey_and_the_win_is_read_out() -> None:
         assert "Run: black 7, black 8, black 9, black 10." in groups
         await player.hear("Zeynep, Mehmet and Ayşe lose 4 each.")
         await player.hear(
-            "Round 1 over. Standings: you 20, Zeynep 16, Mehmet 16, Ayşe 16. Enter starts round 2."
+            "Round 1 over. Standings: you 20, Zeynep 16, Mehmet 16, Ayşe 16. Enter starts round 2. "
+            "J: the master's review."
         )
         await player.press("enter")
         await player.hear("Round 2. Zeynep deals and opens.")
@@ -258,7 +259,9 @@ def test_partners_hear_us_and_them() -> None:
     async def script(player: Player) -> None:
         await player.press("f")
         await player.hear("They lose 2.")
-        await player.hear("Round 1 over. Standings: us 20, them 18. Enter starts round 2.")
+        await player.hear(
+            "Round 1 over. Standings: us 20, them 18. Enter starts round 2. J: the master's review."
+        )
 
     play(rig, script)
     said = rig.text()

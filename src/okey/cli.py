@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "okey.commands.rules",
     "okey.commands.simulate",
     "okey.commands.replay",
+    "okey.commands.review",
     "okey.commands.saves",
     "okey.commands.settings",
 )

@@ -430,9 +430,10 @@ ENGLISH: Mapping[str, str] = {
     "table.drawn.declined": "The round is drawn: the last discard was declined. No points.",
     "table.drawn.no_win": "The round is drawn: the last discard did not finish. No points.",
     "table.drawn.pile_closed": "The round is drawn: the pile ran out. No points.",
-    "table.round_over.brief": "Round {number} over: {standings}. Enter: next round.",
+    "table.round_over.brief": "Round {number} over: {standings}. Enter: next round. J: review.",
     "table.round_over.detailed": (
-        "Round {number} over. Standings: {standings}. Enter starts round {next}."
+        "Round {number} over. Standings: {standings}. Enter starts round {next}. "
+        "J: the master's review."
     ),
     "table.scores": "Scores: {scores}.",
     "table.score": "{name} {score}",
@@ -443,7 +444,7 @@ ENGLISH: Mapping[str, str] = {
     "table.match_over.they_win": "The match is over: the other team wins.",
     "table.match_over.one_wins": "The match is over: {name} wins.",
     "table.match_over.shared": "The match is over: {names} share first place.",
-    "table.ranking": "Ranking: {places}. Q leaves the table.",
+    "table.ranking": "Ranking: {places}. J: the master's review. Q leaves the table.",
     "table.place": "{place}. {names} {score}",
     # Status keys
     "table.okeys.one": "You hold one okey.",
@@ -540,6 +541,7 @@ ENGLISH: Mapping[str, str] = {
     "table.action.time": "Time left",
     "table.action.help": "Keys that work now",
     "table.action.hint": "What the master would do (a hint)",
+    "table.action.review": "The master's review of the round, once it is over",
     "table.action.rules": "This table's rules",
     "table.action.older": "Read older messages",
     "table.action.verbosity": "Brief or detailed messages",
@@ -563,6 +565,43 @@ ENGLISH: Mapping[str, str] = {
     "table.hint.left.none": "That was your last hint.",
     "table.hint.not_now": "The master gives hints on your turn.",
     "table.hint.used_up": "No hints left in this match.",
+    # The master's review after a round (J; okey review)
+    "table.review.not_now": "The master's review comes when the round is over.",
+    "table.review.summary": "You and the master agreed on {agreed} of {count} decisions.",
+    "table.review.summary.all": "You and the master agreed on all {count} decisions.",
+    "table.review.summary.one": "You and the master agreed on {agreed} of 1 decision.",
+    "table.review.none": "You made no decisions this round.",
+    "table.review.all_automatic": "The game made all your decisions this round ({count}).",
+    "table.review.automatic": "The game made {count} more for you.",
+    "table.review.line": "Turn {turn}: you {played}; the master would have {master}.",
+    "table.review.line.not": "Turn {turn}: you {played}; the master would not have.",
+    "table.review.auto": (
+        "Turn {turn}, played for you: the game {played}; the master would have {master}."
+    ),
+    "table.review.auto.not": (
+        "Turn {turn}, played for you: the game {played}; the master would not have."
+    ),
+    "table.review.did.draw": "drew from the pile",
+    "table.review.did.take": "took {tile} from {name}",
+    "table.review.did.decline": "declined {tile}",
+    "table.review.did.discard": "discarded {tile}",
+    "table.review.did.finish": "finished with {tile}",
+    "table.review.did.finish_points": "finished with {tile} for {points} points",
+    "table.review.did.show": "showed the indicator's twin",
+    "table.review.did.turn_to_okey": "turned to the okey",
+    "table.review.did.pairs": "announced pairs",
+    "table.review.did.no_show": "did not show the indicator's twin",
+    "table.review.did.no_turn_to_okey": "did not turn to the okey",
+    "table.review.did.no_pairs": "did not announce pairs",
+    "table.review.would.draw": "drawn from the pile",
+    "table.review.would.take": "taken {tile} from {name}",
+    "table.review.would.decline": "declined {tile}",
+    "table.review.would.discard": "discarded {tile}",
+    "table.review.would.finish": "finished with {tile}",
+    "table.review.would.finish_points": "finished with {tile} for {points}",
+    "table.review.would.show": "shown it",
+    "table.review.would.turn_to_okey": "turned to the okey",
+    "table.review.would.pairs": "announced pairs",
     # Help (H or F1; twice: every key)
     "table.help.draw": "Your turn to draw: P from the pile, T takes the discard, D asks which.",
     "table.help.pile_out": "The pile is empty: T takes the last discard, X declines it.",
@@ -571,8 +610,12 @@ ENGLISH: Mapping[str, str] = {
         "F finishes when you can."
     ),
     "table.help.autopilot": "Autopilot plays for you: Enter takes your seat back.",
-    "table.help.next_round": "The round is over: Enter starts the next one.",
-    "table.help.match_over": "The match is over: Q leaves.",
+    "table.help.next_round": (
+        "The round is over: Enter starts the next one; J: the master's review of it."
+    ),
+    "table.help.match_over": (
+        "The match is over. J: the master's review of the last round; Q leaves."
+    ),
     "table.help.waiting": "Others are playing; you can look around meanwhile.",
     "table.help.show": "G shows the indicator's twin.",
     "table.help.turn_to_okey": "K turns to the okey.",
@@ -582,7 +625,10 @@ ENGLISH: Mapping[str, str] = {
     "table.help.moves": "P draws, T takes, D asks which, Enter or Space discards, F finishes.",
     "table.help.pairs": "2 announces pairs.",
     "table.help.time": "E: the time left.",
-    "table.help.hint": "U: what the master would do; {count} hints a match.",
+    "table.help.hint": (
+        "U: what the master would do; {count} hints a match. "
+        "J, after a round: the master's review of it, free."
+    ),
     "table.help.status": (
         "I: indicator and okey; C: scores, twice for where the points went; N: the pile; "
         "W: whose turn; L, R, O, M: the discards on your left, right, across and yours; "
@@ -686,6 +732,18 @@ ENGLISH: Mapping[str, str] = {
     "table.cli.no_terminal": (
         "the table needs a terminal: start okey in one (okey --help lists the commands)"
     ),
+    # okey review: the master's review of a saved match
+    "review.help": (
+        "the master's review of a saved match: in every finished round, your decisions "
+        "beside the hard bot's"
+    ),
+    "review.cli.save": "the save to review, a name or a path (default: the most recent)",
+    "review.cli.seat": "review seat N (default: the player's seat)",
+    "review.cli.json": "print one JSON object",
+    "review.round": "Round {number}. {summary}",
+    "review.no_rounds": "No round of this match is over yet.",
+    "review.no_saves": "no saved match to review in {folder}",
+    "review.bad_seat": "there is no seat {seat} at this table (seats 0 to {last})",
     # Saves (okey.saves and okey saves): owned by the saves module
     "saves.error.missing_name": "there is no save called {name} in {folder}",
     "saves.error.missing": "{path}: there is no such file",

@@ -43,6 +43,7 @@ from okey.engine.events import (
 from okey.engine.match import Match
 from okey.engine.view import Phase
 from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.review import RoundReview, review_match
 from okey.speech import Sound, Speaker, SpeechCommand
 from okey.table import prompts, status
 from okey.table.clock import Tick, TurnClock
@@ -51,6 +52,7 @@ from okey.table.keys import KEY_NAMES, KEYMAP, Command, menu_commands
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.narration import TableNarrator, indicator_line
 from okey.table.rack import Rack
+from okey.table.reviewing import review_lines
 from okey.table.seats import Place, Seats
 from okey.table.session import Step, TableSession
 from okey.table.sorting import SortMode
@@ -138,6 +140,7 @@ class Table:
         self._last: Command | None = None
         self.presses = 0  # keys handled so far (tests wait on it)
         self._win_told: tuple[int, tuple[Tile, ...]] | None = None
+        self._reviewed: RoundReview | None = None  # the last review asked for, kept
         self.speaker.set_verbosity(Verbosity(settings.verbosity))
         self.speaker.set_sounds(settings.sounds)
 
@@ -251,6 +254,8 @@ class Table:
             self._sort()
         elif command is Command.HINT:
             self._hint()
+        elif command is Command.REVIEW:
+            self._review()
         elif command is Command.MENU:
             self._open_menu()
         elif command is Command.SAVE:
@@ -322,6 +327,22 @@ class Table:
             count = words("table.hint.left.one" if left == 1 else "table.hint.left.none")
         self._reply(f"{hint_text(view, master_move(view), words)} {count}")
         self._autosave()  # the count survives even a game that is killed
+
+    def _review(self) -> None:
+        """The master's review of the round just over: a summary, then each disagreement
+        as its own line (so the history keys browse it). Free, and never during a round."""
+        words = self.words()
+        match = self.match
+        if not match.started or self.session.step() not in (Step.ROUND_OVER, Step.MATCH_OVER):
+            self._reply(words("table.review.not_now"))
+            return
+        number = match.round_number
+        if self._reviewed is None or self._reviewed.number != number:
+            self._reviewed = review_match(match, self.seats.you, {number})[0]
+        lines = review_lines(self._reviewed, words)
+        self._reply(lines[0])
+        for line in lines[1:]:
+            self._event(line)
 
     def _time_left(self, words: Words, step: Step) -> str:
         if not self.match.rules.play.timer_seconds:

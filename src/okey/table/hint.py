@@ -8,19 +8,14 @@ settings, so a save keeps it.
 
 from __future__ import annotations
 
-import random
-
-from okey.bots.hard import HardBot
 from okey.bots.level import winning_discard
+from okey.bots.master import master_move
 from okey.engine import actions
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
 from okey.table.words import Words
 
-
-def master_move(view: PlayerView) -> Action:
-    """The hard bot's move for this view (the same view always gives the same move)."""
-    return HardBot(random.Random(0)).choose(view)
+__all__ = ["hint_text", "master_move"]
 
 
 def hint_text(view: PlayerView, action: Action, words: Words) -> str:

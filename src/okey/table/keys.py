@@ -46,6 +46,7 @@ class Command(Enum):
     COPIES = "copies"  # z: where the copies of the focused tile are
     HELP = "help"  # h, F1
     HINT = "hint"  # u: what the master would do
+    REVIEW = "review"  # j: the master's review of the round just over
     RULES = "rules"  # ?
     TIME = "time"  # e
     OLDER = "older"  # ,
@@ -85,6 +86,7 @@ _LETTERS: dict[str, Command] = {
     "z": Command.COPIES,
     "h": Command.HELP,
     "u": Command.HINT,
+    "j": Command.REVIEW,
     "e": Command.TIME,
     "v": Command.VERBOSITY,
     "b": Command.SOUNDS,
@@ -144,6 +146,7 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.COPIES: "Z",
         Command.HELP: "H",
         Command.HINT: "U",
+        Command.REVIEW: "J",
         Command.RULES: "?",
         Command.TIME: "E",
         Command.OLDER: ",",
@@ -189,6 +192,7 @@ def menu_commands(rules: RuleSet) -> list[Command]:
         commands.append(Command.TIME)
     commands += [
         Command.HINT,
+        Command.REVIEW,
         Command.HELP,
         Command.RULES,
         Command.OLDER,

@@ -1,0 +1,98 @@
+"""``okey review [SAVE]``: the master's review of every finished round of a saved match."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from okey.commands import error
+from okey.commands.saves import seat_names
+from okey.matchlog import format_action
+from okey.messages import CATALOGUE, Verbosity
+from okey.notation import format_tile
+from okey.review import Decision, RoundReview, review_match
+from okey.saves import SaveError, latest_save, read_save, saves_dir
+from okey.saves.paths import SUFFIX
+from okey.table.persist import session_from_save
+from okey.table.reviewing import review_lines
+from okey.table.seats import Seats
+from okey.table.words import Words
+
+NAME = "review"
+HELP = CATALOGUE.text("review.help")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument("name", nargs="?", metavar="SAVE", help=text("review.cli.save"))
+    parser.add_argument("--seat", type=int, metavar="N", help=text("review.cli.seat"))
+    parser.add_argument("--json", action="store_true", help=text("review.cli.json"))
+    parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
+
+
+def run(args: argparse.Namespace) -> int:
+    text = CATALOGUE.text
+    folder = saves_dir(args.saves)
+    try:
+        target: str | Path | None = args.name or latest_save(folder)
+        if target is None:
+            return error(text("review.no_saves", folder=folder))
+        data = read_save(target, folder)
+        session = session_from_save(data)
+    except SaveError as exc:
+        return error(exc)
+    match = session.match
+    seat = session.settings.you if args.seat is None else args.seat
+    if not 0 <= seat < match.players:
+        return error(text("review.bad_seat", seat=seat, last=match.players - 1))
+    reviews = review_match(match, seat)
+    if args.json:
+        name = Path(target).name.removesuffix(SUFFIX)
+        print(json.dumps(as_json(name, match.rules.name, seat, reviews), ensure_ascii=False))
+        return 0
+    if not reviews:
+        print(text("review.no_rounds"))
+        return 0
+    words = Words(Seats(match.rules.table, seat, tuple(seat_names(data))), Verbosity.DETAILED)
+    for review in reviews:
+        summary, *lines = review_lines(review, words)
+        print(text("review.round", number=review.number, summary=summary))
+        for line in lines:
+            print("  " + line)
+    return 0
+
+
+def as_json(
+    name: str, rules: str, seat: int, reviews: tuple[RoundReview, ...]
+) -> dict[str, object]:
+    """The machine form: every decision of every finished round, moves in log notation."""
+    return {
+        "save": name,
+        "rules": rules,
+        "seat": seat,
+        "rounds": [
+            {
+                "round": review.number,
+                "decisions": review.summary.decisions,
+                "agreements": review.summary.agreements,
+                "automatic": review.summary.automatic,
+                "moves": [_decision_json(decision) for decision in review.decisions],
+            }
+            for review in reviews
+        ],
+    }
+
+
+def _decision_json(decision: Decision) -> dict[str, object]:
+    return {
+        "turn": decision.turn,
+        "kind": decision.kind.value,
+        "played": None if decision.played is None else format_action(decision.played),
+        "master": None if decision.master is None else format_action(decision.master),
+        "agreed": decision.agreed,
+        "automatic": decision.automatic,
+        "offered": None if decision.offered is None else format_tile(decision.offered),
+        "played_points": decision.played_points,
+        "master_points": decision.master_points,
+    }

@@ -1,0 +1,287 @@
+"""What would the master have done? One seat's decisions in a round, set beside the master's.
+
+The match is replayed from its log through the engine. At every decision the
+reviewed seat made in a reviewed round (draw or take, take or decline, which
+tile to throw, show, declare), the master (:mod:`okey.bots.master`, the hard
+bot) is asked from that seat's view at that moment, so it knows exactly what
+the player knew and nothing more.
+
+Equivalent moves agree: the two copies of a tile are one face; a discard and a
+finish with the same tile are one move when it wins; two finishes that win the
+same points are the same choice. A declaration (showing the indicator's twin,
+turning to the okey, announcing pairs) is a decision of its own; letting the
+show pass is one too when the master would have shown. What the timer or
+autopilot played for the seat is reviewed as well, marked ``automatic``, and
+left out of the summary of the player's own decisions.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from okey.bots.master import master_move
+from okey.engine.actions import (
+    Action,
+    DeclarePairs,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    Resume,
+    ShowIndicator,
+    TakeDiscard,
+    TimeOut,
+    TurnToOkey,
+)
+from okey.engine.events import (
+    DeclinedDiscard,
+    Discarded,
+    Drew,
+    Event,
+    RoundWon,
+    TookDiscard,
+)
+from okey.engine.match import Match
+from okey.engine.view import Phase, PlayerView
+from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_log, parse_log
+from okey.matchlog import replay as check_log
+from okey.rules import RuleSet
+from okey.scoring import finish_points
+from okey.solver import winning_kinds
+from okey.tiles import Tile
+
+
+class DecisionKind(Enum):
+    """What a decision was about."""
+
+    DRAW = "draw"  # draw from the pile or take the discard on the left
+    LAST_DISCARD = "last_discard"  # the pile is empty: take the last discard or decline it
+    DISCARD = "discard"  # which tile to throw (a winning one finishes)
+    SHOW = "show"  # show the indicator's twin
+    TURN_TO_OKEY = "turn_to_okey"  # okeye dönmek
+    PAIRS = "pairs"  # çifte gitmek
+
+
+_PHASE_KINDS = {
+    Phase.DRAW: DecisionKind.DRAW,
+    Phase.PILE_OUT: DecisionKind.LAST_DISCARD,
+    Phase.DISCARD: DecisionKind.DISCARD,
+}
+_DECLARATIONS = {
+    ShowIndicator: DecisionKind.SHOW,
+    TurnToOkey: DecisionKind.TURN_TO_OKEY,
+    DeclarePairs: DecisionKind.PAIRS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision of the reviewed seat, and the master's in its place."""
+
+    turn: int  # the seat's own turn in the round, from 1
+    kind: DecisionKind
+    played: Action | None  # None: a declaration the seat let pass
+    master: Action | None  # None: the master would not have declared
+    agreed: bool
+    automatic: bool = False  # the timer or autopilot moved for the seat
+    offered: Tile | None = None  # the discard the seat could take then
+    played_points: int | None = None  # what the seat's move won from each loser, if it won
+    master_points: int | None = None  # what the master's move would have won, if it wins
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The seat's own decisions and how many the master shared; the automatic ones apart."""
+
+    decisions: int
+    agreements: int
+    automatic: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundReview:
+    """The review of one finished round for one seat."""
+
+    number: int
+    seat: int
+    players: int
+    okey: Tile  # to name tiles with their role
+    decisions: tuple[Decision, ...]
+
+    @property
+    def summary(self) -> Summary:
+        own = [d for d in self.decisions if not d.automatic]
+        return Summary(
+            decisions=len(own),
+            agreements=sum(1 for d in own if d.agreed),
+            automatic=len(self.decisions) - len(own),
+        )
+
+    @property
+    def disagreements(self) -> tuple[Decision, ...]:
+        """The decisions where the master would have done otherwise, in turn order."""
+        return tuple(d for d in self.decisions if not d.agreed)
+
+    @property
+    def previous(self) -> int:
+        """The seat whose discards the reviewed seat could take."""
+        return (self.seat - 1) % self.players
+
+
+# -- judging one move --------------------------------------------------------------
+
+
+def win_points(view: PlayerView, action: Action | None) -> int | None:
+    """What ``action`` wins from each loser when it finishes the round, else None."""
+    if not isinstance(action, Discard | Finish):
+        return None
+    if isinstance(action, Discard) and view.seat in view.turned_to_okey:
+        return None  # after okeye dönmek only an explicit finish ends the round
+    hand = list(view.hand)
+    if action.tile not in hand:
+        return None
+    hand.remove(action.tile)
+    kinds = winning_kinds(hand, view.okey)
+    if not kinds:
+        return None
+    scoring = view.rules.scoring
+    return max(finish_points(scoring, kind, action.tile, view.okey) for kind in kinds)
+
+
+def same_decision(view: PlayerView, played: Action | None, master: Action | None) -> bool:
+    """True when the two moves are the same decision: equal, or finishes worth the same."""
+    if played == master:
+        return True
+    points = win_points(view, played)
+    return points is not None and points == win_points(view, master)
+
+
+def judge(
+    view: PlayerView, action: Action, turn: int, *, automatic: bool = False
+) -> list[Decision]:
+    """The decisions in ``action`` made from ``view``, each set beside the master's choice."""
+    full = master_move(view)
+    declared = _DECLARATIONS.get(type(action))
+    if declared is not None:
+        master = action if full == action else None
+        return [Decision(turn, declared, action, master, master is not None, automatic)]
+    found: list[Decision] = []
+    wished = _DECLARATIONS.get(type(full))
+    if wished is not None:
+        # The master would have declared first; the move itself is asked without it.
+        found.append(Decision(turn, wished, None, full, False, automatic))
+        moves = tuple(move for move in view.legal if type(move) not in _DECLARATIONS)
+        full = master_move(replace(view, legal=moves))
+    offered = view.available_discard if view.phase is not Phase.DISCARD else None
+    found.append(
+        Decision(
+            turn=turn,
+            kind=_PHASE_KINDS[view.phase],
+            played=action,
+            master=full,
+            agreed=same_decision(view, action, full),
+            automatic=automatic,
+            offered=offered,
+            played_points=win_points(view, action),
+            master_points=win_points(view, full),
+        )
+    )
+    return found
+
+
+# -- replaying a match -------------------------------------------------------------
+
+
+def log_of(match: Match) -> ParsedLog:
+    """A live match's log, read back: the record a review replays (as a save keeps it)."""
+    return parse_log(format_log(LogHeader(match.rules.name), match.events))
+
+
+def review_match(
+    match: Match, seat: int, rounds: Collection[int] | None = None
+) -> tuple[RoundReview, ...]:
+    """The reviews of ``seat`` in the finished rounds of a live match (or only ``rounds``)."""
+    return review_log(log_of(match), match.rules, seat, rounds)
+
+
+def review_log(
+    log: ParsedLog, rules: RuleSet, seat: int, rounds: Collection[int] | None = None
+) -> tuple[RoundReview, ...]:
+    """The reviews of ``seat`` in every finished round of a match log (or only ``rounds``).
+
+    The log is checked first (:func:`okey.matchlog.replay`): a log that does not
+    replay raises :class:`okey.matchlog.MatchLogError`; a seat the table does not
+    have raises ValueError.
+    """
+    if not 0 <= seat < rules.table.players:
+        raise ValueError(f"there is no seat {seat} at this table")
+    check_log(log, rules)
+    match: Match | None = None
+    reviews: list[RoundReview] = []
+    decisions: list[Decision] | None = None  # the round under review, if it is reviewed
+    turn = 1
+    for entry in log.entries:
+        if isinstance(entry, RoundLine):
+            if match is None:
+                match = Match(rules, random.Random(0), first_dealer=entry.dealer)
+            match.start_round(entry.deck)
+            decisions = [] if rounds is None or entry.number in rounds else None
+            turn = 1
+            continue
+        if not isinstance(entry, ActionLine) or match is None:
+            continue
+        if decisions is not None and entry.seat == seat and not isinstance(entry.action, Resume):
+            found, turn = _decide(match, seat, entry.action, turn)
+            decisions += found
+        else:
+            match.apply(entry.seat, entry.action)
+        if decisions is not None and match.round_over:
+            round_ = match.round
+            reviews.append(
+                RoundReview(round_.number, seat, match.players, round_.okey, tuple(decisions))
+            )
+            decisions = None
+    return tuple(reviews)
+
+
+def _decide(match: Match, seat: int, action: Action, turn: int) -> tuple[list[Decision], int]:
+    """Review and apply one move of the seat; returns its decisions and the turn after it."""
+    if isinstance(action, TimeOut):
+        return _timed_out(match, seat, turn), turn + 1
+    found = judge(match.view(seat), action, turn)
+    match.apply(seat, action)
+    return found, turn + 1 if isinstance(action, Discard | Finish) else turn
+
+
+def _timed_out(match: Match, seat: int, turn: int) -> list[Decision]:
+    """The moves the engine made for a seat whose time ran out, reviewed one by one on a
+    copy of the match taken before them (the engine makes them in a single step)."""
+    before = copy.deepcopy(match, {id(match.rules): match.rules})
+    events = match.apply(seat, TimeOut())
+    autopilot = tuple(s for s in range(match.players) if match.autopilot[s])
+    found: list[Decision] = []
+    for move in _moves_made(events, seat):
+        view = replace(before.view(seat), autopilot=autopilot)
+        found += judge(view, move, turn, automatic=True)
+        before.apply(seat, move)
+    return found
+
+
+def _moves_made(events: Sequence[Event], seat: int) -> list[Action]:
+    moves: list[Action] = []
+    for event in events:
+        if isinstance(event, Drew) and event.seat == seat:
+            moves.append(DrawFromPile())
+        elif isinstance(event, TookDiscard) and event.seat == seat:
+            moves.append(TakeDiscard())
+        elif isinstance(event, DeclinedDiscard) and event.seat == seat:
+            moves.append(DeclineDiscard())
+        elif isinstance(event, Discarded) and event.seat == seat:
+            moves.append(Discard(event.tile))
+        elif isinstance(event, RoundWon) and event.seat == seat:
+            moves.append(Finish(event.tile))
+    return moves

@@ -1,0 +1,140 @@
+"""``okey review``: the master's review of a saved match, in words or as JSON."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from test_saves_support import Table
+
+from okey.cli import main
+from okey.messages import Verbosity
+from okey.review import review_match
+from okey.saves import SaveData, write_save
+from okey.table.reviewing import review_lines
+from okey.table.seats import Seats
+from okey.table.words import Words
+
+NAMES = ("You", "Ayşe", "Bob", "Cem")
+
+
+@pytest.fixture(scope="module")
+def played() -> Table:
+    """Two rounds over and a third in play."""
+    table = Table.new("classic", 5)
+    table.play_until(lambda match: match.round_number == 3 and not match.round_over)
+    return table
+
+
+def _expected(table: Table, seat: int) -> list[str]:
+    words = Words(Seats(table.match.rules.table, seat, NAMES), Verbosity.DETAILED)
+    lines = []
+    for review in review_match(table.match, seat):
+        summary, *rest = review_lines(review, words)
+        lines.append(f"Round {review.number}. {summary}")
+        lines += [f"  {line}" for line in rest]
+    return lines
+
+
+def test_every_finished_round_is_reviewed(
+    played: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_save("evening", played.save(), tmp_path)
+    assert main(["review", "evening", "--saves", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == _expected(played, 0)
+    assert [line.split(".")[0] for line in out if line.startswith("Round")] == [
+        "Round 1",
+        "Round 2",
+    ]
+    assert any(line.startswith("  Turn ") for line in out)  # the scripted person strays
+
+
+def test_the_latest_save_even_of_a_finished_match_and_another_seat(
+    played: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    playing = played.save()
+    write_save("playing", playing, tmp_path)
+    finished = Table.new("one-round", 5)
+    finished.play_until(lambda match: match.over)
+    data = finished.save()
+    later = SaveData(**{**data.__dict__, "created": playing.created + timedelta(seconds=100)})
+    write_save("finished", later, tmp_path)
+    assert main(["review", "--saves", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == _expected(finished, 0)
+    path = str(tmp_path / "playing.json")
+    assert main(["review", path, "--seat", "2", "--saves", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == _expected(played, 2)
+
+
+def test_json(played: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    write_save("evening", played.save(), tmp_path)
+    assert main(["review", "evening", "--saves", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    reviews = review_match(played.match, 0)
+    assert (data["save"], data["rules"], data["seat"]) == ("evening", "classic", 0)
+    assert [r["round"] for r in data["rounds"]] == [1, 2]
+    for found, review in zip(data["rounds"], reviews, strict=True):
+        summary = review.summary
+        assert (found["decisions"], found["agreements"], found["automatic"]) == (
+            summary.decisions,
+            summary.agreements,
+            summary.automatic,
+        )
+        assert len(found["moves"]) == len(review.decisions)
+    move = data["rounds"][0]["moves"][0]
+    assert set(move) == {
+        "turn",
+        "kind",
+        "played",
+        "master",
+        "agreed",
+        "automatic",
+        "offered",
+        "played_points",
+        "master_points",
+    }
+    plays = {m["played"].split()[0] for r in data["rounds"] for m in r["moves"] if m["played"]}
+    assert plays <= {"draw", "take", "discard", "finish", "decline", "show"}
+
+
+def test_a_match_with_no_round_over(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    table = Table.new("classic", 7)
+    table.play(5)
+    write_save("early", table.save(), tmp_path)
+    assert main(["review", "early", "--saves", str(tmp_path)]) == 0
+    assert capsys.readouterr().out == "No round of this match is over yet.\n"
+    assert main(["review", "early", "--saves", str(tmp_path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rounds"] == []
+
+
+def test_errors_are_one_line_and_exit_2(
+    played: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def refused(*args: str) -> str:
+        assert main(["review", *args, "--saves", str(tmp_path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""
+        assert captured.err.startswith("okey: ") and captured.err.count("\n") == 1
+        return captured.err
+
+    assert refused() == f"okey: no saved match to review in {tmp_path}\n"
+    assert "there is no save called nothing" in refused("nothing")
+    log = tmp_path / "match.log"
+    log.write_text('# okey match log\n[Rules "classic"]\n', encoding="utf-8")
+    assert "is not an okey save" in refused(str(log))
+    junk = tmp_path / "junk.json"
+    junk.write_bytes(b"\x89PNG\r\n\x1a\n")
+    assert "is not an okey save" in refused(str(junk))
+    good = played.save()
+    write_save("evening", good, tmp_path)
+    assert refused("evening", "--seat", "4") == (
+        "okey: there is no seat 4 at this table (seats 0 to 3)\n"
+    )
+    damaged = SaveData(**{**good.__dict__, "created": good.created + timedelta(seconds=1)})
+    text = write_save("damaged", damaged, tmp_path).read_text(encoding="utf-8")
+    broken = text.replace(" discard ", " discard r14 ", 1)
+    (tmp_path / "damaged.json").write_text(broken, encoding="utf-8")
+    assert "damaged" in refused("damaged")
