@@ -239,10 +239,10 @@ def test_the_escape_menu_runs_actions() -> None:
         await player.press("escape")
         assert player.last() == (
             "Menu: Up and Down choose, Enter does it, Escape closes. "
-            "Take the discard or draw: asked, D, 1 of 28."
+            "Take the discard or draw: asked, D, 1 of 29."
         )
         await player.press("down")
-        assert player.last() == "Draw from the pile, P, 2 of 28."
+        assert player.last() == "Draw from the pile, P, 2 of 29."
         await player.press("enter")
         assert player.last().startswith("You draw ")
         await player.press("escape")
