@@ -22,6 +22,7 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.deal import arrange_deck, deal
+from okey.engine.events import Discarded
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
 from okey.matchlog import LogHeader, MatchLogError, format_log, parse_log
@@ -335,3 +336,21 @@ def test_hidden_tiles_do_not_change_the_review(seed: int) -> None:
     assert twin.view(0) == match.view(0)
     assert review_match(twin, 0) == (review,)
     assert review_match(match, 0) == (review,)  # and the same review every time
+
+
+def test_a_traditional_round_is_reviewed_from_its_own_deal() -> None:
+    # The review replays the round's deal with its dice, not a plain deal of the deck.
+    rules = load_rules("traditional")
+    match = Match(rules, random.Random(3), first_dealer=1)  # dice 1 and 5
+    match.start_round()
+    bots = [make_bot("medium", random.Random(30 + seat)) for seat in range(4)]
+    while not match.round_over:
+        seat = match.turn
+        match.apply(seat, bots[seat].choose(match.view(seat)))
+    for seat in range(4):
+        [review] = review_match(match, seat)
+        assert review.okey == match.round.okey
+        played = [d.played for d in review.decisions]
+        tiles = [a.tile for a in played if isinstance(a, Discard | Finish)]
+        thrown = [e.tile for e in match.events if isinstance(e, Discarded) and e.seat == seat]
+        assert tiles[: len(thrown)] == thrown

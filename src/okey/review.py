@@ -228,7 +228,7 @@ def review_log(
         if isinstance(entry, RoundLine):
             if match is None:
                 match = Match(rules, random.Random(0), first_dealer=entry.dealer)
-            match.start_round(entry.deck)
+            match.start_round(entry.deck, entry.dice)
             decisions = [] if rounds is None or entry.number in rounds else None
             turn = 1
             continue
