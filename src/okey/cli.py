@@ -16,6 +16,7 @@ from okey.messages import CATALOGUE
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
 COMMAND_MODULES = (
     "okey.commands.play",
+    "okey.commands.tutorial",
     "okey.commands.resume",
     "okey.commands.hand",
     "okey.commands.rules",
