@@ -13,6 +13,7 @@ from okey.cli import main
 from okey.engine.events import RoundWon
 from okey.messages import ENGLISH
 from okey.speech import Sound, Speaker, SpeechMode
+from okey.table import screen
 from okey.table.session import Step
 from okey.tutorial.build import tutorial_table
 from okey.tutorial.guide import Guide
@@ -81,7 +82,7 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
         "Your turn: you open; discard a tile.",
         said[5],
     ]
-    assert said[5].startswith(f"Step 1 of {STEPS}. Everything said is kept for you.")
+    assert said[5].startswith(f"Step 1 of {STEPS}. First a few keys, before your discard.")
     for text in [
         "red 6 false, 2 of 15.",
         "red 6 okey, 15 of 15.",
@@ -264,11 +265,12 @@ def test_every_step_has_its_texts_in_the_catalogue() -> None:
 
 
 def test_every_literal_tutorial_key_exists() -> None:
-    sources = Path(__file__).resolve().parents[1] / "src" / "okey" / "tutorial"
-    literal = re.compile(r'(?<![f{])"((?:tutorial|table)\.[a-z_.]+)"')
+    sources = Path(__file__).resolve().parents[1] / "src" / "okey"
+    literal = re.compile(r'(?<![f{])"(tutorial\.[a-z_.]+)"')
+    paths = [*sources.glob("tutorial/*.py"), *sources.glob("table/*.py")]
     missing = [
         f"{path.name}: {key}"
-        for path in sorted(sources.glob("*.py"))
+        for path in sorted(paths)
         for key in literal.findall(path.read_text(encoding="utf-8"))
         if key not in ENGLISH
     ]
@@ -284,6 +286,12 @@ def test_every_text_fills_in_with_the_prepared_hand() -> None:
         for key in keys:
             text = guide._text(key)
             assert text and "{" not in text, key
+
+
+def test_the_screen_footer_names_the_tutorial_keys() -> None:
+    rig = tutorial_rig()
+    footer = "".join(text for _, text, *_ in screen.footer(rig.table))
+    assert footer == "Tutorial · H help · Tab skip a step · Esc menu · Q quit"
 
 
 def test_okey_tutorial_is_a_command_that_needs_a_terminal(

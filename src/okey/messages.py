@@ -600,6 +600,7 @@ ENGLISH: Mapping[str, str] = {
         "Q leaves the tutorial at any time; it is not saved."
     ),
     "tutorial.step": "Step {number} of {count}. {text}",
+    "tutorial.screen.footer": "Tutorial · H help · Tab skip a step · Esc menu · Q quit",
     "tutorial.wrong": "{key} does nothing in this step. {hint}",
     "tutorial.wrong.unbound": "That key does nothing here. {hint}",
     "tutorial.wrong_tile": "You are on {tile}, {position} of {count}. {hint}",
@@ -612,9 +613,9 @@ ENGLISH: Mapping[str, str] = {
         "Y or Q leaves; N stays."
     ),
     "tutorial.history": (
-        "Everything said is kept for you. Comma repeats the last message, and each further "
-        "comma goes one older, back through your tiles and the indicator; period comes "
-        "back. Try it: press comma."
+        "First a few keys, before your discard. Everything said is kept for you. Comma "
+        "repeats the last message, and each further comma goes one older, back through "
+        "your tiles and the indicator; period comes back. Try it: press comma."
     ),
     "tutorial.history.hint": "Press comma to hear the last message again.",
     "tutorial.history.then": (
