@@ -252,7 +252,10 @@ def test_q_asks_first_and_n_stays() -> None:
 
     play(rig, script)
     assert rig.table.leaving
-    assert rig.table.farewell() == "Goodbye."
+    assert rig.table.farewell() == (
+        "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
+        "lesson again."
+    )
     assert rig.table.saver is None
 
 

@@ -608,6 +608,10 @@ ENGLISH: Mapping[str, str] = {
     "tutorial.reminder": "In the tutorial now: {hint}",
     "tutorial.skipped": "Skipped.",
     "tutorial.no_save": "The tutorial is not saved; Q leaves it.",
+    "tutorial.goodbye": (
+        "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
+        "lesson again."
+    ),
     "tutorial.ask.quit": (
         "Leave the tutorial? Nothing is saved; okey tutorial starts it again. "
         "Y or Q leaves; N stays."

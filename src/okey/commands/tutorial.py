@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from okey.commands import error
-from okey.commands.play import needs_terminal
+from okey.commands.play import add_pace, needs_terminal
 from okey.messages import CATALOGUE
 from okey.speech import add_speech_options, speaker_from_args
 from okey.table.app import play
@@ -21,15 +21,8 @@ HELP = CATALOGUE.text("tutorial.cli.help")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
-    parser.add_argument("--name", help=text("table.cli.name"))
-    parser.add_argument(
-        "--pace",
-        type=float,
-        default=DEFAULT_PACE,
-        metavar="SECONDS",
-        help=text("table.cli.pace", pace=DEFAULT_PACE),
-    )
+    parser.add_argument("--name", help=CATALOGUE.text("table.cli.name"))
+    add_pace(parser, DEFAULT_PACE)
     add_speech_options(parser)
 
 

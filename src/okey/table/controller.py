@@ -74,6 +74,9 @@ class Guide(Protocol):
     def welcome(self, words: Words) -> str:
         """The first words at the table, instead of the table's own welcome."""
 
+    def farewell(self, words: Words) -> str:
+        """The last words, instead of the table's own."""
+
     def allows(self, command: Command | None) -> bool:
         """Whether the table may carry out ``command`` (None: an unbound key); when
         not, the guide has answered the player already."""
@@ -766,6 +769,8 @@ class Table:
     def farewell(self) -> str:
         """The last words, once the screen is closed."""
         words = self.words()
+        if self.guide is not None:
+            return self.guide.farewell(words)
         if self.saved_as is not None and self.session.step() is not Step.MATCH_OVER:
             return words("table.goodbye.saved", name=self.saved_as)
         return words("table.goodbye")

@@ -73,6 +73,10 @@ class Guide:
         )
         return words("tutorial.welcome", company=company)
 
+    def farewell(self, words: Words) -> str:
+        """The last words: how to start a real game (or this lesson again)."""
+        return words("tutorial.goodbye")
+
     def allows(self, command: Command | None) -> bool:
         """Whether the table may carry out ``command`` (None: a key bound to nothing).
 
