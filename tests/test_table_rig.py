@@ -38,6 +38,7 @@ KEYS = {
     "enter": "\r",
     "escape": "\x1b",
     "space": " ",
+    "tab": "\t",
     "c-s": "\x13",
     "f1": "\x1bOP",
 }

@@ -17,6 +17,7 @@ from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_pat
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
 COMMAND_MODULES = (
     "okey.commands.play",
+    "okey.commands.tutorial",
     "okey.commands.resume",
     "okey.commands.daily",
     "okey.commands.hand",

@@ -744,6 +744,150 @@ ENGLISH: Mapping[str, str] = {
     "review.no_rounds": "No round of this match is over yet.",
     "review.no_saves": "no saved match to review in {folder}",
     "review.bad_seat": "there is no seat {seat} at this table (seats 0 to {last})",
+    # The tutorial (okey tutorial): owned by okey.tutorial. A step's text is
+    # "tutorial.<name>", its wrong-key hint "tutorial.<name>.hint" and what follows
+    # once it is done "tutorial.<name>.then"; the fields name the prepared hand's tiles.
+    "tutorial.cli.help": "learn the keys and the game step by step, playing a prepared hand",
+    "tutorial.rules.name": "tutorial",
+    "tutorial.rules.description": "Classic Okey for four, one prepared round to learn by playing.",
+    "tutorial.welcome": (
+        "Welcome to the Okey tutorial. You play one prepared hand against {company}, "
+        "one key at a time: each step tells you which key to press. Tab skips a step. "
+        "Q leaves the tutorial at any time; it is not saved."
+    ),
+    "tutorial.step": "Step {number} of {count}. {text}",
+    "tutorial.screen.footer": "Tutorial · H help · Tab skip a step · Esc menu · Q quit",
+    "tutorial.wrong": "{key} does nothing in this step. {hint}",
+    "tutorial.wrong.unbound": "That key does nothing here. {hint}",
+    "tutorial.wrong_tile": "You are on {tile}, {position} of {count}. {hint}",
+    "tutorial.wait": "The others are playing; your next step comes on your turn.",
+    "tutorial.reminder": "In the tutorial now: {hint}",
+    "tutorial.skipped": "Skipped.",
+    "tutorial.no_save": "The tutorial is not saved; Q leaves it.",
+    "tutorial.goodbye": (
+        "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
+        "lesson again."
+    ),
+    "tutorial.ask.quit": (
+        "Leave the tutorial? Nothing is saved; okey tutorial starts it again. "
+        "Y or Q leaves; N stays."
+    ),
+    "tutorial.history": (
+        "First a few keys, before your discard. Everything said is kept for you. Comma "
+        "repeats the last message, and each further comma goes one older, back through "
+        "your tiles and the indicator; period comes back. Try it: press comma."
+    ),
+    "tutorial.history.hint": "Press comma to hear the last message again.",
+    "tutorial.history.then": (
+        "Comma and period work at any time, and so does H, which tells you the keys you can use."
+    ),
+    "tutorial.rack": (
+        "Your rack: you hold 15 tiles in a row, by colour, and you are on the first. "
+        "Right moves to the next tile and says it with its place; Left goes back. Press Right."
+    ),
+    "tutorial.rack.hint": "Press Right, the arrow key, to move along your tiles.",
+    "tutorial.ends": "Home jumps to your first tile and End to your last. Press End.",
+    "tutorial.ends.hint": "Press End to hear your last tile.",
+    "tutorial.indicator": (
+        "You have just met two special tiles. The tile turned face up in the middle is the "
+        "indicator, and the okey is the same colour, one number higher. I says both. Press I."
+    ),
+    "tutorial.indicator.hint": "Press I for the indicator and the okey.",
+    "tutorial.indicator.then": (
+        "The okey, {okey}, is wild: it stands in for any tile a run or a set is missing. "
+        "The false joker is not wild: it only plays the okey's face, {okey}, which is why "
+        "your rack calls it {false}."
+    ),
+    "tutorial.sort": (
+        "S changes the order of your rack: by colour, by number up, by number down, and "
+        "smart grouping, which puts your runs and sets first and the spares last. "
+        "Press S until you hear smart grouping."
+    ),
+    "tutorial.sort.hint": "Press S until you hear smart grouping.",
+    "tutorial.sort.then": "The rack keeps this order for the whole match, whatever you draw.",
+    "tutorial.all": (
+        "A reads all your tiles in order; in smart grouping, group by group. Press A."
+    ),
+    "tutorial.all.hint": "Press A to hear all your tiles.",
+    "tutorial.all.then": (
+        "To finish, 14 of your tiles must be in runs and sets. A run is three or more tiles "
+        "of one colour in a row; a set is three or four of one number in different colours. "
+        "You have three already: the false joker plays {okey} in your red run, and your okey "
+        "stands in for {stands_for}. Your {wanted} only need {taken}. "
+        "Up and Down jump from group to group."
+    ),
+    "tutorial.open": (
+        "You deal, so you open: you hold 15 tiles and begin by discarding one. Your last "
+        "spare, {opening}, is alone and at the edge, so it fits few runs. Press End to go "
+        "to it, then Enter to discard it."
+    ),
+    "tutorial.open.hint": "Press End, then Enter, to discard {opening}.",
+    "tutorial.open.then": (
+        "Play passes to your right: {right}, on your right, then {across}, across from you, "
+        "then {left}, on your left, each draw a tile and discard one. Listen; your next step "
+        "comes on your turn."
+    ),
+    "tutorial.whose": (
+        "Your turn again. W tells you whose turn it is and what you can do, whenever you "
+        "are unsure. Press W."
+    ),
+    "tutorial.whose.hint": "Press W: whose turn it is.",
+    "tutorial.discards": (
+        "L reads the discards of {left}, on your left, newest first; R, O and M read those "
+        "on your right, across from you, and your own. Press L."
+    ),
+    "tutorial.discards.hint": "Press L for the discards on your left.",
+    "tutorial.take": (
+        "Each turn begins with a draw: P takes the top tile of the face-down pile, or T "
+        "takes the tile {left} on your left has just discarded. Your {wanted} need {taken} "
+        "for a run, so take it: press T."
+    ),
+    "tutorial.take.hint": "Press T to take {taken}.",
+    "tutorial.take.then": "Everyone sees what you take, so take a discard only when it helps.",
+    "tutorial.discard": (
+        "You hold 15 tiles again, so discard one. In smart grouping your spares are last: "
+        "press End, then Enter to discard {spare}."
+    ),
+    "tutorial.discard.hint": "Press End, then Enter, to discard {spare}.",
+    "tutorial.discard.then": "The others play again. Listen.",
+    "tutorial.draw": (
+        "This time {passed} does not help you, so draw from the pile instead: press P. "
+        "N tells you how many tiles are left in it."
+    ),
+    "tutorial.draw.hint": "Press P to draw from the pile.",
+    "tutorial.finish": (
+        '"You can finish", with its own sound, comes the moment your hand can end the '
+        "round: every tile but {finish} is in a run or a set. F finishes with the best discard; "
+        "Enter on {finish} would too. Press F."
+    ),
+    "tutorial.finish.hint": "Press F to finish.",
+    "tutorial.scores": "Well played. Now a few keys for any moment. C reads the scores. Press C.",
+    "tutorial.scores.hint": "Press C for the scores.",
+    "tutorial.scores.then": (
+        "Scoring in one line: everyone starts with {start}, and each time someone finishes "
+        "the others lose {points}, or {double} for a finish by discarding an okey or with "
+        "seven pairs; a match goes on, round after round, until a score reaches 0."
+    ),
+    "tutorial.help": (
+        "H, or F1, tells you the keys that work at that moment; press it twice for every "
+        "key. Press H."
+    ),
+    "tutorial.help.hint": "Press H for help.",
+    "tutorial.menu": (
+        "Escape opens a menu of every action with its key, for when you forget one. Press Escape."
+    ),
+    "tutorial.menu.hint": "Press Escape to open the menu.",
+    "tutorial.menu_close": (
+        "Down and Up go through the actions, and Enter would do the one you are on. "
+        "Escape closes the menu: press Escape."
+    ),
+    "tutorial.menu_close.hint": "Press Escape to close the menu.",
+    "tutorial.end": (
+        "That is the whole tutorial: you have played a hand of Okey. To play a real game "
+        "against three bots, run okey, or okey play, in your terminal. Press Q to leave "
+        "the tutorial."
+    ),
+    "tutorial.end.hint": "Press Q to leave the tutorial.",
     # Saves (okey.saves and okey saves): owned by the saves module
     "saves.error.missing_name": "there is no save called {name} in {folder}",
     "saves.error.missing": "{path}: there is no such file",

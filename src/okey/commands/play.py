@@ -53,6 +53,12 @@ def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
 
 
 def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
+    add_pace(parser, pace)
+    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+
+
+def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
+    """--pace, defaulting to ``pace`` (None: as the save had it)."""
     text = CATALOGUE.text
     parser.add_argument(
         "--pace",
@@ -63,7 +69,6 @@ def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> N
         if pace is not None
         else text("table.cli.pace_saved"),
     )
-    parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 
 
 def needs_terminal() -> int | None:

@@ -69,6 +69,24 @@ class Saver(Protocol):
     def autosave(self) -> None: ...
 
 
+class Guide(Protocol):
+    """A layer that leads the player (the tutorial): it may refuse a command, and
+    it hears of every command carried out and every change to the match."""
+
+    def welcome(self, words: Words) -> str:
+        """The first words at the table, instead of the table's own welcome."""
+
+    def farewell(self, words: Words) -> str:
+        """The last words, instead of the table's own."""
+
+    def allows(self, command: Command | None) -> bool:
+        """Whether the table may carry out ``command`` (None: an unbound key); when
+        not, the guide has answered the player already."""
+
+    def after(self, command: Command | None) -> None:
+        """``command`` was carried out (None: the match changed)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Said:
     """A line to say, and the sound that goes with it."""
@@ -141,6 +159,7 @@ class Table:
         self.presses = 0  # keys handled so far (tests wait on it)
         self._win_told: tuple[int, tuple[Tile, ...]] | None = None
         self._reviewed: RoundReview | None = None  # the last review asked for, kept
+        self.guide: Guide | None = None
         self.speaker.set_verbosity(Verbosity(settings.verbosity))
         self.speaker.set_sounds(settings.sounds)
 
@@ -166,8 +185,11 @@ class Table:
     def begin(self, *, notice: str | None = None) -> None:
         """A new match: welcome the player and deal the first round."""
         words = self.words()
-        levels = [level for level in self.session.settings.levels if level]
-        self._event(prompts.welcome(self.match.rules.name, levels, words))
+        if self.guide is not None:
+            self._event(self.guide.welcome(words))
+        else:
+            levels = [level for level in self.session.settings.levels if level]
+            self._event(prompts.welcome(self.match.rules.name, levels, words))
         if notice:
             self._event(notice)
         self.next_round(by_player=False)
@@ -211,13 +233,16 @@ class Table:
         self.presses += 1
         command = KEYMAP.get(key)
         if command is None:
-            self._reply(self.words()("table.unknown_key", key=_spoken_key(key)))
+            if self.guide is None or self.guide.allows(None):
+                self._reply(self.words()("table.unknown_key", key=_spoken_key(key)))
             return
         self.run(command)
 
     def run(self, command: Command) -> None:
         """Carry out a command, or say why it does nothing now."""
         if self.leaving:
+            return
+        if self.guide is not None and not self.guide.allows(command):
             return
         try:
             if self.asking is not None:
@@ -228,6 +253,8 @@ class Table:
                 self._command(command)
         finally:
             self._last = command
+        if self.guide is not None:
+            self.guide.after(command)
 
     def _command(self, command: Command) -> None:
         words = self.words()
@@ -557,6 +584,8 @@ class Table:
         self._say_all(said, by_player=by_player)
         if any(isinstance(e, _TURN_EVENTS) for e in seen):
             self._autosave()
+        if self.guide is not None:
+            self.guide.after(None)
 
     def _position(self, tile: Tile) -> tuple[int, int]:
         return self.rack.position_of(tile), self.rack.count
@@ -766,6 +795,8 @@ class Table:
     def farewell(self) -> str:
         """The last words, once the screen is closed."""
         words = self.words()
+        if self.guide is not None:
+            return self.guide.farewell(words)
         if self.saved_as is not None and self.session.step() is not Step.MATCH_OVER:
             return words("table.goodbye.saved", name=self.saved_as)
         return words("table.goodbye")

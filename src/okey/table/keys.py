@@ -63,6 +63,7 @@ class Command(Enum):
     INTERRUPT = "interrupt"  # Ctrl+C: save and leave at once
     YES = "yes"  # y, in a question
     NO = "no"  # n, in a question (n reads the pile otherwise)
+    SKIP = "skip"  # Tab: skip a step of the tutorial
 
 
 _LETTERS: dict[str, Command] = {
@@ -115,6 +116,7 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
         "c-s": Command.SAVE,
         "escape": Command.MENU,
         "c-c": Command.INTERRUPT,
+        "tab": Command.SKIP,
         **_LETTERS,
         **{letter.upper(): command for letter, command in _LETTERS.items()},
     }
@@ -123,6 +125,12 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
 
 KEY_NAMES: Mapping[Command, str] = MappingProxyType(
     {
+        Command.LEFT: "Left",
+        Command.RIGHT: "Right",
+        Command.HOME: "Home",
+        Command.END: "End",
+        Command.NEXT_GROUP: "Down",
+        Command.PREVIOUS_GROUP: "Up",
         Command.ENTER: "Enter",
         Command.DISCARD: "Space",
         Command.CHOOSE: "D",
@@ -158,6 +166,10 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.SPEECH_STATUS: "F2",
         Command.SAVE: "Ctrl+S",
         Command.QUIT: "Q",
+        Command.MENU: "Escape",
+        Command.INTERRUPT: "Ctrl+C",
+        Command.YES: "Y",
+        Command.SKIP: "Tab",
     }
 )
 """How a command's key is spoken and shown (menu entries, help)."""

@@ -215,7 +215,8 @@ def menu_cursor_row(table: Table, height: int) -> int:
 
 
 def footer(table: Table) -> StyleAndTextTuples:
-    return [("class:dim", screen_words(table)("table.screen.footer"))]
+    key = "table.screen.footer" if table.guide is None else "tutorial.screen.footer"
+    return [("class:dim", screen_words(table)(key))]
 
 
 def _fit(text: str, width: int = WIDTH - 1) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from enum import Enum
 
 from okey.bots import Bot, make_bot
@@ -46,13 +46,16 @@ class TableSession:
         bot_rngs: dict[int, random.Random],
         *,
         decks: Iterator[Sequence[Tile]] | None = None,
+        bots: Mapping[int, Bot] | None = None,
     ) -> None:
         self.match = match
         self.settings = settings
         self.bot_rngs = bot_rngs
-        self.bots: dict[int, Bot] = {
-            seat: make_bot(settings.levels[seat], rng) for seat, rng in bot_rngs.items()
-        }
+        self.bots: dict[int, Bot] = (
+            dict(bots)
+            if bots is not None
+            else {seat: make_bot(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
+        )
         self.decks = decks  # prepared deals (tests, tutorials); None: shuffle
 
     @property
@@ -128,8 +131,10 @@ def new_session(
     *,
     decks: Iterator[Sequence[Tile]] | None = None,
     first_dealer: int | None = None,
+    bots: Mapping[int, Bot] | None = None,
 ) -> TableSession:
-    """A new match at this table (no round dealt yet)."""
+    """A new match at this table (no round dealt yet); ``bots`` seats given bots
+    (a prepared round's) instead of the settings' levels."""
     seed = settings.seed
     match = Match(rules, fresh_rng(seed, "match"), first_dealer=first_dealer)
     bot_rngs = {
@@ -137,4 +142,4 @@ def new_session(
         for seat in range(rules.table.players)
         if seat != settings.you
     }
-    return TableSession(match, settings, bot_rngs, decks=decks)
+    return TableSession(match, settings, bot_rngs, decks=decks, bots=bots)

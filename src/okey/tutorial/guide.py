@@ -1,0 +1,248 @@
+"""The guide: the tutorial's layer over the real table.
+
+The table asks the guide before it carries out a command (:meth:`Guide.allows`)
+and tells it after every command and every change (:meth:`Guide.after`). The
+guide lets through the key the current step asks for, the keys that always
+work (help, the message history) and the reading keys already taught; any
+other key gets the step's hint and changes nothing. Tab skips a step (a move
+is made for you), Q asks before leaving, and nothing is ever saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
+from okey.engine.view import Phase
+from okey.scoring import FinishKind, finish_points
+from okey.table.controller import Table
+from okey.table.keys import KEY_NAMES, Command
+from okey.table.menu import Asking, Question
+from okey.table.session import Step
+from okey.table.sorting import SortMode
+from okey.table.words import Words
+from okey.tiles import FALSE_JOKER
+from okey.tutorial import deal
+from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, Goal, LessonStep, Moment
+
+ANSWERS = frozenset(
+    {Command.YES, Command.QUIT, Command.PILE, Command.MENU, Command.ENTER, Command.DISCARD}
+)
+"""Keys that answer an open question (y or Enter: yes; n or Escape: no)."""
+
+MOST_PRESSES = 4  # a skipped step's keys are pressed at most this many times
+_GOAL_EVENTS: dict[Goal, type[Event]] = {
+    Goal.DISCARDED: Discarded,
+    Goal.TOOK: TookDiscard,
+    Goal.DREW: Drew,
+    Goal.WON: RoundWon,
+}
+
+
+class Guide:
+    """Leads the player through the lesson at one table."""
+
+    def __init__(self, table: Table, lesson: Sequence[LessonStep] = LESSON) -> None:
+        self.table = table
+        self.lesson = tuple(lesson)
+        self.index = 0
+        self.announced = False  # the current step's text has been said
+        self.mark = 0  # the match's events when the current step began
+        self.learned: set[Command] = set()
+        table.guide = self
+
+    @property
+    def step(self) -> LessonStep | None:
+        """The current step (None once the lesson is over)."""
+        return self.lesson[self.index] if self.index < len(self.lesson) else None
+
+    @property
+    def finished(self) -> bool:
+        return self.index >= len(self.lesson)
+
+    # -- what the table asks -----------------------------------------------------
+
+    def welcome(self, words: Words) -> str:
+        """The first words: what the tutorial is, who sits where, Tab and Q."""
+        seats = words.seats
+        company = words.join(
+            [
+                words("table.seat_entry", name=words.name(seat), where=words.where(seat))
+                for seat in reversed(seats.others())
+            ]
+        )
+        return words("tutorial.welcome", company=company)
+
+    def farewell(self, words: Words) -> str:
+        """The last words: how to start a real game (or this lesson again)."""
+        return words("tutorial.goodbye")
+
+    def allows(self, command: Command | None) -> bool:
+        """Whether the table may carry out ``command`` (None: a key bound to nothing).
+
+        A command refused here has been answered already: a hint, or what the
+        guide did instead (skipping, asking before leaving)."""
+        table = self.table
+        step = self.step
+        if table.leaving or step is None:
+            return True
+        if command is not None and table.asking is not None and command in ANSWERS:
+            return True
+        table.asking = None  # any other key sets an open question aside
+        if command in ALWAYS:
+            return True
+        if command is Command.SKIP:
+            self._skip(step)
+            return False
+        if command is Command.SAVE:
+            self._reply("tutorial.no_save")
+            return False
+        ready = self._ready(step)
+        if command is Command.QUIT and not (ready and command in step.keys):
+            table.asking = Asking(Question.QUIT)
+            self._reply("tutorial.ask.quit")
+            return False
+        if command in self.learned:
+            return True
+        if not ready:
+            self._reply("tutorial.wait")
+            return False
+        if command is None:
+            self._reply("tutorial.wrong.unbound", hint=self._text(step.hint))
+            return False
+        if command not in step.keys and command not in step.also:
+            key = KEY_NAMES.get(command, command.value)
+            self._reply("tutorial.wrong", key=key, hint=self._text(step.hint))
+            return False
+        focused = table.rack.focused
+        if command in ON_TILE and focused is not None and step.tile not in (None, focused):
+            self._reply(
+                "tutorial.wrong_tile",
+                tile=self._words().tile(focused),
+                position=table.rack.focus + 1,
+                count=table.rack.count,
+                hint=self._text(step.hint),
+            )
+            return False
+        return True
+
+    def after(self, command: Command | None) -> None:
+        """A command was carried out (None: the table changed): move the lesson on."""
+        step = self.step
+        if step is None:
+            return
+        if self.announced and self._reached(step, command):
+            self._complete(step)
+        elif self.table.leaving:
+            return
+        elif self.announced and command is Command.HELP:
+            self._event("tutorial.reminder", hint=self._text(step.hint))
+        self._announce()
+
+    # -- the lesson ----------------------------------------------------------------
+
+    def _ready(self, step: LessonStep) -> bool:
+        """Whether the table is where the step needs it."""
+        session = self.table.session
+        now = session.step()
+        if step.moment is Moment.OVER:
+            return now in (Step.ROUND_OVER, Step.MATCH_OVER)
+        if now is not Step.PLAYER:
+            return False
+        wanted = Phase.DISCARD if step.moment is Moment.DISCARD else Phase.DRAW
+        return session.view().phase is wanted
+
+    def _reached(self, step: LessonStep, command: Command | None) -> bool:
+        table = self.table
+        goal = step.goal
+        if goal is Goal.KEY:
+            return command in step.keys
+        if goal is Goal.SMART:
+            return table.rack.mode is SortMode.SMART
+        if goal is Goal.MENU_OPEN:
+            return table.menu is not None
+        if goal is Goal.MENU_CLOSED:
+            return table.menu is None
+        if goal is Goal.LEFT:
+            return table.leaving
+        kind = _GOAL_EVENTS[goal]
+        you = table.seats.you
+        events = table.match.events[self.mark :]
+        return any(isinstance(e, kind) and getattr(e, "seat", None) == you for e in events)
+
+    def _complete(self, step: LessonStep) -> None:
+        self.learned |= step.teaches
+        if step.then and not self.table.leaving:
+            self._event(step.after)
+        self.index += 1
+        self.announced = False
+
+    def _announce(self) -> None:
+        """Say the current step once the table is ready for it."""
+        step = self.step
+        if step is None or self.announced or self.table.leaving or not self._ready(step):
+            return
+        self.announced = True
+        self.mark = len(self.table.match.events)
+        self._event(
+            "tutorial.step",
+            number=self.index + 1,
+            count=len(self.lesson),
+            text=self._text(step.text),
+        )
+
+    def _skip(self, step: LessonStep) -> None:
+        """Tab: a move is made for you (its keys pressed); any other step just ends."""
+        if not self._ready(step):
+            self._reply("tutorial.wait")
+            return
+        self._reply("tutorial.skipped")
+        index = self.index
+        if step.goal is not Goal.KEY:
+            for _ in range(MOST_PRESSES):
+                if self.index != index or self.table.leaving:
+                    break
+                for key in step.keys:
+                    self.table.run(key)
+        if self.index == index and not self.table.leaving:
+            self._complete(step)
+            self._announce()
+
+    # -- words -----------------------------------------------------------------------
+
+    def _words(self) -> Words:
+        return self.table.words()
+
+    def _text(self, message: str, /, **extra: object) -> str:
+        words = self._words()
+        return words(message, **self._fields(words), **extra)
+
+    def _fields(self, words: Words) -> dict[str, object]:
+        """What the lesson's texts name: the seats, the prepared tiles, the points."""
+        plain = words.catalogue.tile
+        scoring = self.table.match.rules.scoring
+        return {
+            "left": words.name(deal.LEFT),
+            "right": words.name(deal.RIGHT),
+            "across": words.name(deal.ACROSS),
+            "indicator": plain(deal.INDICATOR),
+            "okey": plain(deal.OKEY),
+            "false": words.tile(FALSE_JOKER),
+            "stands_for": plain(deal.STANDS_FOR),
+            "opening": words.tile(deal.OPENING),
+            "wanted": words.join([words.tile(tile) for tile in deal.WANTED]),
+            "taken": words.tile(deal.TAKEN),
+            "spare": words.tile(deal.SPARE),
+            "passed": words.tile(deal.PASSED),
+            "drawn": words.tile(deal.DRAWN),
+            "finish": words.tile(deal.FINISH),
+            "start": self.table.match.rules.table.starting_score,
+            "points": finish_points(scoring, FinishKind.COMBINATIONS, deal.FINISH, deal.OKEY),
+            "double": finish_points(scoring, FinishKind.COMBINATIONS, deal.OKEY, deal.OKEY),
+        }
+
+    def _reply(self, message: str, /, **fields: object) -> None:
+        self.table.speaker.reply_text(self._text(message, **fields))
+
+    def _event(self, message: str, /, **fields: object) -> None:
+        self.table.speaker.event_text(self._text(message, **fields))

@@ -1,0 +1,80 @@
+"""End to end: the real ``okey tutorial`` in a private tmux server, the whole lesson played
+with keys (Tab skipping one step), read back from the transcript."""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+
+from test_e2e_tmux import okey_command, tmux, wait_for
+
+from okey.tutorial.lesson import LESSON
+
+__all__ = ["tmux"]  # the fixture, shared with the play test
+
+KEYS = [
+    [","],
+    ["Right"],
+    ["End"],
+    ["i"],
+    ["s", "s", "s"],
+    ["a"],
+    ["End", "Enter"],
+    ["Tab"],  # whose turn: skipped
+    ["l"],
+    ["t"],
+    ["End", "Enter"],
+    ["p"],
+    ["f"],
+    ["c"],
+    ["h"],
+    ["Escape"],
+    ["Escape"],
+    ["q"],
+]
+
+
+def test_the_tutorial_played_to_the_end_in_a_terminal(
+    tmux: Callable[..., str], tmp_path: Path
+) -> None:
+    transcript = tmp_path / "transcript.txt"
+    command = [
+        *okey_command(),
+        "tutorial",
+        "--speech",
+        "off",
+        "--transcript",
+        str(transcript),
+        "--pace",
+        "0",
+    ]
+    shell = shlex.join(command) + f" ; echo exited $? >> {shlex.quote(str(transcript))}"
+    tmux("new-session", "-d", "-s", "okey", "-x", "80", "-y", "24", shell)
+
+    def lines() -> list[str]:
+        return transcript.read_text(encoding="utf-8").splitlines() if transcript.exists() else []
+
+    def describe() -> str:
+        screen = tmux("capture-pane", "-p", "-t", "okey")
+        return "transcript:\n" + "\n".join(lines()[-20:]) + f"\nscreen:\n{screen}"
+
+    def heard(text: str) -> Callable[[], bool]:
+        return lambda: any(text in line for line in lines())
+
+    assert len(KEYS) == len(LESSON)
+    for number, keys in enumerate(KEYS, start=1):
+        marker = f"Step {number} of {len(LESSON)}."
+        wait_for(heard(marker), marker, describe)
+        for key in keys:
+            tmux("send-keys", "-t", "okey", key)
+    wait_for(lambda: "exited 0" in lines(), "the program to end", describe)
+
+    said = lines()
+    assert said[0].startswith("Welcome to the Okey tutorial.")
+    assert "Skipped." in said
+    assert "You take yellow 3, 13 of 15." in said
+    assert "You win with runs and sets, laying red 2 in the middle!" in said
+    assert "Menu closed." in said
+    assert said[-2].startswith("Goodbye. To play a real game, run okey, or okey play")
+    assert said[-1] == "exited 0"
