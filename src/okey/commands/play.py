@@ -7,13 +7,14 @@ bots at once.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, load_rules
 from okey.saves import saves_dir
-from okey.speech import add_speech_options, speaker_from_args
+from okey.speech import Speaker, add_speech_options, speaker_from_args
 from okey.table.app import play
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, best_level
@@ -99,6 +100,25 @@ def new_settings(
     )
 
 
+def seat_player(
+    args: argparse.Namespace,
+    build: Callable[[Speaker], Table],
+    *,
+    pace: float,
+    resumed: bool = False,
+    notice: str | None = None,
+) -> int:
+    """Open the table ``build`` makes in the terminal, speaking as ``args`` ask."""
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    return play(build(speaker), pace=pace, resumed=resumed, notice=notice)
+
+
 def open_table(
     session: TableSession,
     args: argparse.Namespace,
@@ -107,18 +127,15 @@ def open_table(
     resumed: bool = False,
     notice: str | None = None,
 ) -> int:
-    """Seat the player at ``session`` in the terminal, speaking as ``args`` ask."""
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
-    table = Table(session, speaker, saver=DiskSaver(session, saves_dir(args.saves)))
-    table.saved_as = saved_as
+    """Seat the player at ``session``, saved into the saves folder ``args`` name."""
+
+    def build(speaker: Speaker) -> Table:
+        table = Table(session, speaker, saver=DiskSaver(session, saves_dir(args.saves)))
+        table.saved_as = saved_as  # saving again keeps to this name
+        return table
+
     pace = session.settings.pace
-    return play(table, pace=pace, resumed=resumed, notice=notice)
+    return seat_player(args, build, pace=pace, resumed=resumed, notice=notice)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,14 +6,12 @@ import argparse
 from pathlib import Path
 
 from okey.commands import error
-from okey.commands.play import add_pace_and_saves, needs_terminal
+from okey.commands.play import add_pace_and_saves, open_table
 from okey.messages import CATALOGUE
 from okey.saves import AUTOSAVE, SaveError, latest_save, read_save, saves_dir
 from okey.saves.paths import SUFFIX
-from okey.speech import add_speech_options, speaker_from_args
-from okey.table.app import play
-from okey.table.controller import Table
-from okey.table.persist import DiskSaver, session_from_save
+from okey.speech import add_speech_options
+from okey.table.persist import session_from_save
 
 NAME = "resume"
 HELP = CATALOGUE.text("table.cli.resume")
@@ -41,15 +39,6 @@ def run(args: argparse.Namespace) -> int:
     if pace < 0:
         return error(CATALOGUE.text("table.cli.bad_pace"))
     session.settings.pace = pace
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
-    table = Table(session, speaker, saver=DiskSaver(session, folder))
     name = Path(target).name.removesuffix(SUFFIX)
-    if name != AUTOSAVE:
-        table.saved_as = name  # saving again keeps to the save it came from
-    return play(table, pace=pace, resumed=True)
+    saved_as = None if name == AUTOSAVE else name  # saving again keeps to the save it came from
+    return open_table(session, args, saved_as=saved_as, resumed=True)

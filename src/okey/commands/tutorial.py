@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 
 from okey.commands import error
-from okey.commands.play import add_pace, needs_terminal
+from okey.commands.play import add_pace, seat_player
 from okey.messages import CATALOGUE
-from okey.speech import add_speech_options, speaker_from_args
-from okey.table.app import play
+from okey.speech import Speaker, add_speech_options
+from okey.table.controller import Table
 from okey.table.settings import DEFAULT_PACE
 from okey.tutorial.build import tutorial_table
 
@@ -29,12 +29,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.pace < 0:
         return error(CATALOGUE.text("table.cli.bad_pace"))
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
-    table = tutorial_table(speaker, name=args.name, pace=args.pace)
-    return play(table, pace=args.pace)
+
+    def build(speaker: Speaker) -> Table:
+        return tutorial_table(speaker, name=args.name, pace=args.pace)
+
+    return seat_player(args, build, pace=args.pace)
