@@ -23,11 +23,13 @@ KEYS = [
     ["End", "Enter"],
     ["Tab"],  # whose turn: skipped
     ["l"],
+    ["z"],
     ["t"],
     ["End", "Enter"],
     ["p"],
     ["f"],
     ["c"],
+    ["j"],
     ["h"],
     ["Escape"],
     ["Escape"],

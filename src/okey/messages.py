@@ -837,6 +837,12 @@ ENGLISH: Mapping[str, str] = {
         "on your right, across from you, and your own. Press L."
     ),
     "tutorial.discards.hint": "Press L for the discards on your left.",
+    "tutorial.copies": (
+        "Z tells you where the two copies of the tile you are on are, as far as anyone at "
+        "the table can see: in your hand, face up as the indicator, on a discard pile, taken "
+        "by a player, or still unseen. Move to any tile if you like, then press Z."
+    ),
+    "tutorial.copies.hint": "Press Z to hear where the copies of your tile are.",
     "tutorial.take": (
         "Each turn begins with a draw: P takes the top tile of the face-down pile, or T "
         "takes the tile {left} on your left has just discarded. Your {wanted} need {taken} "
@@ -868,6 +874,12 @@ ENGLISH: Mapping[str, str] = {
         "the others lose {points}, or {double} for a finish by discarding an okey or with "
         "seven pairs; a match goes on, round after round, until a score reaches 0."
     ),
+    "tutorial.review": (
+        "After every round J gives the master's review: each of your decisions that the "
+        "strongest computer player would have made differently, with the information you "
+        "had then. Press J."
+    ),
+    "tutorial.review.hint": "Press J for the master's review.",
     "tutorial.help": (
         "H, or F1, tells you the keys that work at that moment; press it twice for every "
         "key. Press H."

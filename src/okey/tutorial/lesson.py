@@ -98,6 +98,7 @@ LESSON: tuple[LessonStep, ...] = (
         also=DISCARD_PILES,
         teaches=DISCARD_PILES | {C.LEFT_DISCARDS},
     ),
+    LessonStep("copies", (C.COPIES,), moment=Moment.DRAW, also=RACK, teaches=frozenset({C.COPIES})),
     LessonStep("take", (C.TAKE,), Goal.TOOK, Moment.DRAW, then=True),
     LessonStep(
         "discard", (C.END, C.ENTER), Goal.DISCARDED, also=RACK | ON_TILE, tile=SPARE, then=True
@@ -112,6 +113,7 @@ LESSON: tuple[LessonStep, ...] = (
     ),
     LessonStep("finish", (C.FINISH,), Goal.WON, also=RACK | ON_TILE, tile=FINISH),
     LessonStep("scores", (C.SCORES,), moment=Moment.OVER, teaches=frozenset({C.SCORES}), then=True),
+    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW})),
     LessonStep("help", (C.HELP,), moment=Moment.OVER),
     LessonStep("menu", (C.MENU,), Goal.MENU_OPEN, Moment.OVER),
     LessonStep("menu_close", (C.MENU,), Goal.MENU_CLOSED, Moment.OVER, also=RACK),
