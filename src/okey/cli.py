@@ -17,6 +17,7 @@ from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_pat
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
 COMMAND_MODULES = (
     "okey.commands.play",
+    "okey.commands.menu",
     "okey.commands.tutorial",
     "okey.commands.resume",
     "okey.commands.daily",
@@ -68,13 +69,16 @@ def _preferences() -> dict[str, Value]:
 
 
 DEFAULT_COMMAND = "play"
+START_MENU = "menu"
 _HELP_OPTIONS = ("-h", "--help")
 
 
 def with_default_command(argv: Sequence[str]) -> list[str]:
-    """``okey`` alone, or ``okey --seed 3``, means ``okey play ...``."""
+    """``okey`` alone opens the start menu; ``okey --seed 3`` means ``okey play --seed 3``."""
     args = list(argv)
-    if not args or (args[0].startswith("-") and args[0] not in _HELP_OPTIONS):
+    if not args:
+        return [START_MENU]
+    if args[0].startswith("-") and args[0] not in _HELP_OPTIONS:
         return [DEFAULT_COMMAND, *args]
     return args
 

@@ -666,6 +666,27 @@ ENGLISH: Mapping[str, str] = {
     # The commands
     "table.default_name": "You",
     "table.bot_names": "Ayşe, Mehmet, Zeynep",
+    "start.cli.help": (
+        "the start menu (bare okey): a new match, the match to resume, today's hand, the tutorial"
+    ),
+    "start.title": "Okey",
+    "start.footer": "Up/Down choose · Enter start · H help · Q quit",
+    "start.welcome": "Okey. Up and Down choose, Enter starts, Q leaves. {item}",
+    "start.item": "{label}, {position} of {count}.",
+    "start.play": "New match: {rules} table, {level} bots",
+    "start.resume": "Resume your match: {rules} table, round {number}",
+    "start.daily": "Today's hand, {date}: one round, the same deal for everyone",
+    "start.daily.started": "Today's hand, {date}: started, pick it up",
+    "start.daily.done": "Today's hand, {date}: played; hear how it went",
+    "start.tutorial": "Tutorial: learn the game and the keys with a prepared hand",
+    "start.quit": "Quit",
+    "start.help": (
+        "Up and Down go through the {count} choices, Enter starts the one you are on, "
+        "a number starts that one, Q leaves. Comma and period read back what was said. "
+        "From the command line, okey settings keeps your defaults."
+    ),
+    "start.unknown_key": "{key} does nothing here. H for help.",
+    "start.goodbye": "Goodbye.",
     "settings.cli.help": "list or change your standing choices for new games",
     "settings.cli.key": "the setting: {keys}",
     "settings.cli.value": "its new value (leave it out to hear the current one)",

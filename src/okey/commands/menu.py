@@ -1,0 +1,96 @@
+"""``okey menu`` (and bare ``okey`` on a terminal): the start menu.
+
+It offers a new match with the player's defaults, the newest unfinished save
+to resume, today's hand, the tutorial and quit; the choice is then run as if
+typed (``okey play``, ``okey resume NAME``...), with the same speech options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from datetime import date
+
+from okey.commands import error
+from okey.commands.daily import spoken_date
+from okey.commands.play import needs_terminal
+from okey.daily import save_name
+from okey.messages import CATALOGUE
+from okey.saves import SaveError, latest_save, read_save, saves_dir
+from okey.saves.paths import SUFFIX
+from okey.speech import add_speech_options, speaker_from_args
+from okey.startmenu import Choice, StartMenu, run_start_menu
+
+NAME = "menu"
+HELP = CATALOGUE.text("start.cli.help")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+    parser.add_argument("--rules", default="classic", help=argparse.SUPPRESS)
+    parser.add_argument("--level", help=argparse.SUPPRESS)
+    add_speech_options(parser)
+
+
+def choices(args: argparse.Namespace, today: date) -> list[tuple[Choice, list[str]]]:
+    """The menu's items, each with the command line it runs."""
+    text = CATALOGUE.text
+    folder = saves_dir(args.saves)
+    level = args.level or "medium"
+    items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
+    try:
+        latest = latest_save(folder, unfinished=True)
+        saved = read_save(latest, folder) if latest is not None else None
+    except SaveError:
+        latest = saved = None
+    if latest is not None and saved is not None:
+        label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
+        items.append((Choice("resume", label), ["resume", latest.name.removesuffix(SUFFIX)]))
+    when = spoken_date(today)
+    daily = folder / f"{save_name(today)}{SUFFIX}"
+    key = "start.daily"
+    if daily.is_file():
+        try:
+            key = "start.daily.done" if read_save(daily, folder).over else "start.daily.started"
+        except SaveError:
+            key = "start.daily"
+    items.append((Choice("daily", text(key, date=when)), ["daily"]))
+    items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
+    items.append((Choice(None, text("start.quit")), []))
+    return items
+
+
+def forwarded(args: argparse.Namespace, command: str) -> list[str]:
+    """The menu's own options, passed on to the command it starts."""
+    line = ["--speech", args.speech, "--verbosity", args.verbosity]
+    if not args.sounds:
+        line.append("--no-sounds")
+    if args.transcript:
+        line += ["--transcript", args.transcript]
+    if args.saves and command != "tutorial":
+        line += ["--saves", args.saves]
+    return line
+
+
+def run(args: argparse.Namespace) -> int:
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    items = choices(args, date.today())
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    menu = StartMenu([choice for choice, _ in items], speaker)
+    try:
+        chosen = asyncio.run(run_start_menu(menu))
+    finally:
+        if menu.chosen is None:
+            speaker.event("start.goodbye")
+        speaker.close()
+    if chosen is None:
+        return 0
+    line = next(line for choice, line in items if choice == chosen)
+    from okey.cli import main  # the command line runs the choice, as if it were typed
+
+    return main([*line, *forwarded(args, line[0])])

@@ -1,0 +1,137 @@
+"""The start menu: what bare ``okey`` opens, spoken and on the screen.
+
+A short list of what the game offers (a new match, the match to resume,
+today's hand, the tutorial, quit), read item by item. Up and Down move,
+Enter or a number chooses, Q or Escape leaves; the history keys read back
+what was said. The menu only chooses: the command line runs the choice.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from prompt_toolkit.application import Application
+from prompt_toolkit.input import Input
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
+from prompt_toolkit.keys import Keys
+from prompt_toolkit.layout import HSplit, Layout, Window
+from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.output import Output
+
+from okey.messages import CATALOGUE
+from okey.speech import Speaker
+from okey.speech.transcript import one_line
+
+SHOWN_LINES = 8  # the last things said, under the list
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One item: the command it starts (None: leave) and how it is said."""
+
+    command: str | None
+    label: str
+
+
+class StartMenu:
+    """The menu's state and what each key does; speaks through ``speaker``."""
+
+    def __init__(self, choices: Sequence[Choice], speaker: Speaker) -> None:
+        if not choices:
+            raise ValueError("a menu needs at least one choice")
+        self.choices = tuple(choices)
+        self.speaker = speaker
+        self.focus = 0
+        self.chosen: Choice | None = None
+        self.done = False
+        self.said: deque[str] = deque(maxlen=SHOWN_LINES)
+
+    def _item(self) -> str:
+        choice = self.choices[self.focus]
+        return CATALOGUE.text(
+            "start.item", label=choice.label, position=self.focus + 1, count=len(self.choices)
+        )
+
+    def open(self) -> None:
+        self.said.append(self.speaker.event("start.welcome", item=self._item()))
+
+    def press(self, key: str) -> None:
+        """One key, by prompt_toolkit's name for it."""
+        speaker = self.speaker
+        reply: str | None = None
+        if key in ("down", "up", "home", "end"):
+            last = len(self.choices) - 1
+            moves = {"down": min(last, self.focus + 1), "up": max(0, self.focus - 1)}
+            self.focus = moves.get(key, 0 if key == "home" else last)
+            reply = speaker.reply_text(self._item())
+        elif key.isdigit() and 1 <= int(key) <= len(self.choices):
+            self.focus = int(key) - 1
+            self._choose()
+        elif key in ("enter", "c-j", "c-m", " "):
+            self._choose()
+        elif key in ("q", "Q", "escape", "c-c"):
+            self.focus = len(self.choices) - 1 if self.choices[-1].command is None else self.focus
+            self.chosen = None
+            self.done = True
+        elif key in ("h", "H", "f1"):
+            reply = speaker.reply("start.help", count=len(self.choices))
+        elif key in (",", ".", "<", ">"):
+            reads = {",": speaker.older, ".": speaker.newer, "<": speaker.oldest}
+            reply = reads.get(key, speaker.newest)()
+        else:
+            reply = speaker.reply("start.unknown_key", key=_spoken(key))
+        if reply:
+            self.said.append(reply)
+
+    def _choose(self) -> None:
+        choice = self.choices[self.focus]
+        self.chosen = choice if choice.command is not None else None
+        self.done = True
+
+    def screen(self) -> str:
+        """The list with a marker on the focused item, then the last things said."""
+        text = CATALOGUE.text
+        lines = [text("start.title"), ""]
+        for index, choice in enumerate(self.choices):
+            marker = ">" if index == self.focus else " "
+            lines.append(f"{marker} {index + 1}. {choice.label}")
+        lines += ["", *(one_line(said) for said in self.said), "", text("start.footer")]
+        return "\n".join(lines)
+
+
+def _spoken(key: str) -> str:
+    if key.startswith("c-") and len(key) > 2:
+        return "Ctrl+" + key[2:].upper()
+    return key.upper() if len(key) == 1 else key.replace("-", " ").capitalize()
+
+
+async def run_start_menu(
+    menu: StartMenu, *, input: Input | None = None, output: Output | None = None
+) -> Choice | None:
+    """Show and speak the menu until a choice is made; None: the player left."""
+    bindings = KeyBindings()
+    control = FormattedTextControl(menu.screen, focusable=True, show_cursor=False)
+    app: Application[None] = Application(
+        layout=Layout(HSplit([Window(control)])),
+        key_bindings=bindings,
+        full_screen=True,
+        input=input,
+        output=output,
+    )
+    app.ttimeoutlen = 0.05
+    app.timeoutlen = 0.05
+
+    @bindings.add(Keys.Any)
+    def _any(event: KeyPressEvent) -> None:
+        pressed = event.key_sequence[0].key
+        name = pressed.value if isinstance(pressed, Keys) else str(pressed)
+        menu.press(name)
+        if menu.done:
+            app.exit()
+
+    menu.speaker.attach(printer=lambda _: None)  # the screen shows what was said
+    menu.open()
+    await app.run_async()
+    return menu.chosen

@@ -1,0 +1,179 @@
+"""The start menu (bare ``okey``): spoken choices, keys, and the command each one runs."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from test_daily import _saved_daily
+
+from okey import cli
+from okey.commands import menu as command
+from okey.daily import save_name
+from okey.rules import load_rules
+from okey.speech import Speaker, SpeechMode
+from okey.startmenu import Choice, StartMenu, run_start_menu
+from okey.table.persist import DiskSaver
+from okey.table.session import new_session
+from okey.table.settings import TableSettings
+
+CHOICES = [Choice("play", "New match"), Choice("daily", "Today's hand"), Choice(None, "Quit")]
+DAY = date(2026, 11, 30)
+
+
+def menu_and_said() -> tuple[StartMenu, list[str]]:
+    said: list[str] = []
+    speaker = Speaker(SpeechMode.OFF, printer=said.append)
+    return StartMenu(CHOICES, speaker), said
+
+
+def test_it_opens_on_the_first_choice_and_reads_each_one_with_its_place() -> None:
+    menu, said = menu_and_said()
+    menu.open()
+    assert said == ["Okey. Up and Down choose, Enter starts, Q leaves. New match, 1 of 3."]
+    for key in ("down", "down", "down", "up", "home", "end"):
+        menu.press(key)
+    assert said[1:] == [
+        "Today's hand, 2 of 3.",
+        "Quit, 3 of 3.",
+        "Quit, 3 of 3.",  # the end of the list: said again, nothing wraps
+        "Today's hand, 2 of 3.",
+        "New match, 1 of 3.",
+        "Quit, 3 of 3.",
+    ]
+    assert not menu.done
+
+
+@pytest.mark.parametrize(
+    ("keys", "chosen"),
+    [
+        (["enter"], "play"),
+        (["c-m"], "play"),
+        (["down", "enter"], "daily"),
+        (["2"], "daily"),
+        (["3"], None),
+        (["down", "down", "enter"], None),
+        (["q"], None),
+        (["escape"], None),
+    ],
+)
+def test_a_choice_or_leaving_ends_the_menu(keys: list[str], chosen: str | None) -> None:
+    menu, _ = menu_and_said()
+    menu.open()
+    for key in keys:
+        menu.press(key)
+    assert menu.done
+    assert (menu.chosen.command if menu.chosen else None) == chosen
+
+
+def test_help_history_and_other_keys() -> None:
+    menu, said = menu_and_said()
+    menu.open()
+    menu.press("h")
+    assert said[-1].startswith("Up and Down go through the 3 choices, Enter starts")
+    menu.press("x")
+    assert said[-1] == "X does nothing here. H for help."
+    menu.press("9")
+    assert said[-1] == "9 does nothing here. H for help."
+    menu.press(",")
+    assert said[-1] == "9 does nothing here. H for help."
+    menu.press(",")
+    assert said[-1] == "X does nothing here. H for help."
+    assert not menu.done
+    assert "> 1. New match" in menu.screen()
+
+
+def test_the_menu_runs_in_a_terminal_by_keys() -> None:
+    menu, _ = menu_and_said()
+
+    async def main() -> Choice | None:
+        with create_pipe_input() as pipe:
+            task = asyncio.create_task(run_start_menu(menu, input=pipe, output=DummyOutput()))
+            await asyncio.sleep(0.05)
+            pipe.send_text("\x1b[B")  # Down
+            await asyncio.sleep(0.05)
+            pipe.send_text("\r")
+            return await asyncio.wait_for(task, 10)
+
+    chosen = asyncio.run(main())
+    assert chosen == CHOICES[1]
+
+
+def _args(tmp_path: Path) -> argparse.Namespace:
+    return cli.build_parser().parse_args(["menu", "--saves", str(tmp_path), "--speech", "off"])
+
+
+def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
+    labels = [choice.label for choice, _ in command.choices(_args(tmp_path), DAY)]
+    assert labels == [
+        "New match: classic table, medium bots",
+        "Today's hand, 30 November 2026: one round, the same deal for everyone",
+        "Tutorial: learn the game and the keys with a prepared hand",
+        "Quit",
+    ]
+    settings = TableSettings(names=["You", "A", "B", "C"], levels=["", "easy", "easy", "easy"])
+    session = new_session(load_rules("short"), settings)
+    session.start_round()
+    DiskSaver(session, tmp_path).save("evening")
+    items = command.choices(_args(tmp_path), DAY)
+    assert items[1][0].label == "Resume your match: short table, round 1"
+    assert items[1][1] == ["resume", "evening"]
+
+
+def test_todays_hand_says_whether_it_was_started_or_played(tmp_path: Path) -> None:
+    _saved_daily(tmp_path, finish=False)
+    items = command.choices(_args(tmp_path), DAY)
+    daily = next(choice for choice, line in items if line == ["daily"])
+    assert daily.label == "Today's hand, 30 November 2026: started, pick it up"
+    (tmp_path / f"{save_name(DAY)}.json").unlink()
+    _saved_daily(tmp_path, finish=True)
+    items = command.choices(_args(tmp_path), DAY)
+    daily = next(choice for choice, line in items if line == ["daily"])
+    assert daily.label == "Today's hand, 30 November 2026: played; hear how it went"
+
+
+def test_the_choice_runs_as_if_typed_with_the_same_speech(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ran: list[list[str]] = []
+
+    async def choose_daily(menu: StartMenu, **_: Any) -> Choice | None:
+        menu.chosen = next(c for c in menu.choices if c.command == "daily")
+        return menu.chosen
+
+    monkeypatch.setattr(command, "needs_terminal", lambda: None)
+    monkeypatch.setattr(command, "run_start_menu", choose_daily)
+
+    def main(argv: list[str]) -> int:
+        ran.append(list(argv))
+        return 0
+
+    monkeypatch.setattr(cli, "main", main)
+    args = cli.build_parser().parse_args(
+        ["menu", "--saves", str(tmp_path), "--speech", "off", "--verbosity", "brief", "--no-sounds"]
+    )
+    assert command.run(args) == 0
+    assert ran == [
+        [
+            "daily",
+            "--speech",
+            "off",
+            "--verbosity",
+            "brief",
+            "--no-sounds",
+            "--saves",
+            str(tmp_path),
+        ]
+    ]
+
+
+def test_bare_okey_opens_the_menu_and_options_alone_still_play() -> None:
+    assert cli.with_default_command([]) == ["menu"]
+    assert cli.with_default_command(["--seed", "3"]) == ["play", "--seed", "3"]
+    assert cli.with_default_command(["--help"]) == ["--help"]
