@@ -153,3 +153,56 @@ def test_a_new_match_starts_with_the_chosen_sort() -> None:
     settings = new_settings("classic", 4, "medium", args, None)
     assert settings.sort_mode == "smart"
     assert settings.names[0] == "Deniz"
+
+
+EVERYTHING = {
+    "name": "Ayse",
+    "speech": "off",
+    "verbosity": "brief",
+    "sounds": "off",
+    "sort": "smart",
+    "pace": "3",
+    "level": "hard",
+    "rules": "short",
+}
+
+
+def test_settings_reach_only_the_commands_they_are_for() -> None:
+    parser = build_parser({key: check(key, value) for key, value in EVERYTHING.items()})
+    resume = parser.parse_args(["resume"])
+    assert resume.name is None  # the save to open, not the player's name
+    assert resume.pace is None  # as the save had it
+    assert (resume.speech, resume.verbosity, resume.sounds) == ("off", "brief", False)
+    assert parser.parse_args(["rules"]).name is None
+    assert parser.parse_args(["review"]).name is None
+    assert parser.parse_args(["simulate"]).rules == "classic"
+    tutorial = parser.parse_args(["tutorial"])
+    assert (tutorial.name, tutorial.pace, tutorial.speech) == ("Ayse", 3.0, "off")
+
+
+def test_with_a_name_set_resume_still_finds_the_latest_save(
+    capsys: pytest.CaptureFixture[str], path: Path, tmp_path: Path
+) -> None:
+    store(path, {"name": "Ayse"})
+    assert main(["resume", "--saves", str(tmp_path / "none")]) == 2
+    assert "no saved match to resume" in capsys.readouterr().err
+
+
+def test_a_rules_file_is_kept_as_a_full_path_and_a_missing_one_spoils_nothing(
+    capsys: pytest.CaptureFixture[str], path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "mine.toml").write_bytes(
+        (Path(__file__).parents[1] / "rules/classic.toml").read_bytes()
+    )
+    monkeypatch.chdir(house)
+    assert run(capsys, "speech", "off")[0] == 0
+    status, out, _ = run(capsys, "rules", "mine.toml")
+    assert status == 0 and out == [f"rules: {house / 'mine.toml'}"]
+    (house / "mine.toml").unlink()
+    monkeypatch.chdir(tmp_path)
+    assert load(path)["speech"] == "off"  # the rest of the file still counts
+    assert run(capsys, "rules", "--reset")[1] == ["rules: classic (the default)"]
+    status, _, err = run(capsys, "rules", "nope")
+    assert status == 2 and "no such rules file" in err

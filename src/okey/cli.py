@@ -53,9 +53,13 @@ def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.Arg
         sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
         command.configure(sub)
         sub.set_defaults(run=command.run)
-        dests = {action.dest for action in sub._actions}
-        chosen = {BY_KEY[key].dest: value for key, value in (preferences or {}).items()}
-        sub.set_defaults(**{dest: value for dest, value in chosen.items() if dest in dests})
+        sub.set_defaults(
+            **{
+                key: value
+                for key, value in (preferences or {}).items()
+                if command.NAME in BY_KEY[key].commands
+            }
+        )
     return parser
 
 

@@ -79,34 +79,49 @@ def _name(key: str, value: object) -> Value:
 
 
 def _rules(key: str, value: object) -> Value:
-    if not isinstance(value, str):
-        raise PreferencesError("rules", setting=key, value=value, reason="")
+    """A rule set's name, or a rules file (kept as a full path, so that it is found from
+    any folder). Only its form is checked here: a file that later goes missing is
+    reported by the game that wants it, and spoils no other setting."""
+    if not isinstance(value, str) or not value.strip():
+        raise PreferencesError("choice", setting=key, value=value, known="classic, short, ...")
+    value = value.strip()
+    if value.endswith(".toml") or "/" in value or os.sep in value:
+        return str(Path(value).expanduser().resolve())
+    return value
+
+
+def checked_rules(value: str) -> str:
+    """``value`` if it names a rule set that loads; PreferencesError otherwise."""
     try:
         load_rules(value)
     except RulesError as exc:
-        raise PreferencesError("rules", setting=key, value=value, reason=exc) from None
+        raise PreferencesError("rules", setting="rules", value=value, reason=exc) from None
     return value
 
 
 @dataclass(frozen=True, slots=True)
 class Preference:
-    """One setting: its key, the option it stands for, how to check a value."""
+    """One setting: its key, how to check a value, its default, and the commands whose
+    option of the same name it sets (never another command's option that shares it)."""
 
     key: str
-    dest: str  # the command-line option's destination
     check: Callable[[str, object], Value]
     default: Value
+    commands: frozenset[str]
 
+
+NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
+SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
-    Preference("name", "name", _name, CATALOGUE.text("table.default_name")),
-    Preference("speech", "speech", _choice(lambda: [m.value for m in SpeechMode]), "auto"),
-    Preference("verbosity", "verbosity", _choice(lambda: [v.value for v in Verbosity]), "detailed"),
-    Preference("sounds", "sounds", _sounds, True),
-    Preference("sort", "sort", _choice(lambda: [m.value for m in SortMode]), "colour"),
-    Preference("pace", "pace", _pace, 1.2),
-    Preference("level", "level", _choice(available_levels), "medium"),
-    Preference("rules", "rules", _rules, "classic"),
+    Preference("name", _name, CATALOGUE.text("table.default_name"), NEW_GAMES),
+    Preference("speech", _choice(lambda: [m.value for m in SpeechMode]), "auto", SPEAKING),
+    Preference("verbosity", _choice(lambda: [v.value for v in Verbosity]), "detailed", SPEAKING),
+    Preference("sounds", _sounds, True, SPEAKING),
+    Preference("sort", _choice(lambda: [m.value for m in SortMode]), "colour", NEW_GAMES),
+    Preference("pace", _pace, 1.2, NEW_GAMES),
+    Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
+    Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
 )
 BY_KEY: Final[Mapping[str, Preference]] = {p.key: p for p in PREFERENCES}
 

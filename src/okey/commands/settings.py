@@ -17,6 +17,7 @@ from okey.preferences import (
     PreferencesError,
     Value,
     check,
+    checked_rules,
     load,
     settings_path,
     store,
@@ -76,7 +77,10 @@ def run(args: argparse.Namespace) -> int:
         if args.value is None:
             print(line(args.key, chosen))
             return 0
-        chosen[args.key] = check(args.key, args.value)
+        value = check(args.key, args.value)
+        if args.key == "rules" and isinstance(value, str):
+            value = checked_rules(value)
+        chosen[args.key] = value
         store(path, chosen)
     except PreferencesError as exc:
         return error(exc)
