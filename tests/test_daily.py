@@ -89,6 +89,7 @@ class Opened:
 def opened(monkeypatch: pytest.MonkeyPatch) -> Opened:
     recorder = Opened()
     monkeypatch.setattr(command, "open_table", recorder)
+    monkeypatch.setattr(command, "today", lambda: DAY)  # whatever the calendar says
     return recorder
 
 
@@ -139,7 +140,9 @@ def test_a_finished_day_is_only_reported(
     assert opened.calls == []
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith(("You won the hand of 30 November 2026", "The hand of 30 November"))
-    assert lines[-1].endswith(f"okey play --rules one-round --seed {daily_seed(DAY)}")
+    assert lines[-1].endswith(
+        f"okey play --rules one-round --level medium --seed {daily_seed(DAY)}"
+    )
     assert session.match.over
 
 
@@ -158,3 +161,26 @@ def test_a_damaged_days_save_is_one_clear_line_and_stays(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("okey: ")
     assert damaged.read_text(encoding="utf-8") == "{ not json"
+
+
+def test_the_practice_command_plays_the_same_table_whatever_the_settings(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _saved_daily(tmp_path, finish=True)
+    assert main(_args(tmp_path, date="2026-11-30")) == 0
+    practice = capsys.readouterr().out.splitlines()[-1].split(": ", 1)[1].split()[1:]
+    from okey.cli import build_parser
+
+    args = build_parser({"level": "hard", "rules": "classic"}).parse_args(practice)
+    assert (args.rules, args.level, args.seed) == ("one-round", "medium", daily_seed(DAY))
+
+
+def test_the_days_hand_is_kept_under_its_name_after_every_turn(
+    tmp_path: Path, opened: Opened
+) -> None:
+    assert main(_args(tmp_path, date="2026-11-29")) == 0
+    [call] = opened.calls
+    assert call["autosave_as"] == "daily-2026-11-29"
+    assert call["notice"] == (
+        "The hand of 29 November 2026: dealt the same for every player that day."
+    )

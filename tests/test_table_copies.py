@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from test_table_rig import Rig, make_rig
 
-from okey.engine.actions import Discard, TakeDiscard
+from okey.engine.actions import Discard, Finish, TakeDiscard
 from okey.notation import parse_tile
 from okey.table import status
 
@@ -51,3 +51,22 @@ def test_the_key_reads_the_focused_tile() -> None:
     table.press("z")
     assert rig.said[-1] == status.copies(table.session.view(), focused, table.words())
     assert rig.said[-1].endswith(".")
+
+
+def test_a_tile_taken_and_laid_in_the_middle_is_counted_once() -> None:
+    rig = make_rig(
+        hands={
+            0: "k9 k9 r1 r3 b4 b6 k7 k11 y1 y3 y5 y7 y9 y11 y13",
+            1: "r1 r2 r3 r4 b1 b2 b3 b4 k1 k2 k3 y2 y3 y4",
+        },
+        indicator="r5",
+        dealer=0,
+        seed=3,
+    )
+    rig.table.begin()
+    match = rig.table.session.match
+    match.apply(0, Discard(parse_tile("k9")))
+    match.apply(1, TakeDiscard())
+    match.apply(1, Finish(parse_tile("k9")))  # Zeynep wins by laying it in the middle
+    assert match.round_over
+    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in the middle."

@@ -266,3 +266,26 @@ def test_partners_hear_us_and_them() -> None:
     play(rig, script)
     said = rig.text()
     assert "Mehmet, across from you, is your partner against Ayşe on your left" in said
+
+
+def test_tab_and_reading_keys_leave_the_menu_and_questions_alone() -> None:
+    rig = make_rig(dealer=0, seed=4)
+    table = rig.table
+    table.begin()
+    table.press("escape")
+    assert table.menu is not None
+    table.press("tab")  # a tutorial's skip key, nothing in a match
+    assert table.menu is not None
+    assert rig.said[-1] == "Tab does nothing here. H for help."
+    table.press(",")
+    assert table.menu is not None
+    assert rig.said[-1] == "Tab does nothing here. H for help."
+    table.press("h")
+    assert table.menu is not None
+    assert rig.said[-1].startswith("In the menu: Up and Down choose, Enter does it")
+    table.press("escape")
+    assert table.menu is None and rig.said[-1] == "Menu closed."
+    table.press("q")
+    assert table.asking is not None
+    table.press("tab")
+    assert table.asking is not None

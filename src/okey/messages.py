@@ -518,6 +518,10 @@ ENGLISH: Mapping[str, str] = {
     "table.menu.item": "{label}, {key}, {position} of {count}.",
     "table.menu.no_key": "menu only",
     "table.menu.closed": "Menu closed.",
+    "table.menu.help": (
+        "In the menu: Up and Down choose, Enter does it, Escape closes; "
+        "comma and period read back. {item}"
+    ),
     "table.action.choose": "Take the discard or draw: asked",
     "table.action.draw": "Draw from the pile",
     "table.action.take": "Take the discard",
@@ -723,13 +727,14 @@ ENGLISH: Mapping[str, str] = {
         "November, December"
     ),
     "daily.welcome": "The hand of {date}: dealt the same for every player today.",
+    "daily.welcome.other": "The hand of {date}: dealt the same for every player that day.",
     "daily.resumed": "You started the hand of {date} earlier: it goes on where you left it.",
     "daily.done.won": "You won the hand of {date}: the others lost {points} each.",
     "daily.done.lost": "The hand of {date} is over: {winner} won it, and you lost {points}.",
     "daily.done.drawn": "The hand of {date} is over: the pile ran out and nobody won.",
     "daily.done.again": (
         "Each day brings a new hand. To practise this one again, unrecorded: "
-        "okey play --rules {rules} --seed {seed}"
+        "okey play --rules {rules} --level {level} --seed {seed}"
     ),
     "table.cli.play": "play a match against bots, by ear or at the keyboard (the default command)",
     "table.cli.resume": "pick a saved match up again, exactly where it was left",

@@ -35,6 +35,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_speech_options(parser)
 
 
+def today() -> date:
+    """The local date (a function, so that tests can fix it)."""
+    return date.today()
+
+
 def spoken_date(day: date) -> str:
     """``day`` as it is said: "30 November 2026"."""
     months = [month.strip() for month in CATALOGUE.text("daily.month").split(",")]
@@ -60,14 +65,15 @@ def outcome(data: SaveData, day: date) -> list[str]:
         if isinstance(event, RoundDrawn):
             lines.append(text("daily.done.drawn", date=when))
             break
-    lines.append(text("daily.done.again", rules=DAILY_RULES, seed=daily_seed(day)))
+    again = text("daily.done.again", rules=DAILY_RULES, level=DAILY_LEVEL, seed=daily_seed(day))
+    lines.append(again)
     return lines
 
 
 def run(args: argparse.Namespace) -> int:
     text = CATALOGUE.text
     try:
-        day = parse_day(args.date) if args.date is not None else date.today()
+        day = parse_day(args.date) if args.date is not None else today()
     except ValueError:
         return error(text("daily.cli.bad_date", given=args.date))
     if args.pace < 0:
@@ -85,11 +91,14 @@ def run(args: argparse.Namespace) -> int:
             session = session_from_save(saved)
             session.settings.pace = args.pace
             notice = text("daily.resumed", date=when)
-            return open_table(session, args, saved_as=name, resumed=True, notice=notice)
+            return open_table(
+                session, args, saved_as=name, autosave_as=name, resumed=True, notice=notice
+            )
         rules = load_rules(DAILY_RULES)
     except (SaveError, RulesError) as exc:
         return error(exc)
     level = best_level(DAILY_LEVEL)
     settings = new_settings(DAILY_RULES, rules.table.players, level, args, daily_seed(day))
-    notice = text("daily.welcome", date=when)
-    return open_table(new_session(rules, settings), args, saved_as=name, notice=notice)
+    notice = text("daily.welcome" if day == today() else "daily.welcome.other", date=when)
+    session = new_session(rules, settings)
+    return open_table(session, args, saved_as=name, autosave_as=name, notice=notice)

@@ -12,7 +12,7 @@ import asyncio
 from datetime import date
 
 from okey.commands import error
-from okey.commands.daily import spoken_date
+from okey.commands.daily import spoken_date, today
 from okey.commands.play import needs_terminal
 from okey.daily import save_name
 from okey.messages import CATALOGUE
@@ -32,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_speech_options(parser)
 
 
-def choices(args: argparse.Namespace, today: date) -> list[tuple[Choice, list[str]]]:
+def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]]]:
     """The menu's items, each with the command line it runs."""
     text = CATALOGUE.text
     folder = saves_dir(args.saves)
@@ -46,8 +46,8 @@ def choices(args: argparse.Namespace, today: date) -> list[tuple[Choice, list[st
     if latest is not None and saved is not None:
         label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
         items.append((Choice("resume", label), ["resume", latest.name.removesuffix(SUFFIX)]))
-    when = spoken_date(today)
-    daily = folder / f"{save_name(today)}{SUFFIX}"
+    when = spoken_date(day)
+    daily = folder / f"{save_name(day)}{SUFFIX}"
     key = "start.daily"
     if daily.is_file():
         try:
@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     refused = needs_terminal()
     if refused is not None:
         return refused
-    items = choices(args, date.today())
+    items = choices(args, today())
     try:
         speaker = speaker_from_args(args)
     except OSError as exc:

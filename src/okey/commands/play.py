@@ -13,7 +13,7 @@ from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, load_rules
-from okey.saves import saves_dir
+from okey.saves import AUTOSAVE, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args
 from okey.table.app import play
 from okey.table.controller import Table
@@ -124,13 +124,16 @@ def open_table(
     args: argparse.Namespace,
     *,
     saved_as: str | None = None,
+    autosave_as: str = AUTOSAVE,
     resumed: bool = False,
     notice: str | None = None,
 ) -> int:
-    """Seat the player at ``session``, saved into the saves folder ``args`` name."""
+    """Seat the player at ``session``, saved into the saves folder ``args`` name (after
+    every turn as ``autosave_as``)."""
 
     def build(speaker: Speaker) -> Table:
-        table = Table(session, speaker, saver=DiskSaver(session, saves_dir(args.saves)))
+        saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as)
+        table = Table(session, speaker, saver=saver)
         table.saved_as = saved_as  # saving again keeps to this name
         return table
 

@@ -232,6 +232,8 @@ class Table:
         """A key from the keyboard (prompt_toolkit's name for it)."""
         self.presses += 1
         command = KEYMAP.get(key)
+        if command is Command.SKIP and self.guide is None:
+            command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:
             if self.guide is None or self.guide.allows(None):
                 self._reply(self.words()("table.unknown_key", key=_spoken_key(key)))
@@ -712,6 +714,12 @@ class Table:
         if command is Command.MENU:
             self.menu = None
             self._reply(words("table.cancelled" if menu.choice else "table.menu.closed"))
+            return
+        if command in _SPEECH:  # reading back what was said leaves the menu open
+            self.speaker.run(_SPEECH[command])
+            return
+        if command is Command.HELP:
+            self._reply(words("table.menu.help", item=self._option_text(words)))
             return
         self.menu = None
         if command in (Command.ENTER, Command.DISCARD):

@@ -12,9 +12,9 @@ from pathlib import Path
 
 from okey.bots import available_levels
 from okey.saves import (
+    AUTOSAVE,
     SaveData,
     SaveError,
-    autosave,
     new_rng,
     restore_bot_rngs,
     restore_match,
@@ -42,9 +42,10 @@ def best_level(wanted: str | None = None) -> str:
 class DiskSaver:
     """Saves one session into a saves folder."""
 
-    def __init__(self, session: TableSession, folder: Path) -> None:
+    def __init__(self, session: TableSession, folder: Path, *, autosave_as: str = AUTOSAVE) -> None:
         self.session = session
         self.folder = folder
+        self.autosave_as = autosave_as  # the slot written after every turn
 
     def data(self) -> SaveData:
         session = self.session
@@ -62,7 +63,7 @@ class DiskSaver:
         return path.name.removesuffix(".json")
 
     def autosave(self) -> None:
-        autosave(self.data(), self.folder)
+        write_save(self.autosave_as, self.data(), self.folder)
 
 
 def session_from_save(data: SaveData) -> TableSession:

@@ -137,11 +137,12 @@ def copies(view: PlayerView, tile: Tile, words: Words) -> str:
 
 
 def _thrown(view: PlayerView, seat: int, tile: Tile) -> int:
-    """Copies of ``tile`` that ``seat`` has discarded: on its pile, or taken from there
-    by the next player."""
+    """Copies of ``tile`` that ``seat`` has discarded: on its pile, taken from there by
+    the next player, or laid in the middle to win."""
     taker = (seat + 1) % view.players
     lying = sum(1 for t in view.discards[seat] if t == tile)
-    return lying + sum(1 for t in view.taken[taker] if t == tile)
+    finished = 1 if seat == view.winner and view.middle == tile else 0
+    return lying + finished + sum(1 for t in view.taken[taker] if t == tile)
 
 
 def rules_in_words(match: Match) -> str:
