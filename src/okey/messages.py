@@ -518,6 +518,23 @@ ENGLISH: Mapping[str, str] = {
     "table.menu.item": "{label}, {key}, {position} of {count}.",
     "table.menu.no_key": "menu only",
     "table.menu.closed": "Menu closed.",
+    # Keys as they are said (letters, digits and F-keys are said as themselves)
+    "key.ctrl": "Ctrl+{name}",
+    "key.left": "Left",
+    "key.right": "Right",
+    "key.up": "Up",
+    "key.down": "Down",
+    "key.home": "Home",
+    "key.end": "End",
+    "key.enter": "Enter",
+    "key.space": "Space",
+    "key.escape": "Escape",
+    "key.tab": "Tab",
+    "key.pageup": "Page Up",
+    "key.pagedown": "Page Down",
+    "key.delete": "Delete",
+    "key.insert": "Insert",
+    "key.backspace": "Backspace",
     "table.menu.help": (
         "In the menu: Up and Down choose, Enter does it, Escape closes; "
         "comma and period read back. {item}"
@@ -1012,6 +1029,9 @@ class Catalogue:
 
     def text(self, key: str, **fields: object) -> str:
         return self._templates[key].format(**fields)
+
+    def has(self, key: str) -> bool:
+        return key in self._templates
 
     def variant(self, key: str, verbosity: Verbosity, /, **fields: object) -> str:
         """The brief or detailed text of key ("<key>.brief"), else its plain text."""

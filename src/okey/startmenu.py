@@ -23,6 +23,7 @@ from prompt_toolkit.output import Output
 from okey.messages import CATALOGUE
 from okey.speech import Speaker
 from okey.speech.transcript import one_line
+from okey.table.keys import spoken_key
 
 SHOWN_LINES = 8  # the last things said, under the list
 
@@ -81,7 +82,7 @@ class StartMenu:
             reads = {",": speaker.older, ".": speaker.newer, "<": speaker.oldest}
             reply = reads.get(key, speaker.newest)()
         else:
-            reply = speaker.reply("start.unknown_key", key=_spoken(key))
+            reply = speaker.reply("start.unknown_key", key=spoken_key(key))
         if reply:
             self.said.append(reply)
 
@@ -99,12 +100,6 @@ class StartMenu:
             lines.append(f"{marker} {index + 1}. {choice.label}")
         lines += ["", *(one_line(said) for said in self.said), "", text("start.footer")]
         return "\n".join(lines)
-
-
-def _spoken(key: str) -> str:
-    if key.startswith("c-") and len(key) > 2:
-        return "Ctrl+" + key[2:].upper()
-    return key.upper() if len(key) == 1 else key.replace("-", " ").capitalize()
 
 
 async def run_start_menu(

@@ -48,7 +48,7 @@ from okey.speech import Sound, Speaker, SpeechCommand
 from okey.table import prompts, status
 from okey.table.clock import Tick, TurnClock
 from okey.table.hint import hint_text, master_move
-from okey.table.keys import KEY_NAMES, KEYMAP, Command, menu_commands
+from okey.table.keys import KEY_NAMES, KEYMAP, Command, menu_commands, spoken_key
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.narration import TableNarrator, indicator_line
 from okey.table.rack import Rack
@@ -236,7 +236,7 @@ class Table:
             command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:
             if self.guide is None or self.guide.allows(None):
-                self._reply(self.words()("table.unknown_key", key=_spoken_key(key)))
+                self._reply(self.words()("table.unknown_key", key=spoken_key(key)))
             return
         self.run(command)
 
@@ -808,12 +808,3 @@ class Table:
         if self.saved_as is not None and self.session.step() is not Step.MATCH_OVER:
             return words("table.goodbye.saved", name=self.saved_as)
         return words("table.goodbye")
-
-
-def _spoken_key(key: str) -> str:
-    """A key's name as said: "Z", "F5", "Ctrl+X"."""
-    if key.startswith("c-") and len(key) > 2:
-        return "Ctrl+" + key[2:].upper()
-    if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
-        return key.upper()
-    return key.replace("-", " ").capitalize()

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 
+from okey.messages import CATALOGUE
 from okey.rules import RuleSet
 
 
@@ -123,16 +124,33 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
 )
 """Every bound key and its command."""
 
+
+def spoken_key(key: str) -> str:
+    """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
+    text = CATALOGUE.text
+    if key.startswith("c-") and len(key) > 2:
+        return text("key.ctrl", name=_named(key[2:]))
+    if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
+        return key.upper()
+    if CATALOGUE.has(f"key.{key}"):
+        return text(f"key.{key}")
+    return key.replace("-", " ").capitalize()
+
+
+def _named(key: str) -> str:
+    return spoken_key(key)
+
+
 KEY_NAMES: Mapping[Command, str] = MappingProxyType(
     {
-        Command.LEFT: "Left",
-        Command.RIGHT: "Right",
-        Command.HOME: "Home",
-        Command.END: "End",
-        Command.NEXT_GROUP: "Down",
-        Command.PREVIOUS_GROUP: "Up",
-        Command.ENTER: "Enter",
-        Command.DISCARD: "Space",
+        Command.LEFT: _named("left"),
+        Command.RIGHT: _named("right"),
+        Command.HOME: _named("home"),
+        Command.END: _named("end"),
+        Command.NEXT_GROUP: _named("down"),
+        Command.PREVIOUS_GROUP: _named("up"),
+        Command.ENTER: _named("enter"),
+        Command.DISCARD: _named("space"),
         Command.CHOOSE: "D",
         Command.DRAW: "P",
         Command.TAKE: "T",
@@ -164,12 +182,12 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.VERBOSITY: "V",
         Command.SOUNDS: "B",
         Command.SPEECH_STATUS: "F2",
-        Command.SAVE: "Ctrl+S",
+        Command.SAVE: _named("c-s"),
         Command.QUIT: "Q",
-        Command.MENU: "Escape",
-        Command.INTERRUPT: "Ctrl+C",
+        Command.MENU: _named("escape"),
+        Command.INTERRUPT: _named("c-c"),
         Command.YES: "Y",
-        Command.SKIP: "Tab",
+        Command.SKIP: _named("tab"),
     }
 )
 """How a command's key is spoken and shown (menu entries, help)."""
