@@ -530,6 +530,7 @@ ENGLISH: Mapping[str, str] = {
     "key.space": "Space",
     "key.escape": "Escape",
     "key.tab": "Tab",
+    "key.s-tab": "Shift+Tab",
     "key.pageup": "Page Up",
     "key.pagedown": "Page Down",
     "key.delete": "Delete",
