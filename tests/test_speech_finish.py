@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+from speech_support import FakeAuto, FakeClock
 
 from okey.speech import (
     QUIET_POLL,
@@ -27,7 +28,7 @@ from okey.speech import (
 from okey.speech.background import BackgroundOutput
 from okey.speech.dispatcher import CANCEL, END, DispatcherVoice
 from okey.speech.pending import Pending
-from okey.speech.speaker import CHARACTERS_PER_SECOND, SECONDS_PER_MESSAGE
+from okey.speech.speaker import estimate_seconds
 
 WAIT = 10.0  # seconds before a wait fails the test
 
@@ -108,31 +109,6 @@ class OtherOutput:
 
     def close(self) -> None:
         pass
-
-
-class FakeAuto:
-    """Auto's shape: the first active output speaks."""
-
-    def __init__(self, outputs: list[Any]) -> None:
-        self.outputs = outputs
-
-    def speak(self, text: str, interrupt: bool = False) -> None:
-        for output in self.outputs:
-            if output.is_active():
-                output.speak(text, interrupt)
-                return
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def estimate(text: str) -> float:
-    return SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
 
 
 def dispatcher_speaker(
@@ -284,7 +260,7 @@ def test_backlog_follows_the_signal_not_the_estimate() -> None:
     assert speaker.finish_signal
     assert speaker.quiet
     speaker.event_text(LONG)
-    assert speaker.backlog() == pytest.approx(estimate(LONG))
+    assert speaker.backlog() == pytest.approx(estimate_seconds(LONG))
     client.end()  # spoken sooner than estimated
     assert speaker.backlog() == 0.0
     assert speaker.quiet
@@ -296,7 +272,7 @@ def test_a_voice_slower_than_the_estimate_is_waited_for() -> None:
     client = FakeClient()
     speaker, _ = dispatcher_speaker(client, clock=clock)
     speaker.event_text("Your turn.")
-    clock.now += estimate("Your turn.") + 1.0  # the estimate says quiet; the voice is not
+    clock.now += estimate_seconds("Your turn.") + 1.0  # the estimate says quiet; the voice is not
     assert speaker.backlog() == QUIET_POLL
     assert not speaker.quiet
     client.end()
@@ -310,7 +286,7 @@ def test_after_quiet_a_new_message_is_estimated_from_now() -> None:
     speaker.event_text(LONG)
     client.end()
     speaker.event_text("Your turn.")  # not queued behind the estimate of LONG
-    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Your turn."))
 
 
 def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
@@ -319,7 +295,7 @@ def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
     speaker, lines = dispatcher_speaker(client, clock=clock, finish_grace=2.0)
     speaker.event_text("Round 1.")
     speaker.event_text("Your turn.")
-    run = estimate("Round 1.") + estimate("Your turn.")
+    run = estimate_seconds("Round 1.") + estimate_seconds("Your turn.")
     clock.now += run + run + 2.0  # the estimate's end, its length again, and the grace
     assert speaker.backlog() == QUIET_POLL  # still trusting the signal
     clock.now += 0.01
@@ -330,7 +306,7 @@ def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
     speaker.event_text("Ayşe discards red 5.")
     client.end(3)
     # From now on the estimate alone, even though events come again.
-    assert speaker.backlog() == pytest.approx(estimate("Ayşe discards red 5."))
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Ayşe discards red 5."))
     assert not speaker.finish_signal
 
 
@@ -343,7 +319,7 @@ def test_wait_quiet_wakes_on_end() -> None:
     timer.start()
     assert speaker.wait_quiet(WAIT)
     timer.join()
-    assert time.monotonic() - started < estimate(LONG)  # the END, not the estimate
+    assert time.monotonic() - started < estimate_seconds(LONG)  # the END, not the estimate
     assert speaker.finish_signal
 
 
@@ -372,8 +348,8 @@ def test_without_a_signal_the_estimate_is_used() -> None:
     speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=clock)
     assert not speaker.finish_signal
     speaker.event_text("Your turn.")
-    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
-    clock.now += estimate("Your turn.")
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Your turn."))
+    clock.now += estimate_seconds("Your turn.")
     assert speaker.quiet
     assert speaker.wait_quiet(0.0)
 

@@ -55,6 +55,11 @@ FINISH_GRACE = 3.0
 QUIET_POLL = 0.05
 
 
+def estimate_seconds(text: str) -> float:
+    """How long a synthesiser at its default rate takes to say text: the fallback estimate."""
+    return SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+
+
 class Speaker:
     """Says, prints, records and recalls what the game tells the player.
 
@@ -355,7 +360,7 @@ class Speaker:
         start = now if idle else max(now, self._voiced_until)
         if start <= now:
             self._run_start = now
-        self._voiced_until = start + SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+        self._voiced_until = start + estimate_seconds(text)
         run = self._voiced_until - self._run_start
         self._give_up_at = self._voiced_until + run + self._finish_grace
         try:
