@@ -279,6 +279,26 @@ def test_a_voice_slower_than_the_estimate_is_waited_for() -> None:
     assert speaker.quiet
 
 
+def test_a_voice_half_as_fast_as_the_estimate_keeps_its_signal() -> None:
+    """A second message queued after the first's estimate, while the voice still speaks it."""
+    clock = FakeClock()
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    began = clock.now
+    speaker.event_text(LONG)
+    clock.now += estimate_seconds(LONG) + 0.5  # the estimate says quiet; the voice is not
+    speaker.event_text("Your turn.")
+    # Each message takes twice its estimate: LONG ends, then "Your turn." is heard.
+    clock.now = began + 2 * estimate_seconds(LONG)
+    client.end()
+    clock.now += 2 * estimate_seconds("Your turn.") - 0.01
+    assert speaker.backlog() == QUIET_POLL  # still speaking, and still trusted
+    assert speaker.finish_signal
+    client.end()
+    assert speaker.quiet
+    assert speaker.finish_signal
+
+
 def test_after_quiet_a_new_message_is_estimated_from_now() -> None:
     clock = FakeClock()
     client = FakeClient()
