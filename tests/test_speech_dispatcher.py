@@ -132,7 +132,6 @@ def settled(setup: Headless) -> float:
 def test_words_reach_speech_dispatcher_and_make_sound(
     headless: Headless, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    started = time.monotonic()
     lines: list[str] = []
     red5 = tile_name(Tile.face(Colour.RED, 5))
     discard = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": red5}
@@ -171,7 +170,6 @@ def test_words_reach_speech_dispatcher_and_make_sound(
 
     assert headless.transcript.read_text(encoding="utf-8").splitlines() == said
     assert capfd.readouterr() == ("", "")  # accessible-output2 printed nothing
-    assert time.monotonic() - started < 15
 
 
 def test_quiet_comes_with_the_real_end_once_the_words_were_played(paced: Headless) -> None:

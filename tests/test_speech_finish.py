@@ -121,6 +121,7 @@ def dispatcher_speaker(
 
 
 LONG = "Ayşe, on your left, draws from the pile and discards black 9."
+STORY = "A very long story. " * 50  # an estimate of a minute, far past WAIT
 
 
 # -- Pending and the voice -------------------------------------------------------------
@@ -330,17 +331,34 @@ def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
     assert not speaker.finish_signal
 
 
-def test_wait_quiet_wakes_on_end() -> None:
+def test_wait_quiet_wakes_on_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a clock that stands still, neither the estimate nor giving up can end the wait."""
     client = FakeClient()
-    speaker, _ = dispatcher_speaker(client)
-    speaker.event_text(LONG)
-    timer = threading.Timer(0.02, client.end)
-    started = time.monotonic()
-    timer.start()
-    assert speaker.wait_quiet(WAIT)
-    timer.join()
-    assert time.monotonic() - started < estimate_seconds(LONG)  # the END, not the estimate
-    assert speaker.finish_signal
+    output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
+    waiting = threading.Event()
+    woken: list[bool | None] = []
+
+    def wait_on_the_signal(timeout: float) -> bool | None:
+        waiting.set()
+        woken.append(Ao2Output.wait_quiet(output, timeout))
+        return woken[-1]
+
+    monkeypatch.setattr(output, "wait_quiet", wait_on_the_signal)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=FakeClock())
+    speaker.event_text(STORY)
+    answers: list[bool] = []
+    waiter = threading.Thread(
+        target=lambda: answers.append(speaker.wait_quiet(3600.0)), daemon=True
+    )
+    waiter.start()
+    assert waiting.wait(WAIT), "wait_quiet did not wait on the signal"
+    time.sleep(0.05)  # let it block (an END before that proves less, but never fails)
+    client.end()
+    waiter.join(WAIT)  # a hang guard, far shorter than the estimate: only the END ends this
+    assert not waiter.is_alive(), "the END did not wake wait_quiet"
+    assert answers == [True]
+    assert woken[-1] is True  # the signal's own wait came back quiet
+    assert speaker.finish_signal  # and the signal was not given up
 
 
 def test_wait_quiet_never_hangs_on_a_signal_that_never_comes() -> None:
