@@ -40,7 +40,7 @@ from speechd_headless import (
 
 from okey.messages import tile_name
 from okey.speech import Speaker, SpeechMode, make_speaker
-from okey.speech.speaker import CHARACTERS_PER_SECOND, SECONDS_PER_MESSAGE
+from okey.speech.speaker import estimate_seconds
 from okey.tiles import Colour, Tile
 
 WAIT = 30.0  # seconds before one message counts as lost
@@ -80,7 +80,7 @@ def measure(speaker: Speaker, setup: Headless, count: int) -> dict[str, list[flo
     for key, fields in messages(count):
         started = time.monotonic()
         text = speaker.event(key, **fields)
-        estimated_end = started + SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+        estimated_end = started + estimate_seconds(text)
         if not speaker.wait_quiet(WAIT) or not speaker.finish_signal:
             raise SystemExit(f"no END from speech-dispatcher for {text!r}")
         quiet_at = time.monotonic()

@@ -130,9 +130,14 @@ def settled(setup: Headless) -> float:
 
 
 def test_words_reach_speech_dispatcher_and_make_sound(
-    headless: Headless, capfd: pytest.CaptureFixture[str]
+    headless: Headless, capfd: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    started = time.monotonic()
+    # The client registers a message's callback only after the server's answer, and
+    # drops an END that came first. Here no callback is ever registered, as if every
+    # END won that race: the voice must hear the END all the same.
+    monkeypatch.setattr(
+        "speechd.client._CallbackHandler.add_callback", lambda *_args, **_kwargs: None
+    )
     lines: list[str] = []
     red5 = tile_name(Tile.face(Colour.RED, 5))
     discard = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": red5}
@@ -163,7 +168,8 @@ def test_words_reach_speech_dispatcher_and_make_sound(
         assert "CANCEL self" in data[data.index(said[1]) : data.index(said[2])]
 
         assert wait_for(lambda: headless.rms() > 0), "speech-dispatcher made no sound"
-        # The server's END for the reply (the events before it were cancelled).
+        # The server's END for the reply (the events before it were cancelled), heard
+        # though its callback was never registered: quiet came from it, not from giving up.
         assert speaker.wait_quiet(DEADLINE), "speech-dispatcher never said it had finished"
         assert speaker.finish_signal
     finally:
@@ -171,7 +177,6 @@ def test_words_reach_speech_dispatcher_and_make_sound(
 
     assert headless.transcript.read_text(encoding="utf-8").splitlines() == said
     assert capfd.readouterr() == ("", "")  # accessible-output2 printed nothing
-    assert time.monotonic() - started < 15
 
 
 def test_quiet_comes_with_the_real_end_once_the_words_were_played(paced: Headless) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
+from speech_support import FakeAuto, FakeClock
 
 from okey.speech import (
     QUIET_POLL,
@@ -27,25 +28,47 @@ from okey.speech import (
 from okey.speech.background import BackgroundOutput
 from okey.speech.dispatcher import CANCEL, END, DispatcherVoice
 from okey.speech.pending import Pending
-from okey.speech.speaker import CHARACTERS_PER_SECOND, SECONDS_PER_MESSAGE
+from okey.speech.speaker import estimate_seconds
 
 WAIT = 10.0  # seconds before a wait fails the test
 
 Callback = Callable[..., None]
 
 
-class FakeClient:
-    """speechd's SSIPClient as the game uses it: speak with callbacks, cancel, close."""
+class FakeConnection:
+    """speechd's connection as far as events go: one handler called for every event."""
 
-    def __init__(self, *, fires: bool = True) -> None:
+    def __init__(self, handler: Callback) -> None:
+        self._callback: Callback | None = handler
+
+    def set_callback(self, callback: Callback | None) -> None:
+        self._callback = callback
+
+
+class FakeClient:
+    """speechd's SSIPClient as the game uses it: speak with callbacks, cancel, close.
+
+    As in speechd, each event goes through the connection's handler, which calls
+    the callback registered for its message id and drops it when there is none;
+    a message's callback is registered only after the server has answered SPEAK.
+    ``connection=False`` is a client whose connection cannot be reached.
+    """
+
+    CLIENT_ID = 7
+
+    def __init__(self, *, fires: bool = True, connection: bool = True) -> None:
         self.fires = fires  # False: the server never reports anything
         self.spoken: list[str] = []
         self.calls: list[str] = []
-        self.open: dict[int, Callback] = {}
+        self.queued: list[int] = []  # message ids the server has not finished
+        self.callbacks: dict[int, Callback] = {}  # registered, as speechd's handler holds them
         self.event_types: list[tuple[str, ...]] = []
+        self.early: str | None = None  # END or CANCEL: reported before the callback is registered
         self.block = threading.Event()
         self.block.set()
         self._ids = 0
+        if connection:
+            self._conn = FakeConnection(self._handle)
 
     def speak(
         self, text: str, callback: Callback | None = None, event_types: Any = None
@@ -54,31 +77,56 @@ class FakeClient:
         self._ids += 1
         self.spoken.append(text)
         self.calls.append(f"speak {text}")
+        self.queued.append(self._ids)
+        if self.early is not None:  # the race speechd's own TODO describes, lost
+            self.queued.remove(self._ids)
+            self._fire([self._ids], self.early)
         if callback is not None:
-            self.open[self._ids] = callback
+            self.callbacks[self._ids] = callback
             self.event_types.append(tuple(event_types))
         return 225, "OK MESSAGE QUEUED", (str(self._ids),)
 
     def cancel(self) -> None:
         self.calls.append("cancel")
-        cancelled, self.open = self.open, {}
-        self._fire(list(cancelled.values()), CANCEL)
+        cancelled, self.queued = self.queued, []
+        self._fire(cancelled, CANCEL)
 
     def end(self, count: int = 1) -> None:
         """The oldest ``count`` messages have been spoken to the end."""
-        ids = sorted(self.open)[:count]
-        self._fire([self.open.pop(i) for i in ids], END)
+        ended, self.queued = self.queued[:count], self.queued[count:]
+        self._fire(ended, END)
+
+    def report(self, message: int, event: str) -> None:
+        """The server reports an event for one message id, whatever became of it."""
+        self._fire([message], event)
 
     def close(self) -> None:
         self.calls.append("close")
 
-    def _fire(self, callbacks: list[Callback], event: str) -> None:
+    def _fire(self, ids: list[int], event: str) -> None:
         if not self.fires:
             return
+
+        def deliver() -> None:
+            for message in ids:
+                connection = getattr(self, "_conn", None)
+                handler = self._handle if connection is None else connection._callback
+                if handler is not None:
+                    handler(message, self.CLIENT_ID, event)
+
         # speechd calls back on its own communication thread.
-        thread = threading.Thread(target=lambda: [c(event) for c in callbacks])
+        thread = threading.Thread(target=deliver)
         thread.start()
         thread.join(WAIT)
+
+    def _handle(self, message: int, client_id: int, event: str, **details: object) -> None:
+        """speechd's _CallbackHandler: the message's callback, if it has one yet."""
+        assert client_id == self.CLIENT_ID
+        callback = self.callbacks.get(message)
+        if callback is not None:
+            callback(event, **details)
+        if event in (END, CANCEL):
+            self.callbacks.pop(message, None)
 
 
 class FakeDispatcher(SpeechDispatcher):  # type: ignore[misc]
@@ -110,31 +158,6 @@ class OtherOutput:
         pass
 
 
-class FakeAuto:
-    """Auto's shape: the first active output speaks."""
-
-    def __init__(self, outputs: list[Any]) -> None:
-        self.outputs = outputs
-
-    def speak(self, text: str, interrupt: bool = False) -> None:
-        for output in self.outputs:
-            if output.is_active():
-                output.speak(text, interrupt)
-                return
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def estimate(text: str) -> float:
-    return SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
-
-
 def dispatcher_speaker(
     client: FakeClient, *, clock: Callable[[], float] = time.monotonic, **options: Any
 ) -> tuple[Speaker, list[str]]:
@@ -145,6 +168,7 @@ def dispatcher_speaker(
 
 
 LONG = "Ayşe, on your left, draws from the pile and discards black 9."
+STORY = "A very long story. " * 50  # an estimate of a minute, far past WAIT
 
 
 # -- Pending and the voice -------------------------------------------------------------
@@ -168,8 +192,9 @@ def test_pending_counts_open_messages_and_wakes_a_waiter() -> None:
     assert pending.quiet
 
 
-def test_the_voice_is_busy_until_end_arrives_on_another_thread() -> None:
-    client = FakeClient()
+@pytest.mark.parametrize("connection", [True, False], ids=["every-event", "callbacks-only"])
+def test_the_voice_is_busy_until_end_arrives_on_another_thread(connection: bool) -> None:
+    client = FakeClient(connection=connection)
     voice = DispatcherVoice(client)
     assert not voice.busy()
     voice.speak("one", interrupt=False)
@@ -181,6 +206,44 @@ def test_the_voice_is_busy_until_end_arrives_on_another_thread() -> None:
     client.end()
     assert not voice.busy()
     assert voice.wait_quiet(0.0)
+    assert not client.callbacks  # speechd's own handler still had every END
+
+
+@pytest.mark.parametrize("event", [END, CANCEL])
+def test_a_report_that_beats_the_callback_still_finishes_the_message(event: str) -> None:
+    client = FakeClient()
+    voice = DispatcherVoice(client)
+    voice.speak("one", interrupt=False)
+    client.early = event
+    voice.speak("two", interrupt=False)  # reported before speechd registered its callback
+    assert voice.busy()  # "one" is still being spoken
+    client.end()
+    assert not voice.busy()
+
+
+def test_a_late_cancel_for_a_cut_message_leaves_the_answer_pending() -> None:
+    client = FakeClient(fires=False)
+    voice = DispatcherVoice(client)
+    voice.speak("one", interrupt=False)
+    voice.speak("answer", interrupt=True)
+    client.fires = True
+    client.report(1, CANCEL)  # the server's CANCEL for "one", after the answer's id came
+    assert voice.busy()
+    client.end()
+    assert not voice.busy()
+
+
+def test_a_client_shaped_otherwise_is_left_to_its_callbacks() -> None:
+    client = FakeClient(connection=False)  # no handler to hear every event through
+    voice = DispatcherVoice(client)
+    client.early = END
+    voice.speak("one", interrupt=False)
+    # As with speechd alone: the END came before anyone listened (the Speaker gives up).
+    assert voice.busy()
+    client.early = None
+    voice.speak("two", interrupt=True)
+    client.end()
+    assert not voice.busy()
 
 
 def test_an_interrupt_cancels_first_and_only_the_new_message_is_pending() -> None:
@@ -255,7 +318,7 @@ def test_a_message_waiting_for_the_worker_counts_as_being_spoken() -> None:
     assert output.wait_quiet(0.01) is False
     client.block.set()
     deadline = time.monotonic() + WAIT
-    while not client.open:
+    while not client.queued:
         assert time.monotonic() < deadline
         time.sleep(0.001)
     timer = threading.Timer(0.01, client.end)
@@ -284,10 +347,23 @@ def test_backlog_follows_the_signal_not_the_estimate() -> None:
     assert speaker.finish_signal
     assert speaker.quiet
     speaker.event_text(LONG)
-    assert speaker.backlog() == pytest.approx(estimate(LONG))
+    assert speaker.backlog() == pytest.approx(estimate_seconds(LONG))
     client.end()  # spoken sooner than estimated
     assert speaker.backlog() == 0.0
     assert speaker.quiet
+    assert speaker.finish_signal
+
+
+def test_quiet_comes_from_an_end_that_beat_the_callback() -> None:
+    clock = FakeClock()
+    client = FakeClient()
+    client.early = END  # every message, as a fast server on a loaded machine may do
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    speaker.event_text("Your turn.")
+    assert speaker.quiet
+    assert speaker.finish_signal
+    speaker.event_text(LONG)
+    assert speaker.wait_quiet(0.0)
     assert speaker.finish_signal
 
 
@@ -296,11 +372,31 @@ def test_a_voice_slower_than_the_estimate_is_waited_for() -> None:
     client = FakeClient()
     speaker, _ = dispatcher_speaker(client, clock=clock)
     speaker.event_text("Your turn.")
-    clock.now += estimate("Your turn.") + 1.0  # the estimate says quiet; the voice is not
+    clock.now += estimate_seconds("Your turn.") + 1.0  # the estimate says quiet; the voice is not
     assert speaker.backlog() == QUIET_POLL
     assert not speaker.quiet
     client.end()
     assert speaker.quiet
+
+
+def test_a_voice_half_as_fast_as_the_estimate_keeps_its_signal() -> None:
+    """A second message queued after the first's estimate, while the voice still speaks it."""
+    clock = FakeClock()
+    client = FakeClient()
+    speaker, _ = dispatcher_speaker(client, clock=clock)
+    began = clock.now
+    speaker.event_text(LONG)
+    clock.now += estimate_seconds(LONG) + 0.5  # the estimate says quiet; the voice is not
+    speaker.event_text("Your turn.")
+    # Each message takes twice its estimate: LONG ends, then "Your turn." is heard.
+    clock.now = began + 2 * estimate_seconds(LONG)
+    client.end()
+    clock.now += 2 * estimate_seconds("Your turn.") - 0.01
+    assert speaker.backlog() == QUIET_POLL  # still speaking, and still trusted
+    assert speaker.finish_signal
+    client.end()
+    assert speaker.quiet
+    assert speaker.finish_signal
 
 
 def test_after_quiet_a_new_message_is_estimated_from_now() -> None:
@@ -310,7 +406,7 @@ def test_after_quiet_a_new_message_is_estimated_from_now() -> None:
     speaker.event_text(LONG)
     client.end()
     speaker.event_text("Your turn.")  # not queued behind the estimate of LONG
-    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Your turn."))
 
 
 def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
@@ -319,7 +415,7 @@ def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
     speaker, lines = dispatcher_speaker(client, clock=clock, finish_grace=2.0)
     speaker.event_text("Round 1.")
     speaker.event_text("Your turn.")
-    run = estimate("Round 1.") + estimate("Your turn.")
+    run = estimate_seconds("Round 1.") + estimate_seconds("Your turn.")
     clock.now += run + run + 2.0  # the estimate's end, its length again, and the grace
     assert speaker.backlog() == QUIET_POLL  # still trusting the signal
     clock.now += 0.01
@@ -330,21 +426,38 @@ def test_a_signal_that_never_comes_is_given_up_once_and_silently() -> None:
     speaker.event_text("Ayşe discards red 5.")
     client.end(3)
     # From now on the estimate alone, even though events come again.
-    assert speaker.backlog() == pytest.approx(estimate("Ayşe discards red 5."))
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Ayşe discards red 5."))
     assert not speaker.finish_signal
 
 
-def test_wait_quiet_wakes_on_end() -> None:
+def test_wait_quiet_wakes_on_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a clock that stands still, neither the estimate nor giving up can end the wait."""
     client = FakeClient()
-    speaker, _ = dispatcher_speaker(client)
-    speaker.event_text(LONG)
-    timer = threading.Timer(0.02, client.end)
-    started = time.monotonic()
-    timer.start()
-    assert speaker.wait_quiet(WAIT)
-    timer.join()
-    assert time.monotonic() - started < estimate(LONG)  # the END, not the estimate
-    assert speaker.finish_signal
+    output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
+    waiting = threading.Event()
+    woken: list[bool | None] = []
+
+    def wait_on_the_signal(timeout: float) -> bool | None:
+        waiting.set()
+        woken.append(Ao2Output.wait_quiet(output, timeout))
+        return woken[-1]
+
+    monkeypatch.setattr(output, "wait_quiet", wait_on_the_signal)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=FakeClock())
+    speaker.event_text(STORY)
+    answers: list[bool] = []
+    waiter = threading.Thread(
+        target=lambda: answers.append(speaker.wait_quiet(3600.0)), daemon=True
+    )
+    waiter.start()
+    assert waiting.wait(WAIT), "wait_quiet did not wait on the signal"
+    time.sleep(0.05)  # let it block (an END before that proves less, but never fails)
+    client.end()
+    waiter.join(WAIT)  # a hang guard, far shorter than the estimate: only the END ends this
+    assert not waiter.is_alive(), "the END did not wake wait_quiet"
+    assert answers == [True]
+    assert woken[-1] is True  # the signal's own wait came back quiet
+    assert speaker.finish_signal  # and the signal was not given up
 
 
 def test_wait_quiet_never_hangs_on_a_signal_that_never_comes() -> None:
@@ -372,8 +485,8 @@ def test_without_a_signal_the_estimate_is_used() -> None:
     speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=clock)
     assert not speaker.finish_signal
     speaker.event_text("Your turn.")
-    assert speaker.backlog() == pytest.approx(estimate("Your turn."))
-    clock.now += estimate("Your turn.")
+    assert speaker.backlog() == pytest.approx(estimate_seconds("Your turn."))
+    clock.now += estimate_seconds("Your turn.")
     assert speaker.quiet
     assert speaker.wait_quiet(0.0)
 

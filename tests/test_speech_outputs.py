@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from speech_support import FakeAuto
 
 from okey.speech import Ao2Output, SpeechMode, make_speaker, probe_system_output
 
@@ -36,19 +37,6 @@ class FakeAo2:
         print("closing noise")
         if self.broken:
             raise RuntimeError("already gone")
-
-
-class FakeAuto:
-    """Auto's shape: a list of outputs; the first active one speaks."""
-
-    def __init__(self, outputs: list[FakeAo2]) -> None:
-        self.outputs = outputs
-
-    def speak(self, text: str, interrupt: bool = False) -> None:
-        for output in self.outputs:
-            if output.is_active():
-                output.speak(text, interrupt)
-                return
 
 
 def test_ao2_output_speaks_through_the_first_active_output() -> None:

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from speech_support import FakeClock
 
 from okey.messages import CATALOGUE
 from okey.speech import (
@@ -19,6 +20,7 @@ from okey.speech import (
     Text,
     Transcript,
     Verbosity,
+    estimate_seconds,
     make_speaker,
 )
 
@@ -386,6 +388,22 @@ def test_backlog_estimates_queued_speech_and_interrupt_resets_it() -> None:
     assert speaker.backlog() > first > 0
     speaker.reply_text("Pile: 40 tiles.")
     assert 0 < speaker.backlog() < first
+
+
+def test_the_estimate_is_a_pause_a_message_plus_the_characters_at_espeaks_rate() -> None:
+    assert estimate_seconds("") == pytest.approx(0.3)
+    assert estimate_seconds("x" * 15) == pytest.approx(1.3)
+    clock = FakeClock()
+    speaker = Speaker(SpeechMode.AUTO, FakeOutput(), printer=lambda _text: None, clock=clock)
+    speaker.event_text("Your turn.")
+    speaker.event_text("Ayşe, on your left, discards red 5.")
+    assert speaker.backlog() == pytest.approx(
+        estimate_seconds("Your turn.") + estimate_seconds("Ayşe, on your left, discards red 5.")
+    )
+    clock.now += estimate_seconds("Your turn.")
+    assert speaker.backlog() == pytest.approx(
+        estimate_seconds("Ayşe, on your left, discards red 5.")
+    )
 
 
 def test_no_backlog_when_not_voicing() -> None:

@@ -6,6 +6,7 @@ import asyncio
 import threading
 from dataclasses import dataclass, field
 
+from speech_support import FakeClock
 from test_table_rig import FakeOutput, Player, make_rig, play
 
 from okey.speech import Speaker, SpeechMode
@@ -27,18 +28,10 @@ class HeldVoice(FakeOutput):
         return self.released.wait(timeout)
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 def test_bots_wait_for_the_voice_past_the_estimate_and_go_when_it_is_quiet() -> None:
     rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0)
     voice = HeldVoice()
-    clock = Clock()
+    clock = FakeClock(0.0)
     # A long grace: here the signal is slow on purpose, and must not be given up.
     rig.table.speaker = Speaker(
         SpeechMode.AUTO, voice, printer=lambda _: None, clock=clock, finish_grace=1e9

@@ -21,7 +21,7 @@ from okey.speech.outputs import (
     probe_system_output,
 )
 from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
-from okey.speech.speaker import QUIET_POLL, Printer, Speaker, print_line
+from okey.speech.speaker import QUIET_POLL, Printer, Speaker, estimate_seconds, print_line
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message, Text, Utterance
 
@@ -47,6 +47,7 @@ __all__ = [
     "Utterance",
     "Verbosity",
     "add_speech_options",
+    "estimate_seconds",
     "make_speaker",
     "open_system_output",
     "print_line",

@@ -49,10 +49,15 @@ _EDGE_KEYS = {Edge.OLDEST: "history.oldest", Edge.NEWEST: "history.newest"}
 CHARACTERS_PER_SECOND = 15.0
 SECONDS_PER_MESSAGE = 0.3
 # The "finished" signal counts as lost when the voice is still busy this long after
-# the estimate's end plus the estimate's own length again (a voice half as fast).
+# the estimate's end plus, again, the time it had been busy by then (a voice half as fast).
 FINISH_GRACE = 3.0
 # While the signal says "busy" past the estimate, callers look again this often.
 QUIET_POLL = 0.05
+
+
+def estimate_seconds(text: str) -> float:
+    """How long a synthesiser at its default rate takes to say text: the fallback estimate."""
+    return SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
 
 
 class Speaker:
@@ -351,11 +356,14 @@ class Speaker:
         if output is None:
             return False
         now = self._clock()
-        idle = interrupt or self._heard_busy(output) is False
+        busy = self._heard_busy(output)
+        idle = interrupt or busy is False
         start = now if idle else max(now, self._voiced_until)
-        if start <= now:
+        # A new stretch of speech begins only when the voice is really idle: a signal
+        # still saying "busy" past the estimate is a slow voice, not a quiet one.
+        if idle or (busy is None and start <= now):
             self._run_start = now
-        self._voiced_until = start + SECONDS_PER_MESSAGE + len(text) / CHARACTERS_PER_SECOND
+        self._voiced_until = start + estimate_seconds(text)
         run = self._voiced_until - self._run_start
         self._give_up_at = self._voiced_until + run + self._finish_grace
         try:
