@@ -206,3 +206,10 @@ def test_a_rules_file_is_kept_as_a_full_path_and_a_missing_one_spoils_nothing(
     assert run(capsys, "rules", "--reset")[1] == ["rules: classic (the default)"]
     status, _, err = run(capsys, "rules", "nope")
     assert status == 2 and "no such rules file" in err
+
+
+def test_sounds_off_in_the_settings_can_be_turned_on_for_one_game() -> None:
+    parser = build_parser({"sounds": False})
+    assert parser.parse_args(["play"]).sounds is False
+    assert parser.parse_args(["play", "--sounds"]).sounds is True
+    assert build_parser().parse_args(["play", "--no-sounds"]).sounds is False

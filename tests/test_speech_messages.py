@@ -67,7 +67,7 @@ def test_unknown_key_raises() -> None:
         "cli.speech",
         "cli.transcript",
         "cli.verbosity",
-        "cli.no_sounds",
+        "cli.sounds",
     ],
 )
 def test_speech_texts_need_no_fields(key: str) -> None:

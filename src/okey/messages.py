@@ -90,7 +90,7 @@ ENGLISH: Mapping[str, str] = {
     ),
     "cli.transcript": "append every spoken message to FILE, one per line",
     "cli.verbosity": "brief or detailed messages (default: detailed)",
-    "cli.no_sounds": "no terminal bell on your turn or when you can finish",
+    "cli.sounds": "the terminal bell on your turn and when you can finish (--no-sounds: none)",
     # Engine and commands (rounds, matches, rule sets, the match log, simulate)
     "engine.error.round_over": "the round is over",
     "engine.error.match_over": "the match is over",

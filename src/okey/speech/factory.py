@@ -62,7 +62,7 @@ def make_speaker(
 
 
 def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = CATALOGUE) -> None:
-    """Add --speech, --transcript, --verbosity and --no-sounds to a parser."""
+    """Add --speech, --transcript, --verbosity and --sounds/--no-sounds to a parser."""
     parser.add_argument(
         "--speech",
         choices=[mode.value for mode in SpeechMode],
@@ -77,10 +77,10 @@ def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = C
         help=catalogue.text("cli.verbosity"),
     )
     parser.add_argument(
-        "--no-sounds",
-        dest="sounds",
-        action="store_false",
-        help=catalogue.text("cli.no_sounds"),
+        "--sounds",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help=catalogue.text("cli.sounds"),
     )
 
 
