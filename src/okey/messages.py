@@ -930,8 +930,8 @@ ENGLISH: Mapping[str, str] = {
     "saves.error.corrupt": "{path} is damaged: {reason}",
     "saves.error.foreign": "{path} is not an okey save",
     "saves.error.newer": (
-        "{path} was saved by a newer okey (save format {found}; this okey reads format "
-        "{known}): update okey to open it"
+        "{path} was saved by a newer okey (save format {found}; this okey reads formats "
+        "up to {known}): update okey to open it"
     ),
     "saves.error.version": "{path} has an unknown save format, {found}",
     "saves.error.unsafe_name": "'{name}' cannot be a save name: {reason}",
@@ -972,6 +972,9 @@ ENGLISH: Mapping[str, str] = {
     "saves.value.time": "must be a date and time like 2025-06-01T14:05:09+02:00",
     "saves.value.rng": "is not a random generator's state",
     "saves.value.text": "must not contain unpaired surrogates",
+    "saves.value.stacks": (
+        "is {found}, the format of a table that deals from stacks, but its rules deal plainly"
+    ),
     "saves.list.title": "Saves in {folder}, newest first:",
     "saves.list.none": "No saves in {folder}.",
     "saves.list.item": "{name}: {date}, {rules}, {where}, scores {scores}.",
