@@ -143,7 +143,10 @@ def _traditional_lines() -> list[str]:
         ("missing", "a 'dice' line must follow the deck line", "deck"),
         ("seven", "a dice line looks like: dice 5 2", "dice"),
         ("one throw", "a dice line looks like", "dice"),
-        ("stray", "a dice line looks like", "stray"),
+        ("stray", "belongs right after its round's deck line", "stray"),
+        ("after a comment", "belongs right after its round's deck line", "dice"),
+        ("after a blank line", "belongs right after its round's deck line", "dice"),
+        ("stray and wrong", "a dice line looks like", "stray"),
         ("classic", "this table throws no dice", "dice"),
     ],
 )
@@ -158,6 +161,14 @@ def test_a_wrong_dice_line_names_the_line(change: str, words: str, at: str) -> N
         lines[index] = "dice 4"
     elif change == "stray":
         lines.insert(index + 3, "dice 1 1")
+    elif change == "after a comment":
+        lines.insert(index, "# the dice")
+        index += 1
+    elif change == "after a blank line":
+        lines.insert(index, "")
+        index += 1
+    elif change == "stray and wrong":
+        lines.insert(index + 3, "dice 1 9")
     else:
         lines[1] = '[Rules "classic"]'
     where = {"deck": index - 1, "dice": index, "stray": index + 3}[at]

@@ -225,6 +225,9 @@ ENGLISH: Mapping[str, str] = {
     "log.error.deck_missing": "a 'deck' line with the 106 tiles must follow the round line",
     "log.error.deck": "the deck is wrong: {reason}",
     "log.error.dice": "a dice line looks like: dice 5 2 (two throws, each 1 to 6)",
+    "log.error.dice_place": (
+        "a dice line belongs right after its round's deck line, with nothing between them"
+    ),
     "log.error.dice_missing": (
         "this table deals from stacks: a 'dice' line must follow the deck line, like: dice 5 2"
     ),
