@@ -242,6 +242,21 @@ def test_the_replay_command_prints_events_and_final_scores(
     assert read_log(path).header.seats == ("ann", "bo", "cy", "di")
 
 
+def test_the_replay_command_says_who_opens_a_round_dealt_from_stacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = _played("traditional", 2, 1)
+    path = tmp_path / "trad.okeylog"
+    path.write_text(format_log(LogHeader("traditional"), match.events))
+    opener = match.round.dealer
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Round 1. seat {opener} opens."
+    assert out[1].startswith(f"seat {(opener - 1) % 4} throws ")
+    assert main(["replay", str(path), "--seat", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"Round 1. seat {opener} opens."
+
+
 def test_the_replay_command_reports_a_damaged_log_without_a_traceback(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

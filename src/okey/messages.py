@@ -120,6 +120,7 @@ ENGLISH: Mapping[str, str] = {
     "engine.seat": "seat {seat}",
     "engine.seat.named": "seat {seat} ({name})",
     "engine.event.round_started": "Round {number}. {name} deals and opens.",
+    "engine.event.round_started.stacks": "Round {number}. {name} opens.",
     "engine.event.indicator": (
         "The indicator is {indicator}; the okey is {okey}. Pile: {pile} tiles."
     ),
@@ -131,6 +132,21 @@ ENGLISH: Mapping[str, str] = {
     "engine.event.dice.passed": (
         "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
         "tile {tile} from its bottom is a false joker, so tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed.wrap": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tile {tile} from its bottom, the top one, is a false joker, so the count goes on "
+        "from the bottom and tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed2": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tiles {tile} and {second} from its bottom are false jokers, "
+        "so tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed2.wrap": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tiles {tile} and {second} from its bottom, counting on past the top from the bottom, "
+        "are false jokers, so tile {position} is the indicator."
     ),
     "engine.event.dealt": "{name} is dealt: {tiles}.",
     "engine.event.drew": "{name} draws {tile} from the pile.",
@@ -317,6 +333,20 @@ ENGLISH: Mapping[str, str] = {
     "table.dice.story.passed": (
         "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom "
         "is a false joker, so the {position_nth} is turned up"
+    ),
+    "table.dice.story.passed.wrap": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom, "
+        "the top one, is a false joker, so the count goes on from the bottom and the "
+        "{position_nth} is turned up"
+    ),
+    "table.dice.story.passed2": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} and {second_nth} tiles "
+        "from the bottom are false jokers, so the {position_nth} is turned up"
+    ),
+    "table.dice.story.passed2.wrap": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} and {second_nth} tiles "
+        "from the bottom, counting on past the top from the bottom, are false jokers, "
+        "so the {position_nth} is turned up"
     ),
     "ordinal.1": "first",
     "ordinal.2": "second",
