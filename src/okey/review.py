@@ -50,7 +50,7 @@ from okey.engine.view import Phase, PlayerView
 from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_log, parse_log
 from okey.matchlog import replay as check_log
 from okey.rules import RuleSet
-from okey.scoring import finish_points
+from okey.scoring import best_finish
 from okey.solver import winning_kinds
 from okey.tiles import Tile
 
@@ -148,8 +148,8 @@ def win_points(view: PlayerView, action: Action | None) -> int | None:
     kinds = winning_kinds(hand, view.okey)
     if not kinds:
         return None
-    scoring = view.rules.scoring
-    return max(finish_points(scoring, kind, action.tile, view.okey) for kind in kinds)
+    points, _ = best_finish(view.rules.scoring, kinds, action.tile, view.okey)
+    return points
 
 
 def same_decision(view: PlayerView, played: Action | None, master: Action | None) -> bool:
