@@ -219,6 +219,10 @@ def review_log(
     """
     if not 0 <= seat < rules.table.players:
         raise ValueError(f"there is no seat {seat} at this table")
+    # The log is replayed twice: checked line by line first, then here with the seat's
+    # moves judged on the way. One shared pass would need matchlog to hand the match out
+    # between checking a move and applying it (and around the timer's several moves);
+    # a second replay is cheap beside the master's searches.
     check_log(log, rules)
     match: Match | None = None
     reviews: list[RoundReview] = []
