@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from engine_support import FULL, accounted, arranged, tile
+from engine_support import FULL, accounted, arranged, tile, tiles
 
 from okey.combinations import GroupKind, is_combination, is_pair
 from okey.engine import (
@@ -26,8 +26,10 @@ from okey.engine.events import (
     ShowedIndicator,
     TurnedToOkey,
 )
+from okey.review import win_points
 from okey.rules import CLASSIC, PlayRules, RuleSet, ScoringRules, TableRules, load_rules
-from okey.scoring import FinishKind
+from okey.scoring import FinishKind, best_finish
+from okey.solver import winning_kinds
 
 WIN14 = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 PAIRS14 = "r1 r1 b2 b2 k3 k3 y4 y4 r7 r7 b8 b8 k9 k9"
@@ -217,3 +219,23 @@ def test_declare_pairs_is_a_sign_only() -> None:
     assert won.kind is FinishKind.PAIRS and won.points == 4
     with pytest.raises(IllegalMoveError, match="not played at this table"):
         arranged({0: PAIRS14 + " k13"}).apply(0, DeclarePairs())
+
+
+def test_a_hand_that_finishes_both_ways_scores_the_better_one() -> None:
+    # Two runs of four and two of three, and seven pairs too: the pairs pay more.
+    both = "r1 r1 r2 r2 r3 r3 r4 r4 b5 b5 b6 b6 b7 b7"
+    okey = tile("r6")
+    kinds = winning_kinds(tiles(both), okey)
+    assert set(kinds) == {FinishKind.COMBINATIONS, FinishKind.PAIRS}
+    discard = tile("k11")
+    assert best_finish(CLASSIC.scoring, kinds, discard, okey) == (4, FinishKind.PAIRS)
+    assert best_finish(CLASSIC.scoring, kinds[::-1], discard, okey) == (4, FinishKind.PAIRS)
+    even = ScoringRules(pairs=1)  # equal points: the first kind given
+    for order in (kinds, kinds[::-1]):
+        assert best_finish(even, order, discard, okey) == (2, order[0])
+    # The round and the master's review count it with the same helper.
+    match = arranged({0: f"{both} k11"})
+    view = match.view(0)
+    won = _won(match.apply(0, Discard(discard)))
+    assert (won.kind, won.points) == (FinishKind.PAIRS, 4)
+    assert win_points(view, Discard(discard)) == 4

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+import pytest
 from engine_support import arranged, tile
 
 from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, TurnToOkey
-from okey.engine.events import AutopilotChanged, RoundDrawn, RoundWon
+from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
 from okey.engine.narrate import Narrator
-from okey.engine.traditional import Dice
+from okey.engine.traditional import Dice, passed_over
 from okey.rules import load_rules
-from okey.tiles import FALSE_JOKER, full_set
+from okey.tiles import FALSE_JOKER, Tile, full_set
 
 
 def test_every_event_of_a_salon_round_is_said() -> None:
@@ -71,19 +73,63 @@ def test_the_traditional_deal_is_told_with_its_dice() -> None:
     match = Match(load_rules("traditional"), random.Random(1), first_dealer=1)
     events = match.start_round(deck, Dice(5, 2))
     narrator = Narrator(["ann", "bo", "cy", "di"])
-    said = [line for event in events[:3] for line in narrator.lines(event)]
+    said = narrator.story(events[:3])
     assert said == [
-        "Round 1. seat 1 (bo) deals and opens.",
+        "Round 1. seat 1 (bo) opens.",  # seat 0 built the stacks and threw
         "seat 0 (ann) throws 5 and 2: the spare tile goes on stack 5, "
         "and tile 2 from its bottom is the indicator.",
         "The indicator is red 11; the okey is red 12. Pile: 48 tiles.",
     ]
-    deck = [*full_set()[:21], FALSE_JOKER, *full_set()[21:-1]]
+    assert narrator.lines(events[0]) == ["Round 1. seat 1 (bo) deals and opens."]
+    plain = Match(load_rules("classic"), random.Random(1), first_dealer=1)
+    assert narrator.story(plain.start_round()[:1]) == ["Round 1. seat 1 (bo) deals and opens."]
+
+
+def _deck_with_false_jokers(stack: int, places: Sequence[int]) -> list[Tile]:
+    """A deck whose false jokers are at these places of the stack (6: the spare); the
+    others (of the two) at the bottom of stack 1."""
+    indexes = {105 if place == 6 else (stack - 1) * 5 + place - 1 for place in places}
+    indexes |= set(range(2 - len(indexes)))
+    others = iter(tile for tile in full_set() if not tile.is_false_joker)
+    return [FALSE_JOKER if index in indexes else next(others) for index in range(106)]
+
+
+@pytest.mark.parametrize(
+    ("throw", "jokers", "told"),
+    [
+        (2, [], ", and tile 2 from its bottom is the indicator."),
+        (2, [2], "; tile 2 from its bottom is a false joker, so tile 3 is the indicator."),
+        (
+            6,
+            [6],
+            "; tile 6 from its bottom, the top one, is a false joker, so the count goes on "
+            "from the bottom and tile 1 is the indicator.",
+        ),
+        (
+            2,
+            [2, 3],
+            "; tiles 2 and 3 from its bottom are false jokers, so tile 4 is the indicator.",
+        ),
+        (
+            5,
+            [5, 6],
+            "; tiles 5 and 6 from its bottom, counting on past the top from the bottom, "
+            "are false jokers, so tile 1 is the indicator.",
+        ),
+        (
+            6,
+            [6, 1],
+            "; tiles 6 and 1 from its bottom, counting on past the top from the bottom, "
+            "are false jokers, so tile 2 is the indicator.",
+        ),
+    ],
+)
+def test_each_false_joker_passed_over_is_told(throw: int, jokers: list[int], told: str) -> None:
+    deck = _deck_with_false_jokers(5, jokers)
     match = Match(load_rules("traditional"), random.Random(1), first_dealer=1)
-    events = match.start_round(deck, Dice(5, 2))
-    said = [line for event in events[:3] for line in narrator.lines(event)]
-    assert said[1] == (
-        "seat 0 (ann) throws 5 and 2: the spare tile goes on stack 5; tile 2 from its bottom "
-        "is a false joker, so tile 3 is the indicator."
-    )
-    assert len(said) == 3  # no separate line for the false joker passed over
+    events = match.start_round(deck, Dice(5, throw))
+    thrown = next(event for event in events if isinstance(event, DiceThrown))
+    assert passed_over(throw, thrown.position) == tuple(jokers)
+    said = Narrator([]).story(events[:3])
+    assert said[1] == f"seat 0 throws 5 and {throw}: the spare tile goes on stack 5" + told
+    assert len(said) == 3  # no separate line for the false jokers passed over

@@ -20,6 +20,7 @@ from okey.engine.traditional import (
     Dice,
     deal_from_stacks,
     handout,
+    passed_over,
     throw_dice,
     thrower_of,
 )
@@ -128,6 +129,7 @@ def test_every_traditional_deal_keeps_the_invariants(
     assert chosen[dealt.position - 1] == indicator
     passed = [(tile_throw - 1 + step) % 6 for step in range(dealt.deal.turned_back)]
     assert all(chosen[index].is_false_joker for index in passed)
+    assert passed_over(tile_throw, dealt.position) == tuple(index + 1 for index in passed)
     assert (tile_throw - 1 + dealt.deal.turned_back) % 6 == dealt.position - 1
     # Hands in hand-out order, then the pile, are the stacks after the chosen one read
     # from their tops, then the chosen stack under the indicator, top first.

@@ -143,7 +143,10 @@ def _traditional_lines() -> list[str]:
         ("missing", "a 'dice' line must follow the deck line", "deck"),
         ("seven", "a dice line looks like: dice 5 2", "dice"),
         ("one throw", "a dice line looks like", "dice"),
-        ("stray", "a dice line looks like", "stray"),
+        ("stray", "belongs right after its round's deck line", "stray"),
+        ("after a comment", "belongs right after its round's deck line", "dice"),
+        ("after a blank line", "belongs right after its round's deck line", "dice"),
+        ("stray and wrong", "a dice line looks like", "stray"),
         ("classic", "this table throws no dice", "dice"),
     ],
 )
@@ -158,6 +161,14 @@ def test_a_wrong_dice_line_names_the_line(change: str, words: str, at: str) -> N
         lines[index] = "dice 4"
     elif change == "stray":
         lines.insert(index + 3, "dice 1 1")
+    elif change == "after a comment":
+        lines.insert(index, "# the dice")
+        index += 1
+    elif change == "after a blank line":
+        lines.insert(index, "")
+        index += 1
+    elif change == "stray and wrong":
+        lines.insert(index + 3, "dice 1 9")
     else:
         lines[1] = '[Rules "classic"]'
     where = {"deck": index - 1, "dice": index, "stray": index + 3}[at]
@@ -229,6 +240,21 @@ def test_the_replay_command_prints_events_and_final_scores(
     assert main(["replay", str(path), "--seat", "1"]) == 0
     assert "draws from the pile" in capsys.readouterr().out
     assert read_log(path).header.seats == ("ann", "bo", "cy", "di")
+
+
+def test_the_replay_command_says_who_opens_a_round_dealt_from_stacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    match = _played("traditional", 2, 1)
+    path = tmp_path / "trad.okeylog"
+    path.write_text(format_log(LogHeader("traditional"), match.events))
+    opener = match.round.dealer
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"Round 1. seat {opener} opens."
+    assert out[1].startswith(f"seat {(opener - 1) % 4} throws ")
+    assert main(["replay", str(path), "--seat", "2"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == f"Round 1. seat {opener} opens."
 
 
 def test_the_replay_command_reports_a_damaged_log_without_a_traceback(

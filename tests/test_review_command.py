@@ -29,7 +29,8 @@ def played() -> Table:
 
 
 def _expected(table: Table, seat: int) -> list[str]:
-    words = Words(Seats(table.match.rules.table, seat, NAMES), Verbosity.DETAILED)
+    names = NAMES[: table.match.players]
+    words = Words(Seats(table.match.rules.table, seat, names), Verbosity.DETAILED)
     lines = []
     for review in review_match(table.match, seat):
         summary, *rest = review_lines(review, words)
@@ -67,6 +68,25 @@ def test_the_latest_save_even_of_a_finished_match_and_another_seat(
     path = str(tmp_path / "playing.json")
     assert main(["review", path, "--seat", "2", "--saves", str(tmp_path)]) == 0
     assert capsys.readouterr().out.splitlines() == _expected(played, 2)
+
+
+@pytest.mark.parametrize("rules", ["salon", "partners", "two-player", "traditional"])
+def test_a_save_of_another_table_is_reviewed(
+    rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    table = Table.new(rules, 5)
+    table.play_until(lambda match: match.round_number == 2 and not match.round_over)
+    write_save("other", table.save(), tmp_path)
+    assert main(["review", "other", "--saves", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == _expected(table, 0)
+    assert out[0].startswith("Round 1. ")
+    assert main(["review", "other", "--saves", str(tmp_path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == rules and [r["round"] for r in data["rounds"]] == [1]
+    automatic = data["rounds"][0]["automatic"]
+    assert (automatic > 0) == (rules == "salon")  # the scripted person lets the clock run out
+    assert automatic == sum(move["automatic"] for move in data["rounds"][0]["moves"])
 
 
 def test_json(played: Table, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -263,7 +263,8 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         "list": (b"[1, 2, 3]", "foreign"),
         "other json": (b'{"name": "something else"}', "foreign"),
         "png": (b"\x89PNG\r\n\x1a\n", "foreign"),
-        "newer": (text.replace('"format": 1', '"format": 2').encode(), "newer"),
+        "newer": (text.replace('"format": 1', '"format": 3').encode(), "newer"),
+        "stacks": (text.replace('"format": 1', '"format": 2').encode(), "corrupt"),
         "older": (text.replace('"format": 1', '"format": 0').encode(), "version"),
         "duplicate": (text.replace('"label"', '"kind": "okey-save", "label"').encode(), "corrupt"),
         "nan": (text.replace('"round": ', '"round": NaN, "x": ').encode(), "corrupt"),
@@ -275,7 +276,11 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         messages[name] = _refused(path, tmp_path, key)
     assert "cut short" in messages["truncated"]
     assert "not an okey save" in messages["other json"]
-    assert "newer okey (save format 2; this okey reads format 1)" in messages["newer"]
+    assert "newer okey (save format 3; this okey reads formats up to 2)" in messages["newer"]
+    assert messages["stacks"].endswith(
+        "is damaged: 'format' is 2, the format of a table that deals from stacks, "
+        "but its rules deal plainly"
+    )
     assert "appears twice" in messages["duplicate"]
     assert str(tmp_path / "flipped.json") in messages["flipped"]
 
@@ -368,7 +373,7 @@ def test_okey_saves_says_what_is_wrong_without_a_traceback(
     assert "  fine (test): " in captured.out
     assert captured.err == (
         f"okey: {tmp_path / 'future.json'} was saved by a newer okey (save format 99; "
-        f"this okey reads format {FORMAT_VERSION}): update okey to open it\n"
+        f"this okey reads formats up to {FORMAT_VERSION}): update okey to open it\n"
     )
     afile = tmp_path / "file"
     afile.write_text("x")

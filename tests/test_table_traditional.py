@@ -5,7 +5,8 @@ from __future__ import annotations
 from test_table_rig import BOT_NAMES, make_rig, no_repeats
 
 from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
-from okey.engine.traditional import Dice
+from okey.engine.narrate import dice_variant
+from okey.engine.traditional import Dice, passed_over
 from okey.messages import Verbosity
 from okey.notation import parse_tile
 from okey.rules import TableRules
@@ -84,3 +85,39 @@ def test_a_passed_over_false_joker_is_told_in_the_dice_sentence() -> None:
         "You throw 5 and 2.",
         "Indicator red 4, okey red 5.",
     ]
+
+
+def test_the_table_has_the_same_variants_in_ordinals() -> None:
+    # The table's narration (okey.table.narration) tells the dice from these texts.
+    words = Words(Seats(TableRules(), 0, ("You", "A", "B", "C")), Verbosity.DETAILED)
+
+    def story(throw: int, position: int) -> str:
+        passed = passed_over(throw, position)
+        return words(
+            "table.dice.story" + dice_variant(throw, position),
+            stack_nth=words("ordinal.5"),
+            tile_nth=words(f"ordinal.{throw}"),
+            second_nth=words(f"ordinal.{passed[-1] if passed else throw}"),
+            position_nth=words(f"ordinal.{position}"),
+        )
+
+    assert [dice_variant(*case) for case in [(2, 2), (2, 3), (6, 1), (2, 4), (5, 1), (6, 2)]] == [
+        "",
+        ".passed",
+        ".passed.wrap",
+        ".passed2",
+        ".passed2.wrap",
+        ".passed2.wrap",
+    ]
+    assert story(2, 4) == (
+        "the spare tile goes on the fifth stack; its second and third tiles from the bottom "
+        "are false jokers, so the fourth is turned up"
+    )
+    assert story(6, 1) == (
+        "the spare tile goes on the fifth stack; its sixth tile from the bottom, the top one, "
+        "is a false joker, so the count goes on from the bottom and the first is turned up"
+    )
+    assert story(6, 2) == (
+        "the spare tile goes on the fifth stack; its sixth and first tiles from the bottom, "
+        "counting on past the top from the bottom, are false jokers, so the second is turned up"
+    )

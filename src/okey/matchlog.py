@@ -9,7 +9,8 @@
 
     round 1 dealer 2
     deck r5 k3 ... (the 106 tiles in shuffled order)
-    dice 5 2 (only at a table with the traditional deal: its two die throws)
+    dice 5 2 (only at a table with the traditional deal: its two die throws, right
+              under the deck line as the deck is right under the round line)
     2 discard y11
     3 draw pile
     3 discard k7
@@ -295,7 +296,9 @@ def parse_log(text: str) -> ParsedLog:
                 index += 1
             entries.append(entry)
         elif line.startswith("dice"):
-            raise MatchLogError(number, CATALOGUE.text("log.error.dice"))
+            # Like the deck under its round line, the dice go right under the deck.
+            key = "log.error.dice_place" if _DICE.fullmatch(line) else "log.error.dice"
+            raise MatchLogError(number, CATALOGUE.text(key))
         elif line.startswith("scores"):
             entries.append(_scores_entry(number, line))
         else:

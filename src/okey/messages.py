@@ -120,6 +120,7 @@ ENGLISH: Mapping[str, str] = {
     "engine.seat": "seat {seat}",
     "engine.seat.named": "seat {seat} ({name})",
     "engine.event.round_started": "Round {number}. {name} deals and opens.",
+    "engine.event.round_started.stacks": "Round {number}. {name} opens.",
     "engine.event.indicator": (
         "The indicator is {indicator}; the okey is {okey}. Pile: {pile} tiles."
     ),
@@ -131,6 +132,21 @@ ENGLISH: Mapping[str, str] = {
     "engine.event.dice.passed": (
         "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
         "tile {tile} from its bottom is a false joker, so tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed.wrap": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tile {tile} from its bottom, the top one, is a false joker, so the count goes on "
+        "from the bottom and tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed2": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tiles {tile} and {second} from its bottom are false jokers, "
+        "so tile {position} is the indicator."
+    ),
+    "engine.event.dice.passed2.wrap": (
+        "{name} throws {stack} and {tile}: the spare tile goes on stack {stack}; "
+        "tiles {tile} and {second} from its bottom, counting on past the top from the bottom, "
+        "are false jokers, so tile {position} is the indicator."
     ),
     "engine.event.dealt": "{name} is dealt: {tiles}.",
     "engine.event.drew": "{name} draws {tile} from the pile.",
@@ -225,6 +241,9 @@ ENGLISH: Mapping[str, str] = {
     "log.error.deck_missing": "a 'deck' line with the 106 tiles must follow the round line",
     "log.error.deck": "the deck is wrong: {reason}",
     "log.error.dice": "a dice line looks like: dice 5 2 (two throws, each 1 to 6)",
+    "log.error.dice_place": (
+        "a dice line belongs right after its round's deck line, with nothing between them"
+    ),
     "log.error.dice_missing": (
         "this table deals from stacks: a 'dice' line must follow the deck line, like: dice 5 2"
     ),
@@ -314,6 +333,20 @@ ENGLISH: Mapping[str, str] = {
     "table.dice.story.passed": (
         "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom "
         "is a false joker, so the {position_nth} is turned up"
+    ),
+    "table.dice.story.passed.wrap": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} tile from the bottom, "
+        "the top one, is a false joker, so the count goes on from the bottom and the "
+        "{position_nth} is turned up"
+    ),
+    "table.dice.story.passed2": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} and {second_nth} tiles "
+        "from the bottom are false jokers, so the {position_nth} is turned up"
+    ),
+    "table.dice.story.passed2.wrap": (
+        "the spare tile goes on the {stack_nth} stack; its {tile_nth} and {second_nth} tiles "
+        "from the bottom, counting on past the top from the bottom, are false jokers, "
+        "so the {position_nth} is turned up"
     ),
     "ordinal.1": "first",
     "ordinal.2": "second",
@@ -953,8 +986,8 @@ ENGLISH: Mapping[str, str] = {
     "saves.error.corrupt": "{path} is damaged: {reason}",
     "saves.error.foreign": "{path} is not an okey save",
     "saves.error.newer": (
-        "{path} was saved by a newer okey (save format {found}; this okey reads format "
-        "{known}): update okey to open it"
+        "{path} was saved by a newer okey (save format {found}; this okey reads formats "
+        "up to {known}): update okey to open it"
     ),
     "saves.error.version": "{path} has an unknown save format, {found}",
     "saves.error.unsafe_name": "'{name}' cannot be a save name: {reason}",
@@ -995,6 +1028,9 @@ ENGLISH: Mapping[str, str] = {
     "saves.value.time": "must be a date and time like 2025-06-01T14:05:09+02:00",
     "saves.value.rng": "is not a random generator's state",
     "saves.value.text": "must not contain unpaired surrogates",
+    "saves.value.stacks": (
+        "is {found}, the format of a table that deals from stacks, but its rules deal plainly"
+    ),
     "saves.list.title": "Saves in {folder}, newest first:",
     "saves.list.none": "No saves in {folder}.",
     "saves.list.item": "{name}: {date}, {rules}, {where}, scores {scores}.",

@@ -50,7 +50,7 @@ from okey.engine.view import Phase, PlayerView
 from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_log, parse_log
 from okey.matchlog import replay as check_log
 from okey.rules import RuleSet
-from okey.scoring import finish_points
+from okey.scoring import best_finish
 from okey.solver import winning_kinds
 from okey.tiles import Tile
 
@@ -148,8 +148,8 @@ def win_points(view: PlayerView, action: Action | None) -> int | None:
     kinds = winning_kinds(hand, view.okey)
     if not kinds:
         return None
-    scoring = view.rules.scoring
-    return max(finish_points(scoring, kind, action.tile, view.okey) for kind in kinds)
+    points, _ = best_finish(view.rules.scoring, kinds, action.tile, view.okey)
+    return points
 
 
 def same_decision(view: PlayerView, played: Action | None, master: Action | None) -> bool:
@@ -219,6 +219,10 @@ def review_log(
     """
     if not 0 <= seat < rules.table.players:
         raise ValueError(f"there is no seat {seat} at this table")
+    # The log is replayed twice: checked line by line first, then here with the seat's
+    # moves judged on the way. One shared pass would need matchlog to hand the match out
+    # between checking a move and applying it (and around the timer's several moves);
+    # a second replay is cheap beside the master's searches.
     check_log(log, rules)
     match: Match | None = None
     reviews: list[RoundReview] = []

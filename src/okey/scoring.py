@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import Enum
 
 from okey.rules import ScoringRules
@@ -36,3 +37,14 @@ def finish_points(scoring: ScoringRules, kind: FinishKind, discard: Tile, okey: 
     if scoring.combine == "cap":
         points = min(points, scoring.max_loss)
     return points
+
+
+def best_finish(
+    scoring: ScoringRules, kinds: Iterable[FinishKind], discard: Tile, okey: Tile
+) -> tuple[int, FinishKind]:
+    """The way of finishing worth most among ``kinds`` (not empty; the first of equals),
+    with its points: what a win with ``discard`` costs each other player."""
+    return max(
+        ((finish_points(scoring, kind, discard, okey), kind) for kind in kinds),
+        key=lambda scored: scored[0],
+    )

@@ -31,11 +31,9 @@ def run(args: argparse.Namespace) -> int:
         error = exc if exc.path != "<log>" else exc.at(str(path))
         return usage_error(error)
     narrator = Narrator(names_or_seats(log.header, match.players))
-    for event in match.events:
-        shown = event if args.seat is None else seen_by(event, args.seat)
-        if shown is not None:
-            for line in narrator.lines(shown):
-                print(line)
+    shown = [event if args.seat is None else seen_by(event, args.seat) for event in match.events]
+    for line in narrator.story([event for event in shown if event is not None]):
+        print(line)
     if not match.over:
         print(CATALOGUE.text("replay.unfinished"))
     print(CATALOGUE.text("replay.final", scores=narrator.score_list(match.scores)))

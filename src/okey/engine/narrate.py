@@ -24,8 +24,22 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.traditional import passed_over
 from okey.messages import CATALOGUE, Catalogue
 from okey.tiles import Tile
+
+
+def dice_variant(throw: int, position: int) -> str:
+    """The ending of the key that tells the second throw: "" (the thrown tile is the
+    indicator), ".passed" or ".passed2" (one or two false jokers passed over), then
+    ".wrap" when the count went past the stack's top to its bottom. The texts have the
+    fields ``tile`` (the throw), ``second`` (the second false joker's place) and
+    ``position`` (the indicator's), or their ``_nth`` ordinals at the table."""
+    passed = len(passed_over(throw, position))
+    if not passed:
+        return ""
+    return (".passed" if passed == 1 else ".passed2") + (".wrap" if position < throw else "")
+
 
 _GROUP_KEYS = {
     GroupKind.RUN: "hand.group.run",
@@ -66,26 +80,35 @@ class Narrator:
     def scores(self, scores: Sequence[int]) -> str:
         return self.catalogue.text("engine.event.scores", scores=self.score_list(scores))
 
-    def lines(self, event: Event) -> list[str]:
-        """What a listener hears for one event (an empty list: nothing)."""
+    def story(self, events: Sequence[Event]) -> list[str]:
+        """What a listener hears for a stream of events, in order: a round dealt from
+        stacks is opened by the seat after the thrower, who built the stacks, so its first
+        line does not say the opener dealt (the dice follow the round's start)."""
+        said: list[str] = []
+        for index, event in enumerate(events):
+            following = events[index + 1] if index + 1 < len(events) else None
+            said += self.lines(event, stacks=isinstance(following, DiceThrown))
+        return said
+
+    def lines(self, event: Event, *, stacks: bool = False) -> list[str]:
+        """What a listener hears for one event (an empty list: nothing); ``stacks``: a
+        round that starts is dealt from stacks, with dice."""
         text = self.catalogue.text
         if isinstance(event, RoundStarted):
             self.thrown = False
-            return [
-                text(
-                    "engine.event.round_started", number=event.number, name=self.name(event.dealer)
-                )
-            ]
+            key = "engine.event.round_started" + (".stacks" if stacks else "")
+            return [text(key, number=event.number, name=self.name(event.dealer))]
         if isinstance(event, DiceThrown):
             self.thrown = True
             dice = event.dice
-            key = "engine.event.dice" if event.position == dice.tile else "engine.event.dice.passed"
+            passed = passed_over(dice.tile, event.position)
             return [
                 text(
-                    key,
+                    "engine.event.dice" + dice_variant(dice.tile, event.position),
                     name=self.name(event.seat),
                     stack=dice.stack,
                     tile=dice.tile,
+                    second=passed[-1] if passed else dice.tile,
                     position=event.position,
                 )
             ]

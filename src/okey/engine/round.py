@@ -54,7 +54,7 @@ from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
 from okey.engine.view import Phase
 from okey.messages import tile_name
 from okey.rules import RuleSet
-from okey.scoring import FinishKind, colour_doubles, finish_points
+from okey.scoring import FinishKind, best_finish, colour_doubles
 from okey.solver import (
     combination_grouping,
     finishes,
@@ -337,9 +337,7 @@ class Round:
     def _win(self, seat: int, tile: Tile, kinds: list[FinishKind]) -> RoundWon:
         scoring = self.rules.scoring
         okey = self.okey
-        points, kind = max(
-            ((finish_points(scoring, k, tile, okey), k) for k in kinds), key=lambda pk: pk[0]
-        )
+        points, kind = best_finish(scoring, kinds, tile, okey)
         hand = self.hands[seat]
         grouping = (
             combination_grouping(hand, okey)

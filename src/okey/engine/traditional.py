@@ -106,6 +106,15 @@ def indicator_position(chosen: Sequence[Tile], throw: int) -> int:
     return index + 1
 
 
+def passed_over(throw: int, position: int) -> tuple[int, ...]:
+    """The places (from the bottom, 1..6) of the false jokers passed over between the
+    thrown tile and the indicator's ``position``, in the order counted (none, one or two;
+    past the top the count goes on from the bottom)."""
+    size = STACK_TILES + 1
+    count = (position - throw) % size
+    return tuple((throw - 1 + step) % size + 1 for step in range(count))
+
+
 def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int) -> StackDeal:
     """Deal a deck (checked here) the traditional way with these throws, ``dealer`` opening."""
     if players not in (2, 3, 4):
@@ -127,6 +136,6 @@ def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int
         hands[seat] += after[taken : taken + count]
         taken += count
     pile = (*after[taken:], *reversed(chosen))
-    passed = (position - dice.tile) % (STACK_TILES + 1)
+    passed = len(passed_over(dice.tile, position))
     dealt = Deal(indicator, passed, tuple(tuple(hand) for hand in hands), pile)
     return StackDeal(dealt, dice, thrower_of(players, dealer), position)

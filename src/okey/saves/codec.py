@@ -5,24 +5,40 @@ states) stay on one line and the match log is a list of its lines. Reading
 refuses, with one :class:`SaveError`, anything that is not exactly a save of
 a known format: not JSON, cut short, not an okey save, a newer format, a
 missing, unknown or mistyped key.
+
+The format says how the rounds were dealt (:func:`okey.saves.data.format_for`):
+1 plainly, 2 from stacks with dice. Format 1 came first, when the rule
+``traditional_deal`` changed nothing; a format-1 save whose rules have it on
+is read with it off, as its rounds were dealt.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, NoReturn
 
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, RuleSet, rules_from_mapping
-from okey.saves.data import FORMAT_VERSION, IN_PLAY, JSON, KIND, NOT_STARTED, PHASES, SaveData
+from okey.saves.data import (
+    FORMAT_VERSION,
+    IN_PLAY,
+    JSON,
+    KIND,
+    NOT_STARTED,
+    PHASES,
+    PLAIN_FORMAT,
+    SaveData,
+    format_for,
+)
 from okey.saves.errors import SaveError
 from okey.saves.rng import RngState
 
 INDENT = "  "
 
-# The keys of a format-1 save, in the order they are written.
+# The keys of a save (both formats), in the order they are written.
 TOP_KEYS = (
     "kind",
     "format",
@@ -158,10 +174,10 @@ class _Reader:
         version = self.whole(doc.get("format"), "format")
         if version > FORMAT_VERSION:
             raise SaveError("newer", path=self.path, found=version, known=FORMAT_VERSION)
-        if version < FORMAT_VERSION:
+        if version < PLAIN_FORMAT:
             raise SaveError("version", path=self.path, found=version)
         self.keys(doc, TOP_KEYS, "")
-        rules = self.rules(self.object(doc, "rules"))
+        rules = self.dealt(self.rules(self.object(doc, "rules")), version)
         players = rules.table.players
         summary = self.object(doc, "summary")
         self.keys(summary, SUMMARY_KEYS, "summary.")
@@ -186,7 +202,6 @@ class _Reader:
             label=self.text(doc, "label"),
             created=self.time(doc, "created"),
             kind=KIND,
-            format_version=version,
         )
 
     def parse(self, raw: bytes) -> dict[str, Any]:
@@ -280,6 +295,15 @@ class _Reader:
             return rules_from_mapping(raw, source="rules")
         except RulesError as exc:
             self.fail("rules", reason=" ".join(str(exc).split()))
+
+    def dealt(self, rules: RuleSet, version: int) -> RuleSet:
+        """The rules as the save's rounds were dealt: the format says whether from stacks."""
+        if version == PLAIN_FORMAT and rules.play.traditional_deal:
+            # Saved before the flag dealt from stacks: its rounds were dealt plainly.
+            return replace(rules, play=replace(rules.play, traditional_deal=False))
+        if format_for(rules) != version:
+            self.wrong_value("format", "stacks", found=version)
+        return rules
 
     def summary(
         self, doc: dict[str, Any], players: int

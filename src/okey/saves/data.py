@@ -18,7 +18,14 @@ JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | Non
 """A value JSON can hold (what ``settings`` may contain)."""
 
 KIND: Final = "okey-save"
-FORMAT_VERSION: Final = 1
+PLAIN_FORMAT: Final = 1
+"""The format of a save whose rounds are dealt plainly (every okey reads it)."""
+STACKS_FORMAT: Final = 2
+"""The format of a save of a table with the traditional deal: its rounds were dealt from
+stacks, and its log has a ``dice`` line after each deck (an okey that knows only format 1
+then says the save is from a newer okey instead of calling it damaged)."""
+FORMAT_VERSION: Final = STACKS_FORMAT
+"""The newest format this okey reads."""
 
 NOT_STARTED: Final = "not_started"
 ROUND_OVER: Final = "round_over"
@@ -26,6 +33,11 @@ MATCH_OVER: Final = "match_over"
 IN_PLAY: Final = ("draw", "discard", "pile_out")
 PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 """Where a saved match stands: before the first deal, a round's phase, between rounds, over."""
+
+
+def format_for(rules: RuleSet) -> int:
+    """The save format of a table with these rules: 2 if it deals from stacks, else 1."""
+    return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
 
 
 def now() -> datetime:
@@ -58,7 +70,11 @@ class SaveData:
     label: str = ""
     created: datetime = field(default_factory=now)
     kind: str = KIND
-    format_version: int = FORMAT_VERSION
+
+    @property
+    def format_version(self) -> int:
+        """The format the save is written in: it follows from the rules (:func:`format_for`)."""
+        return format_for(self.rules)
 
     @property
     def rules_name(self) -> str:
@@ -169,8 +185,11 @@ __all__ = [
     "JSON",
     "KIND",
     "PHASES",
+    "PLAIN_FORMAT",
+    "STACKS_FORMAT",
     "SaveData",
     "Summary",
+    "format_for",
     "json_copy",
     "log_text",
     "now",
