@@ -787,7 +787,7 @@ ENGLISH: Mapping[str, str] = {
         "Each day brings a new hand. To practise this one again, unrecorded: "
         "okey play --rules {rules} --level {level} --seed {seed}"
     ),
-    "table.cli.play": "play a match against bots at once (okey --seed 3 and the like mean okey play)",
+    "table.cli.play": "play a match against bots at once (okey with options alone means okey play)",
     "table.cli.resume": "pick a saved match up again, exactly where it was left",
     "table.cli.rules": "rule set name or TOML file (default: classic)",
     "table.cli.level": "bot level: {levels} (default: medium)",
