@@ -20,7 +20,7 @@ KEYS = [
     ["i"],
     ["s", "s", "s"],
     ["a"],
-    ["End", "Enter"],
+    ["Down", "Right", "Enter"],
     ["Tab"],  # whose turn: skipped
     ["l"],
     ["z"],
@@ -75,7 +75,9 @@ def test_the_tutorial_played_to_the_end_in_a_terminal(
     said = lines()
     assert said[0].startswith("Welcome to the Okey tutorial.")
     assert "Skipped." in said
+    assert "You discard black 5." in said
     assert "You take yellow 3, 13 of 15." in said
+    assert "You and the master agreed on all 5 decisions." in said
     assert "You win with runs and sets, laying red 2 in the middle!" in said
     assert "Menu closed." in said
     assert said[-2].startswith("Goodbye. To play a real game, run okey, or okey play")

@@ -838,11 +838,15 @@ ENGLISH: Mapping[str, str] = {
         "Up and Down jump from group to group."
     ),
     "tutorial.open": (
-        "You deal, so you open: you hold 15 tiles and begin by discarding one. Your last "
-        "spare, {opening}, is alone and at the edge, so it fits few runs. Press End to go "
-        "to it, then Enter to discard it."
+        "You deal, so you open: you hold 15 tiles and begin by discarding one, the spare "
+        "that helps you least. That is {opening}: no tile of yours is near it, while {spare} "
+        "could still make a run of 12, 13, 1 with your {low}. Your spares are the last "
+        "group: press Down until you hear spares, then Right to {opening}, then Enter to "
+        "discard it."
     ),
-    "tutorial.open.hint": "Press End, then Enter, to discard {opening}.",
+    "tutorial.open.hint": (
+        "Press Down until you hear spares, then Right to {opening}, then Enter to discard it."
+    ),
     "tutorial.open.then": (
         "Play passes to your right: {right}, on your right, then {across}, across from you, "
         "then {left}, on your left, each draw a tile and discard one. Listen; your next step "
@@ -872,8 +876,10 @@ ENGLISH: Mapping[str, str] = {
     "tutorial.take.hint": "Press T to take {taken}.",
     "tutorial.take.then": "Everyone sees what you take, so take a discard only when it helps.",
     "tutorial.discard": (
-        "You hold 15 tiles again, so discard one. In smart grouping your spares are last: "
-        "press End, then Enter to discard {spare}."
+        "You hold 15 tiles again, so discard one. With {taken}, your {wanted} make a run, "
+        "and {spare} cannot join it: a run may end 12, 13, 1 but never goes on from 13 to "
+        "1, 2. In smart grouping your spares are last: press End, then Enter to discard "
+        "{spare}."
     ),
     "tutorial.discard.hint": "Press End, then Enter, to discard {spare}.",
     "tutorial.discard.then": "The others play again. Listen.",

@@ -231,6 +231,7 @@ class Guide:
             "stands_for": plain(deal.STANDS_FOR),
             "opening": words.tile(deal.OPENING),
             "wanted": words.join([words.tile(tile) for tile in deal.WANTED]),
+            "low": words.tile(deal.WANTED[0]),  # the 1 that 12, 13 would also end on
             "taken": words.tile(deal.TAKEN),
             "spare": words.tile(deal.SPARE),
             "passed": words.tile(deal.PASSED),

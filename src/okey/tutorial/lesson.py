@@ -88,7 +88,12 @@ LESSON: tuple[LessonStep, ...] = (
         then=True,
     ),
     LessonStep(
-        "open", (C.END, C.ENTER), Goal.DISCARDED, also=RACK | ON_TILE, tile=OPENING, then=True
+        "open",
+        (C.NEXT_GROUP, C.RIGHT, C.ENTER),
+        Goal.DISCARDED,
+        also=RACK | ON_TILE,
+        tile=OPENING,
+        then=True,
     ),
     LessonStep("whose", (C.WHOSE_TURN,), moment=Moment.DRAW, teaches=frozenset({C.WHOSE_TURN})),
     LessonStep(
