@@ -217,6 +217,72 @@ def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
     assert guide_of(rig).finished
 
 
+def test_help_names_the_tutorials_keys_and_no_saving() -> None:
+    rig = tutorial_rig()
+    general = "Escape: every action; Tab skips a step; Q leaves the tutorial."
+
+    async def script(player: Player) -> None:
+        await reach(player, 2)
+        await player.press("h")
+        brief = await player.hear("Your turn to discard")
+        assert brief.endswith(f"{general} H again: every key.")
+        await player.hear("In the tutorial now: Press Right")
+        await player.press("h")
+        every = await player.hear("Your turn to discard")
+        assert every.endswith(general)
+        assert "V: brief or detailed; B: sounds" in every
+        for text in (brief, every):
+            assert "Control S" not in text and "saves" not in text
+        await player.press("v")  # what help names works
+        assert player.last() == "Brief messages."
+        await player.press("v", "b")
+        assert player.last() == "Sounds off."
+        await player.press("b")
+        assert player.last() == "Sounds on."
+        assert guide_of(rig).index == 1  # the lesson has not moved
+        await player.press("q", "y")
+
+    play(rig, script)
+
+
+def test_brief_or_detailed_and_sounds_change_nothing_in_the_lesson() -> None:
+    rig = tutorial_rig()
+    table = rig.table
+
+    async def script(player: Player) -> None:
+        await reach(player, 11)
+        before = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
+        await player.press("v")
+        assert player.last() == "Brief messages."
+        await player.press("b")
+        assert player.last() == "Sounds off."
+        after = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
+        assert after == before
+        assert table.session.settings.verbosity == "brief"
+        assert not table.session.settings.sounds
+        await player.press("t")
+        await player.hear(f"Step 12 of {STEPS}.")
+        assert len(table.session.view().hand) == 15
+        await player.press("q", "y")
+
+    play(rig, script)
+
+
+def test_help_in_the_menu_closes_it_as_at_the_table() -> None:
+    rig = tutorial_rig()
+
+    async def script(player: Player) -> None:
+        await reach(player, 19)
+        assert rig.table.menu is not None
+        await player.press("h")
+        await player.hear("The match is over.")
+        assert rig.table.menu is None
+        await player.hear(f"Step 20 of {STEPS}.")
+        await player.press("q")
+
+    play(rig, script)
+
+
 def test_skipping_a_move_makes_it_and_skipping_a_reading_moves_on() -> None:
     rig = tutorial_rig()
 

@@ -785,6 +785,7 @@ ENGLISH: Mapping[str, str] = {
     "tutorial.reminder": "In the tutorial now: {hint}",
     "tutorial.skipped": "Skipped.",
     "tutorial.no_save": "The tutorial is not saved; Q leaves it.",
+    "tutorial.general_help": "Escape: every action; Tab skips a step; Q leaves the tutorial.",
     "tutorial.goodbye": (
         "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
         "lesson again."

@@ -3,9 +3,11 @@
 The table asks the guide before it carries out a command (:meth:`Guide.allows`)
 and tells it after every command and every change (:meth:`Guide.after`). The
 guide lets through the key the current step asks for, the keys that always
-work (help, the message history) and the reading keys already taught; any
-other key gets the step's hint and changes nothing. Tab skips a step (a move
-is made for you), Q asks before leaving, and nothing is ever saved.
+work (the message history, the speech settings) and the reading keys already
+taught; any other key gets the step's hint and changes nothing. H is answered
+by the guide: the table's help with the tutorial's own last line (Tab, Q; no
+saving). Tab skips a step (a move is made for you), Q asks before leaving, and
+nothing is ever saved.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Sequence
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
 from okey.engine.view import Phase
 from okey.scoring import FinishKind, finish_points
+from okey.table import status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
 from okey.table.menu import Asking, Question
@@ -49,6 +52,7 @@ class Guide:
         self.announced = False  # the current step's text has been said
         self.mark = 0  # the match's events when the current step began
         self.learned: set[Command] = set()
+        self.last: Command | None = None  # the key before this one (H twice: every key)
         table.guide = self
 
     @property
@@ -84,11 +88,17 @@ class Guide:
         guide did instead (skipping, asking before leaving)."""
         table = self.table
         step = self.step
+        again = command is self.last
+        self.last = command
         if table.leaving or step is None:
             return True
         if command is not None and table.asking is not None and command in ANSWERS:
             return True
         table.asking = None  # any other key sets an open question aside
+        if command is Command.HELP:
+            self._help(everything=again)
+            self.after(command)
+            return False
         if command in ALWAYS:
             return True
         if command is Command.SKIP:
@@ -207,6 +217,15 @@ class Guide:
         if self.index == index and not self.table.leaving:
             self._complete(step)
             self._announce()
+
+    def _help(self, *, everything: bool) -> None:
+        """H: the table's help, ending with the tutorial's keys instead of the table's."""
+        table = self.table
+        table.menu = None  # as at the table: any key but the menu's own closes it
+        words = self._words()
+        said = status.help_now(table.match, table.session.step(), words, everything=everything)
+        general = words("table.help.general")
+        table.speaker.reply_text(said.replace(general, self._text("tutorial.general_help")))
 
     # -- words -----------------------------------------------------------------------
 

@@ -71,9 +71,21 @@ ON_TILE = frozenset({C.ENTER, C.DISCARD})
 DISCARD_PILES = frozenset({C.RIGHT_DISCARDS, C.ACROSS_DISCARDS, C.MY_DISCARDS})
 
 ALWAYS = frozenset(
-    {C.HELP, C.OLDER, C.NEWER, C.OLDEST, C.NEWEST, C.RULES, C.SPEECH_STATUS, C.INTERRUPT}
+    {
+        C.HELP,
+        C.OLDER,
+        C.NEWER,
+        C.OLDEST,
+        C.NEWEST,
+        C.RULES,
+        C.VERBOSITY,
+        C.SOUNDS,
+        C.SPEECH_STATUS,
+        C.INTERRUPT,
+    }
 )
-"""Keys that work at every step: help, the message history, the rules, speech status."""
+"""Keys that work at every step: help, the message history, the rules, the speech
+settings (brief or detailed, sounds, status); none of them changes the lesson."""
 
 LESSON: tuple[LessonStep, ...] = (
     LessonStep("history", (C.OLDER,), then=True),
