@@ -201,10 +201,13 @@ def test_keys_while_the_others_play_wait_for_your_turn(monkeypatch: pytest.Monke
 
 def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
     rig = tutorial_rig()
+    spoken = rig.output.spoken
+    marks: list[int] = []  # where each step's Tab began, in what the output received
 
     async def script(player: Player) -> None:
         for number in range(1, STEPS + 1):
             await player.hear(f"Step {number} of {STEPS}.")
+            marks.append(len(spoken))
             await player.press("tab")
 
     play(rig, script)
@@ -215,6 +218,25 @@ def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
     assert "You win with runs and sets, laying red 2 in the middle!" in said
     assert rig.table.leaving
     assert guide_of(rig).finished
+
+    # Each Tab is one answer: at most one message cuts off what was being said.
+    ends = [*marks[1:], len(spoken)]
+    after_tab = [spoken[start:end] for start, end in zip(marks, ends, strict=True)]
+    for number, heard in enumerate(after_tab, start=1):
+        interrupting = [text for text, interrupt in heard if interrupt]
+        assert len(interrupting) <= 1, (number, interrupting)
+        assert [text for text, _ in heard].count("Skipped.") == 1, number
+    # A reading step just moves on; a move's answers come first, "Skipped." after them.
+    assert after_tab[3][0] == ("Skipped.", True)
+    assert after_tab[4][:5] == [
+        ("Sorted by number, ascending.", True),
+        ("Sorted by number, descending.", False),
+        ("Smart grouping: combinations first, spares last.", False),
+        ("Skipped.", False),
+        ("The rack keeps this order for the whole match, whatever you draw.", False),
+    ]
+    assert after_tab[6][:2] == [("You discard black 5.", True), ("Skipped.", False)]
+    assert after_tab[11][:2] == [("You discard yellow 13.", True), ("Skipped.", False)]
 
 
 def test_help_names_the_tutorials_keys_and_no_saving() -> None:

@@ -41,7 +41,8 @@ class Goal(Enum):
 
 @dataclass(frozen=True)
 class LessonStep:
-    """One step: the keys it asks for (Tab presses them for you when it is a move)."""
+    """One step: the keys it asks for (Tab presses them for you when it is a move; when
+    Enter must be on a tile, Tab puts the focus there instead of pressing the arrows)."""
 
     name: str
     keys: tuple[Command, ...]
