@@ -20,7 +20,7 @@ from okey.tutorial.guide import Guide
 from okey.tutorial.lesson import LESSON
 
 STEPS = len(LESSON)
-KEYS_BY_STEP = [
+KEYS_BY_STEP = [  # prompt_toolkit's key names (test_e2e_tutorial sends them through tmux)
     [","],
     ["right"],
     ["end"],
