@@ -103,6 +103,8 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
         "Zeynep, Mehmet and Ayşe lose 2 each.",
         "Scores: you 20, Zeynep 18, Mehmet 18, Ayşe 18.",
         "You and the master agreed on all 5 decisions.",  # the review agrees with the lesson
+        "The master would have played this hand just as you did. After a real round, each "
+        "decision it would have made differently gets a line: the turn, your move and its move.",
         "Menu closed.",
     ]:
         assert text in said, text

@@ -908,6 +908,10 @@ ENGLISH: Mapping[str, str] = {
         "had then. Press J."
     ),
     "tutorial.review.hint": "Press J for the master's review.",
+    "tutorial.review.then": (
+        "The master would have played this hand just as you did. After a real round, each "
+        "decision it would have made differently gets a line: the turn, your move and its move."
+    ),
     "tutorial.help": (
         "H, or F1, tells you the keys that work at that moment; press it twice for every "
         "key. Press H."

@@ -131,7 +131,7 @@ LESSON: tuple[LessonStep, ...] = (
     ),
     LessonStep("finish", (C.FINISH,), Goal.WON, also=RACK | ON_TILE, tile=FINISH),
     LessonStep("scores", (C.SCORES,), moment=Moment.OVER, teaches=frozenset({C.SCORES}), then=True),
-    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW})),
+    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW}), then=True),
     LessonStep("help", (C.HELP,), moment=Moment.OVER),
     LessonStep("menu", (C.MENU,), Goal.MENU_OPEN, Moment.OVER),
     LessonStep("menu_close", (C.MENU,), Goal.MENU_CLOSED, Moment.OVER, also=RACK),
