@@ -8,11 +8,12 @@ from dataclasses import replace
 
 from okey.bots.level import wins_with
 from okey.bots.scripted import ScriptedBot
-from okey.engine.actions import Discard, DrawFromPile, TakeDiscard
+from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.deal import check_deck, deal
 from okey.engine.events import RoundWon
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
+from okey.review import Summary, review_match
 from okey.rules import load_rules
 from okey.solver import finishes
 from okey.table.sorting import SectionKind, SortMode, sort_hand
@@ -49,18 +50,45 @@ def test_the_rules_are_classic_for_one_round() -> None:
     assert rules.name == "tutorial"
 
 
-def test_the_lesson_plays_through_the_engine_with_legal_moves_only() -> None:
-    """Your moves as the lesson asks them, the bots' as scripted: all checked by the engine."""
-    match = Match(tutorial_rules(), random.Random(0), first_dealer=prepared.DEALER)
-    match.start_round(tutorial_deck())
-    bots = tutorial_bots()
-    mine = [
+def the_lessons_moves() -> list[Action]:
+    """Your five decisions as the lesson asks them."""
+    return [
         Discard(prepared.OPENING),
         TakeDiscard(),
         Discard(prepared.SPARE),
         DrawFromPile(),
         Discard(prepared.FINISH),
     ]
+
+
+def played_round() -> Match:
+    """The prepared round played to its end: your moves as the lesson asks, the bots'."""
+    match = Match(tutorial_rules(), random.Random(0), first_dealer=prepared.DEALER)
+    match.start_round(tutorial_deck())
+    bots = tutorial_bots()
+    mine = the_lessons_moves()
+    while not match.round_over:
+        seat = match.turn
+        move = mine.pop(0) if seat == YOU else bots[seat].choose(match.view(seat))
+        match.apply(seat, move)
+    return match
+
+
+def test_the_master_makes_every_decision_the_lesson_asks_for() -> None:
+    """The review (J) after the hand must not contradict the lesson."""
+    (review,) = review_match(played_round(), YOU)
+    assert [d.played for d in review.decisions] == the_lessons_moves()
+    assert [d.master for d in review.decisions] == the_lessons_moves()
+    assert all(d.agreed for d in review.decisions)
+    assert review.summary == Summary(decisions=5, agreements=5, automatic=0)
+
+
+def test_the_lesson_plays_through_the_engine_with_legal_moves_only() -> None:
+    """Your moves as the lesson asks them, the bots' as scripted: all checked by the engine."""
+    match = Match(tutorial_rules(), random.Random(0), first_dealer=prepared.DEALER)
+    match.start_round(tutorial_deck())
+    bots = tutorial_bots()
+    mine = the_lessons_moves()
     while not match.round_over:
         seat = match.turn
         view = match.view(seat)
@@ -88,7 +116,7 @@ def test_the_hand_meets_each_moment_of_the_lesson() -> None:
     smart = sort_hand(hand, okey, SortMode.SMART)
     spares = smart.sections[-1]
     assert spares.kind is SectionKind.SPARES
-    assert smart.tiles[-1] == prepared.OPENING  # End goes to it
+    assert smart.tiles[spares.start + 1] == prepared.OPENING  # Down to the spares, then Right
     assert [s.kind for s in smart.sections].count(SectionKind.RUN) == 2
     hand.remove(prepared.OPENING)
     view = match.view(YOU)

@@ -20,14 +20,14 @@ from okey.tutorial.guide import Guide
 from okey.tutorial.lesson import LESSON
 
 STEPS = len(LESSON)
-KEYS_BY_STEP = [
+KEYS_BY_STEP = [  # prompt_toolkit's key names (test_e2e_tutorial sends them through tmux)
     [","],
     ["right"],
     ["end"],
     ["i"],
     ["s", "s", "s"],
     ["a"],
-    ["end", "enter"],
+    ["down", "right", "enter"],
     ["w"],
     ["l"],
     ["z"],
@@ -90,16 +90,21 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
         "red 6 okey, 15 of 15.",
         "Indicator red 5, okey red 6. You hold one okey.",
         "Smart grouping: combinations first, spares last.",
-        "You discard yellow 13.",
+        "Spares: red 2, 11 of 15.",
+        "black 5, 12 of 15.",
+        "You discard black 5.",
         "Ayşe, on your left, draws from the pile and discards yellow 3.",
         "Ayşe's discard pile, newest first: yellow 3.",
         "You take yellow 3, 13 of 15.",
-        "You discard black 5.",
+        "You discard yellow 13.",
         "You draw yellow 4, 14 of 15.",
         "You can finish: F discards red 2 and wins.",
         "You win with runs and sets, laying red 2 in the middle!",
         "Zeynep, Mehmet and Ayşe lose 2 each.",
         "Scores: you 20, Zeynep 18, Mehmet 18, Ayşe 18.",
+        "You and the master agreed on all 5 decisions.",  # the review agrees with the lesson
+        "The master would have played this hand just as you did. After a real round, each "
+        "decision it would have made differently gets a line: the turn, your move and its move.",
         "Menu closed.",
     ]:
         assert text in said, text
@@ -145,13 +150,14 @@ def test_enter_on_another_tile_says_where_you_are_and_discards_nothing() -> None
 
     async def script(player: Player) -> None:
         await reach(player, 7)
-        await player.press("home", "enter")
+        await player.press("end", "enter")
         assert player.last() == (
-            "You are on red 6 false, 1 of 15. Press End, then Enter, to discard yellow 13."
+            "You are on yellow 13, 15 of 15. Press Down until you hear spares, then Right "
+            "to black 5, then Enter to discard it."
         )
         assert len(rig.table.session.view().hand) == 15
-        await player.press("end", "enter")
-        await player.hear("You discard yellow 13.")
+        await player.press("left", "left", "left", "enter")
+        await player.hear("You discard black 5.")
         await player.press("q", "y")
 
     play(rig, script)
@@ -185,7 +191,7 @@ def test_keys_while_the_others_play_wait_for_your_turn(monkeypatch: pytest.Monke
 
     async def script(player: Player) -> None:
         await reach(player, 7)
-        await player.press("end", "enter")
+        await player.press(*KEYS_BY_STEP[6])
         assert rig.table.session.step() is Step.BOT
         await player.press("t")
         assert player.last() == "The others are playing; your next step comes on your turn."
@@ -197,10 +203,13 @@ def test_keys_while_the_others_play_wait_for_your_turn(monkeypatch: pytest.Monke
 
 def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
     rig = tutorial_rig()
+    spoken = rig.output.spoken
+    marks: list[int] = []  # where each step's Tab began, in what the output received
 
     async def script(player: Player) -> None:
         for number in range(1, STEPS + 1):
             await player.hear(f"Step {number} of {STEPS}.")
+            marks.append(len(spoken))
             await player.press("tab")
 
     play(rig, script)
@@ -211,6 +220,91 @@ def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
     assert "You win with runs and sets, laying red 2 in the middle!" in said
     assert rig.table.leaving
     assert guide_of(rig).finished
+
+    # Each Tab is one answer: at most one message cuts off what was being said.
+    ends = [*marks[1:], len(spoken)]
+    after_tab = [spoken[start:end] for start, end in zip(marks, ends, strict=True)]
+    for number, heard in enumerate(after_tab, start=1):
+        interrupting = [text for text, interrupt in heard if interrupt]
+        assert len(interrupting) <= 1, (number, interrupting)
+        assert [text for text, _ in heard].count("Skipped.") == 1, number
+    # A reading step just moves on; a move's answers come first, "Skipped." after them.
+    assert after_tab[3][0] == ("Skipped.", True)
+    assert after_tab[4][:5] == [
+        ("Sorted by number, ascending.", True),
+        ("Sorted by number, descending.", False),
+        ("Smart grouping: combinations first, spares last.", False),
+        ("Skipped.", False),
+        ("The rack keeps this order for the whole match, whatever you draw.", False),
+    ]
+    assert after_tab[6][:2] == [("You discard black 5.", True), ("Skipped.", False)]
+    assert after_tab[11][:2] == [("You discard yellow 13.", True), ("Skipped.", False)]
+
+
+def test_help_names_the_tutorials_keys_and_no_saving() -> None:
+    rig = tutorial_rig()
+    general = "Escape: every action; Tab skips a step; Q leaves the tutorial."
+
+    async def script(player: Player) -> None:
+        await reach(player, 2)
+        await player.press("h")
+        brief = await player.hear("Your turn to discard")
+        assert brief.endswith(f"{general} H again: every key.")
+        await player.hear("In the tutorial now: Press Right")
+        await player.press("h")
+        every = await player.hear("Your turn to discard")
+        assert every.endswith(general)
+        assert "V: brief or detailed; B: sounds" in every
+        for text in (brief, every):
+            assert "Control S" not in text and "saves" not in text
+        await player.press("v")  # what help names works
+        assert player.last() == "Brief messages."
+        await player.press("v", "b")
+        assert player.last() == "Sounds off."
+        await player.press("b")
+        assert player.last() == "Sounds on."
+        assert guide_of(rig).index == 1  # the lesson has not moved
+        await player.press("q", "y")
+
+    play(rig, script)
+
+
+def test_brief_or_detailed_and_sounds_change_nothing_in_the_lesson() -> None:
+    rig = tutorial_rig()
+    table = rig.table
+
+    async def script(player: Player) -> None:
+        await reach(player, 11)
+        before = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
+        await player.press("v")
+        assert player.last() == "Brief messages."
+        await player.press("b")
+        assert player.last() == "Sounds off."
+        after = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
+        assert after == before
+        assert table.session.settings.verbosity == "brief"
+        assert not table.session.settings.sounds
+        await player.press("t")
+        await player.hear(f"Step 12 of {STEPS}.")
+        assert len(table.session.view().hand) == 15
+        await player.press("q", "y")
+
+    play(rig, script)
+
+
+def test_help_in_the_menu_closes_it_as_at_the_table() -> None:
+    rig = tutorial_rig()
+
+    async def script(player: Player) -> None:
+        await reach(player, 19)
+        assert rig.table.menu is not None
+        await player.press("h")
+        await player.hear("The match is over.")
+        assert rig.table.menu is None
+        await player.hear(f"Step 20 of {STEPS}.")
+        await player.press("q")
+
+    play(rig, script)
 
 
 def test_skipping_a_move_makes_it_and_skipping_a_reading_moves_on() -> None:

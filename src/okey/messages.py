@@ -841,6 +841,7 @@ ENGLISH: Mapping[str, str] = {
     "tutorial.reminder": "In the tutorial now: {hint}",
     "tutorial.skipped": "Skipped.",
     "tutorial.no_save": "The tutorial is not saved; Q leaves it.",
+    "tutorial.general_help": "Escape: every action; Tab skips a step; Q leaves the tutorial.",
     "tutorial.goodbye": (
         "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
         "lesson again."
@@ -894,11 +895,15 @@ ENGLISH: Mapping[str, str] = {
         "Up and Down jump from group to group."
     ),
     "tutorial.open": (
-        "You deal, so you open: you hold 15 tiles and begin by discarding one. Your last "
-        "spare, {opening}, is alone and at the edge, so it fits few runs. Press End to go "
-        "to it, then Enter to discard it."
+        "You deal, so you open: you hold 15 tiles and begin by discarding one, the spare "
+        "that helps you least. That is {opening}: no tile of yours is near it, while {spare} "
+        "could still make a run of 12, 13, 1 with your {low}. Your spares are the last "
+        "group: press Down until you hear spares, then Right to {opening}, then Enter to "
+        "discard it."
     ),
-    "tutorial.open.hint": "Press End, then Enter, to discard {opening}.",
+    "tutorial.open.hint": (
+        "Press Down until you hear spares, then Right to {opening}, then Enter to discard it."
+    ),
     "tutorial.open.then": (
         "Play passes to your right: {right}, on your right, then {across}, across from you, "
         "then {left}, on your left, each draw a tile and discard one. Listen; your next step "
@@ -928,8 +933,10 @@ ENGLISH: Mapping[str, str] = {
     "tutorial.take.hint": "Press T to take {taken}.",
     "tutorial.take.then": "Everyone sees what you take, so take a discard only when it helps.",
     "tutorial.discard": (
-        "You hold 15 tiles again, so discard one. In smart grouping your spares are last: "
-        "press End, then Enter to discard {spare}."
+        "You hold 15 tiles again, so discard one. With {taken}, your {wanted} make a run, "
+        "and {spare} cannot join it: a run may end 12, 13, 1 but never goes on from 13 to "
+        "1, 2. In smart grouping your spares are last: press End, then Enter to discard "
+        "{spare}."
     ),
     "tutorial.discard.hint": "Press End, then Enter, to discard {spare}.",
     "tutorial.discard.then": "The others play again. Listen.",
@@ -957,6 +964,10 @@ ENGLISH: Mapping[str, str] = {
         "had then. Press J."
     ),
     "tutorial.review.hint": "Press J for the master's review.",
+    "tutorial.review.then": (
+        "The master would have played this hand just as you did. After a real round, each "
+        "decision it would have made differently gets a line: the turn, your move and its move."
+    ),
     "tutorial.help": (
         "H, or F1, tells you the keys that work at that moment; press it twice for every "
         "key. Press H."

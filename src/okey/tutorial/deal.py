@@ -1,12 +1,15 @@
 """The tutorial's prepared round: one fixed deal and the bots' fixed moves.
 
-You (seat 0) deal and open with a hand two tiles from finishing. Zeynep
-(right), Mehmet (across) and Ayşe (left) each draw from the pile and throw
-back the tile they drew; Ayşe's first throw is the yellow 3 your yellow 1
-and 2 wait for, so you take it; her second is of no use, so you draw from
-the pile, which gives the yellow 4 that finishes the hand. The bots' tiles
-are the rest of the set dealt round the table in tile order, so the deal
-is the same every time.
+You (seat 0) deal and open with a hand two tiles from finishing, and throw
+black 5: nothing in your hand is near it, while yellow 13 may still make
+12-13-1 with your yellow 1. Zeynep (right), Mehmet (across) and Ayşe (left)
+each draw from the pile and throw back the tile they drew; Ayşe's first
+throw is the yellow 3 your yellow 1 and 2 wait for, so you take it and throw
+yellow 13, which cannot join yellow 1-2-3; her second is of no use, so you
+draw from the pile, which gives the yellow 4 that finishes the hand. The
+master (the hard bot) makes each of these decisions too, so its review
+after the hand agrees with the lesson. The bots' tiles are the rest of the
+set dealt round the table in tile order, so the deal is the same every time.
 """
 
 from __future__ import annotations
@@ -36,10 +39,10 @@ HAND = tuple(parse_tiles("r2 fj r7 r8 r9 b9 b10 b12 k5 k9 y1 y2 y9 y13 r6"))
 """Your 15 tiles: a run with the false joker as red 6, a set of 9s, blue 10 and 12
 with the okey for blue 11, yellow 1 and 2, and three spares."""
 
-OPENING = parse_tile("y13")  # your opening discard: the last of the spares
+OPENING = parse_tile("k5")  # your opening discard: the spare with nothing near it
 WANTED = tuple(parse_tiles("y1 y2"))  # what the taken tile joins
 TAKEN = parse_tile("y3")  # Ayşe's first discard, which you take
-SPARE = parse_tile("k5")  # your discard after taking
+SPARE = parse_tile("y13")  # your discard after taking: it cannot join y1 y2 y3
 PASSED = parse_tile("k1")  # Ayşe's second discard, of no use to you
 DRAWN = parse_tile("y4")  # the pile's gift: it finishes the hand
 FINISH = parse_tile("r2")  # the discard that finishes

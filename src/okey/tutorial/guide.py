@@ -3,18 +3,24 @@
 The table asks the guide before it carries out a command (:meth:`Guide.allows`)
 and tells it after every command and every change (:meth:`Guide.after`). The
 guide lets through the key the current step asks for, the keys that always
-work (help, the message history) and the reading keys already taught; any
-other key gets the step's hint and changes nothing. Tab skips a step (a move
-is made for you), Q asks before leaving, and nothing is ever saved.
+work (the message history, the speech settings) and the reading keys already
+taught; any other key gets the step's hint and changes nothing. H is answered
+by the guide: the table's help with the tutorial's own last line (Tab, Q; no
+saving). Tab skips a step (a move is made for you, heard as one answer), Q
+asks before leaving, and nothing is ever saved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
 from okey.engine.view import Phase
 from okey.scoring import FinishKind, finish_points
+from okey.speech import Speaker
+from okey.speech.utterance import Utterance
+from okey.table import status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
 from okey.table.menu import Asking, Question
@@ -23,7 +29,7 @@ from okey.table.sorting import SortMode
 from okey.table.words import Words
 from okey.tiles import FALSE_JOKER
 from okey.tutorial import deal
-from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, Goal, LessonStep, Moment
+from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, RACK, Goal, LessonStep, Moment
 
 ANSWERS = frozenset(
     {Command.YES, Command.QUIT, Command.PILE, Command.MENU, Command.ENTER, Command.DISCARD}
@@ -49,6 +55,8 @@ class Guide:
         self.announced = False  # the current step's text has been said
         self.mark = 0  # the match's events when the current step began
         self.learned: set[Command] = set()
+        self.last: Command | None = None  # the key before this one (H twice: every key)
+        self.skipping = False  # Tab is pressing a step's keys: the guide waits till it is done
         table.guide = self
 
     @property
@@ -84,11 +92,17 @@ class Guide:
         guide did instead (skipping, asking before leaving)."""
         table = self.table
         step = self.step
+        again = command is self.last
+        self.last = command
         if table.leaving or step is None:
             return True
         if command is not None and table.asking is not None and command in ANSWERS:
             return True
         table.asking = None  # any other key sets an open question aside
+        if command is Command.HELP:
+            self._help(everything=again)
+            self.after(command)
+            return False
         if command in ALWAYS:
             return True
         if command is Command.SKIP:
@@ -129,7 +143,7 @@ class Guide:
     def after(self, command: Command | None) -> None:
         """A command was carried out (None: the table changed): move the lesson on."""
         step = self.step
-        if step is None:
+        if step is None or self.skipping:
             return
         if self.announced and self._reached(step, command):
             self._complete(step)
@@ -192,21 +206,46 @@ class Guide:
         )
 
     def _skip(self, step: LessonStep) -> None:
-        """Tab: a move is made for you (its keys pressed); any other step just ends."""
+        """Tab: a move is made for you (its keys pressed); any other step just ends.
+
+        The keys' answers and "Skipped." after them are heard as one answer: only
+        the first of them cuts off what is being said."""
         if not self._ready(step):
             self._reply("tutorial.wait")
             return
-        self._reply("tutorial.skipped")
-        index = self.index
-        if step.goal is not Goal.KEY:
-            for _ in range(MOST_PRESSES):
-                if self.index != index or self.table.leaving:
-                    break
-                for key in step.keys:
-                    self.table.run(key)
-        if self.index == index and not self.table.leaving:
-            self._complete(step)
-            self._announce()
+        with one_answer(self.table.speaker):
+            if step.goal is not Goal.KEY:
+                self.skipping = True
+                try:
+                    self._make_move(step)
+                finally:
+                    self.skipping = False
+            self._reply("tutorial.skipped")
+        self._complete(step)
+        self._announce()
+
+    def _make_move(self, step: LessonStep) -> None:
+        """Press the step's keys until its goal is reached (a few rounds at most)."""
+        table = self.table
+        keys = step.keys
+        rack = table.rack
+        if step.tile in rack.tiles and ON_TILE & set(keys):
+            rack.focus = rack.tiles.index(step.tile)  # the arrows' answers would be noise
+            keys = tuple(key for key in keys if key not in RACK)
+        for _ in range(MOST_PRESSES):
+            for key in keys:
+                table.run(key)
+                if table.leaving or self._reached(step, key):
+                    return
+
+    def _help(self, *, everything: bool) -> None:
+        """H: the table's help, ending with the tutorial's keys instead of the table's."""
+        table = self.table
+        table.menu = None  # as at the table: any key but the menu's own closes it
+        words = self._words()
+        said = status.help_now(table.match, table.session.step(), words, everything=everything)
+        general = words("table.help.general")
+        table.speaker.reply_text(said.replace(general, self._text("tutorial.general_help")))
 
     # -- words -----------------------------------------------------------------------
 
@@ -231,6 +270,7 @@ class Guide:
             "stands_for": plain(deal.STANDS_FOR),
             "opening": words.tile(deal.OPENING),
             "wanted": words.join([words.tile(tile) for tile in deal.WANTED]),
+            "low": words.tile(deal.WANTED[0]),  # the 1 that 12, 13 would also end on
             "taken": words.tile(deal.TAKEN),
             "spare": words.tile(deal.SPARE),
             "passed": words.tile(deal.PASSED),
@@ -246,3 +286,25 @@ class Guide:
 
     def _event(self, message: str, /, **fields: object) -> None:
         self.table.speaker.event_text(self._text(message, **fields))
+
+
+@contextmanager
+def one_answer(speaker: Speaker) -> Iterator[None]:
+    """While it lasts, only the first message that would interrupt does; the rest queue.
+
+    The speaker has no way to group replies yet, so its ``say`` is wrapped on the
+    instance for the duration, and restored after."""
+    say = speaker.say
+    interrupted = False
+
+    def queued(utterance: Utterance, *, interrupt: bool = False) -> str:
+        nonlocal interrupted
+        first = interrupt and not interrupted
+        interrupted = interrupted or interrupt
+        return say(utterance, interrupt=first)
+
+    speaker.say = queued  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del speaker.say

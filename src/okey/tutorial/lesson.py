@@ -41,7 +41,8 @@ class Goal(Enum):
 
 @dataclass(frozen=True)
 class LessonStep:
-    """One step: the keys it asks for (Tab presses them for you when it is a move)."""
+    """One step: the keys it asks for (Tab presses them for you when it is a move; when
+    Enter must be on a tile, Tab puts the focus there instead of pressing the arrows)."""
 
     name: str
     keys: tuple[Command, ...]
@@ -71,9 +72,21 @@ ON_TILE = frozenset({C.ENTER, C.DISCARD})
 DISCARD_PILES = frozenset({C.RIGHT_DISCARDS, C.ACROSS_DISCARDS, C.MY_DISCARDS})
 
 ALWAYS = frozenset(
-    {C.HELP, C.OLDER, C.NEWER, C.OLDEST, C.NEWEST, C.RULES, C.SPEECH_STATUS, C.INTERRUPT}
+    {
+        C.HELP,
+        C.OLDER,
+        C.NEWER,
+        C.OLDEST,
+        C.NEWEST,
+        C.RULES,
+        C.VERBOSITY,
+        C.SOUNDS,
+        C.SPEECH_STATUS,
+        C.INTERRUPT,
+    }
 )
-"""Keys that work at every step: help, the message history, the rules, speech status."""
+"""Keys that work at every step: help, the message history, the rules, the speech
+settings (brief or detailed, sounds, status); none of them changes the lesson."""
 
 LESSON: tuple[LessonStep, ...] = (
     LessonStep("history", (C.OLDER,), then=True),
@@ -88,7 +101,12 @@ LESSON: tuple[LessonStep, ...] = (
         then=True,
     ),
     LessonStep(
-        "open", (C.END, C.ENTER), Goal.DISCARDED, also=RACK | ON_TILE, tile=OPENING, then=True
+        "open",
+        (C.NEXT_GROUP, C.RIGHT, C.ENTER),
+        Goal.DISCARDED,
+        also=RACK | ON_TILE,
+        tile=OPENING,
+        then=True,
     ),
     LessonStep("whose", (C.WHOSE_TURN,), moment=Moment.DRAW, teaches=frozenset({C.WHOSE_TURN})),
     LessonStep(
@@ -113,7 +131,7 @@ LESSON: tuple[LessonStep, ...] = (
     ),
     LessonStep("finish", (C.FINISH,), Goal.WON, also=RACK | ON_TILE, tile=FINISH),
     LessonStep("scores", (C.SCORES,), moment=Moment.OVER, teaches=frozenset({C.SCORES}), then=True),
-    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW})),
+    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW}), then=True),
     LessonStep("help", (C.HELP,), moment=Moment.OVER),
     LessonStep("menu", (C.MENU,), Goal.MENU_OPEN, Moment.OVER),
     LessonStep("menu_close", (C.MENU,), Goal.MENU_CLOSED, Moment.OVER, also=RACK),
