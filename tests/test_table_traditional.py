@@ -61,13 +61,13 @@ def test_a_classic_deal_throws_no_dice() -> None:
     assert rig.said[2].startswith("Indicator ")
 
 
-def _told(verbosity: Verbosity) -> list[str]:
+def _told(verbosity: Verbosity, position: int = 3) -> list[str]:
     names = default_names(4, 0, "You", BOT_NAMES)
     words = Words(Seats(TableRules(), 0, names), verbosity)
     events: list[Event] = [
         RoundStarted(2, 1, ()),
-        DiceThrown(0, Dice(5, 2), 3),
-        IndicatorTurned(parse_tile("r4"), parse_tile("r5"), 48, turned_back=1),
+        DiceThrown(0, Dice(5, 2), position),
+        IndicatorTurned(parse_tile("r4"), parse_tile("r5"), 48, turned_back=position - 2),
     ]
     lines = TableNarrator().lines(events, words, lambda tile: (0, 0), "hand")
     return [line.text for line in lines]
@@ -85,6 +85,13 @@ def test_a_passed_over_false_joker_is_told_in_the_dice_sentence() -> None:
         "You throw 5 and 2.",
         "Indicator red 4, okey red 5.",
     ]
+
+
+def test_two_false_jokers_passed_over_are_both_told_at_the_table() -> None:
+    assert _told(Verbosity.DETAILED, position=4)[1] == (
+        "You throw a 5 and a 2: the spare tile goes on the fifth stack; its second and third "
+        "tiles from the bottom are false jokers, so the fourth is turned up."
+    )
 
 
 def test_the_table_has_the_same_variants_in_ordinals() -> None:

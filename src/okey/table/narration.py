@@ -32,6 +32,8 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.narrate import dice_variant
+from okey.engine.traditional import passed_over
 from okey.table.words import Words
 from okey.tiles import Tile
 
@@ -192,12 +194,14 @@ class TableNarrator:
         """ "Ayşe throws a 5 and a 2: the spare tile goes on the fifth stack, and its
         second tile from the bottom is turned up." (brief: the throws only)."""
         dice = event.dice
+        passed = passed_over(dice.tile, event.position)
         nth = {
             "stack_nth": words(f"ordinal.{dice.stack}"),
             "tile_nth": words(f"ordinal.{dice.tile}"),
+            "second_nth": words(f"ordinal.{passed[-1] if passed else dice.tile}"),
             "position_nth": words(f"ordinal.{event.position}"),
         }
-        story = "table.dice.story" if event.position == dice.tile else "table.dice.story.passed"
+        story = "table.dice.story" + dice_variant(dice.tile, event.position)
         who = "you" if event.seat == words.seats.you else "other"
         return words(
             f"table.dice.{who}",
