@@ -94,6 +94,26 @@ def test_events_queue_and_replies_interrupt() -> None:
     ]
 
 
+def test_one_answer_interrupts_once_then_queues() -> None:
+    r = rig()
+    r.speaker.event_text("Before.")
+    with r.speaker.one_answer():
+        r.speaker.event_text("First, queued.")
+        r.speaker.reply_text("Cuts in.")
+        with r.speaker.one_answer():  # nested: still the same answer
+            r.speaker.reply_text("Queued after it.")
+        r.speaker.reply_text("Queued too.")
+    r.speaker.reply_text("A new answer cuts in again.")
+    assert r.output.spoken == [
+        ("Before.", False),
+        ("First, queued.", False),
+        ("Cuts in.", True),
+        ("Queued after it.", False),
+        ("Queued too.", False),
+        ("A new answer cuts in again.", True),
+    ]
+
+
 def test_every_message_is_printed_as_spoken() -> None:
     r = rig()
     said = r.speaker.event("event.discard", **DISCARD)

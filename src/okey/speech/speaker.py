@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from types import TracebackType
 
 from okey.messages import CATALOGUE, Catalogue, Verbosity
@@ -102,6 +102,7 @@ class Speaker:
         self._catalogue = catalogue
         self._history = history if history is not None else History()
         self._lock = threading.RLock()
+        self._answering: bool | None = None  # inside one_answer: has it interrupted yet
         self._closed = False
 
     # What the player hears
@@ -109,10 +110,29 @@ class Speaker:
     def say(self, utterance: Utterance, *, interrupt: bool = False) -> str:
         """Say a message and keep it in the history; returns the text said."""
         with self._lock:
+            if self._answering is not None:  # one answer: only its first message cuts in
+                cut = interrupt and not self._answering
+                self._answering = self._answering or interrupt
+                interrupt = cut
             text = utterance.render(self._catalogue, self._verbosity)
             self._history.append(text)
             self._deliver(text, interrupt=interrupt)
             return text
+
+    @contextlib.contextmanager
+    def one_answer(self) -> Iterator[None]:
+        """While it lasts, the messages said make one answer: only the first one that
+        would interrupt does; the others queue behind it."""
+        with self._lock:
+            outer = self._answering
+            if outer is None:
+                self._answering = False
+        try:
+            yield
+        finally:
+            with self._lock:
+                if outer is None:
+                    self._answering = None
 
     def event(self, key: str, /, **fields: object) -> str:
         """A table event: queued behind what is being said."""

@@ -149,8 +149,11 @@ def rules_in_words(match: Match) -> str:
     return " ".join(explain(match.rules))
 
 
-def help_now(match: Match, step: Step, words: Words, *, everything: bool) -> str:
-    """The keys that work now (``everything``: every key of the table)."""
+def help_now(
+    match: Match, step: Step, words: Words, *, everything: bool, general: str | None = None
+) -> str:
+    """The keys that work now (``everything``: every key of the table); ``general``
+    replaces the closing line on Escape, saving and leaving (the tutorial's own)."""
     said = []
     view = match.view(words.seats.you) if match.started else None
     rules = match.rules
@@ -183,7 +186,7 @@ def help_now(match: Match, step: Step, words: Words, *, everything: bool) -> str
         said.append(words("table.help.hint", count=HINTS))
         said.append(words("table.help.status"))
         said.append(words("table.help.speech"))
-    said.append(words("table.help.general"))
+    said.append(general if general is not None else words("table.help.general"))
     if not everything:
         said.append(words("table.help.more"))
     return " ".join(said)

@@ -12,14 +12,11 @@ asks before leaving, and nothing is ever saved.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
 from okey.engine.view import Phase
 from okey.scoring import FinishKind, finish_points
-from okey.speech import Speaker
-from okey.speech.utterance import Utterance
 from okey.table import status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
@@ -213,7 +210,7 @@ class Guide:
         if not self._ready(step):
             self._reply("tutorial.wait")
             return
-        with one_answer(self.table.speaker):
+        with self.table.speaker.one_answer():
             if step.goal is not Goal.KEY:
                 self.skipping = True
                 try:
@@ -243,9 +240,14 @@ class Guide:
         table = self.table
         table.menu = None  # as at the table: any key but the menu's own closes it
         words = self._words()
-        said = status.help_now(table.match, table.session.step(), words, everything=everything)
-        general = words("table.help.general")
-        table.speaker.reply_text(said.replace(general, self._text("tutorial.general_help")))
+        said = status.help_now(
+            table.match,
+            table.session.step(),
+            words,
+            everything=everything,
+            general=self._text("tutorial.general_help"),
+        )
+        table.speaker.reply_text(said)
 
     # -- words -----------------------------------------------------------------------
 
@@ -286,25 +288,3 @@ class Guide:
 
     def _event(self, message: str, /, **fields: object) -> None:
         self.table.speaker.event_text(self._text(message, **fields))
-
-
-@contextmanager
-def one_answer(speaker: Speaker) -> Iterator[None]:
-    """While it lasts, only the first message that would interrupt does; the rest queue.
-
-    The speaker has no way to group replies yet, so its ``say`` is wrapped on the
-    instance for the duration, and restored after."""
-    say = speaker.say
-    interrupted = False
-
-    def queued(utterance: Utterance, *, interrupt: bool = False) -> str:
-        nonlocal interrupted
-        first = interrupt and not interrupted
-        interrupted = interrupted or interrupt
-        return say(utterance, interrupt=first)
-
-    speaker.say = queued  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        del speaker.say
