@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from test_table_rig import Player, make_rig, play
 
 from okey.messages import Verbosity
-from okey.saves import list_saves, read_save
+from okey.saves import SaveError, list_saves, read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, session_from_save
@@ -102,3 +104,15 @@ def test_resuming_after_a_draw_asks_for_a_discard_not_an_opening(tmp_path: Path)
     spoken: list[str] = []
     Table(session, Speaker(SpeechMode.OFF, printer=spoken.append)).reopen()
     assert spoken[-1] == "Your turn: discard a tile; you hold 15."
+
+
+def test_a_save_without_names_resumes_with_the_usual_ones(tmp_path: Path) -> None:
+    rig = make_rig(seed=13, dealer=2)
+    session = rig.table.session
+    session.start_round()
+    DiskSaver(session, tmp_path).save("named")
+    data = read_save("named", tmp_path)
+    bare = replace(data, settings={**data.settings, "names": ["", "  "]})
+    assert session_from_save(bare).settings.names == ["You", "Zeynep", "Mehmet", "Ayşe"]
+    with pytest.raises(SaveError, match="no seat 7"):
+        session_from_save(replace(data, settings={**data.settings, "you": 7}))

@@ -18,7 +18,7 @@ from okey.speech import Speaker, add_speech_options, speaker_from_args
 from okey.table.app import play
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, best_level
-from okey.table.seats import default_names
+from okey.table.seats import table_names
 from okey.table.session import TableSession, new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
 from okey.table.sorting import SortMode
@@ -83,10 +83,8 @@ def new_settings(
     rules_name: str, players: int, level: str, args: argparse.Namespace, seed: int | None
 ) -> TableSettings:
     """The settings of a new match: the player in seat 0, bots of ``level`` around."""
-    text = CATALOGUE.text
     you = 0
-    bots = [name.strip() for name in text("table.bot_names").split(",")]
-    names = default_names(players, you, args.name or text("table.default_name"), bots)
+    names = table_names(players, you, args.name)
     return TableSettings(
         rules=rules_name,
         you=you,

@@ -21,6 +21,7 @@ from okey.saves import (
     snapshot,
     write_save,
 )
+from okey.table.seats import table_names
 from okey.table.session import TableSession
 from okey.table.settings import TableSettings
 
@@ -74,10 +75,13 @@ def session_from_save(data: SaveData) -> TableSession:
     except (TypeError, ValueError) as exc:
         raise SaveError("state", reason=str(exc)) from None
     players = match.players
-    if len(settings.names) != players:
-        settings.names = [
-            settings.names[s] if s < len(settings.names) else "" for s in range(players)
-        ]
+    if not 0 <= settings.you < players:
+        raise SaveError("state", reason=f"there is no seat {settings.you} at this table")
+    usual = table_names(players, settings.you)
+    given = settings.names
+    settings.names = [
+        given[s] if s < len(given) and given[s].strip() else usual[s] for s in range(players)
+    ]
     levels = list(settings.levels) + [""] * (players - len(settings.levels))
     saved = restore_bot_rngs(data)
     bot_rngs: dict[int, random.Random] = {}

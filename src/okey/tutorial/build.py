@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from okey.messages import CATALOGUE
 from okey.speech import Speaker
 from okey.table.controller import Table
-from okey.table.seats import default_names
+from okey.table.seats import table_names
 from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
 from okey.tutorial.deal import DEALER, PLAYERS, YOU, tutorial_bots, tutorial_deck, tutorial_rules
@@ -18,10 +17,8 @@ def tutorial_table(
     speaker: Speaker, *, name: str | None = None, pace: float = DEFAULT_PACE
 ) -> Table:
     """A table dealt the prepared round, with the scripted bots and the guide."""
-    text = CATALOGUE.text
     rules = tutorial_rules()
-    bots = [bot.strip() for bot in text("table.bot_names").split(",")]
-    names = default_names(PLAYERS, YOU, name or text("table.default_name"), bots)
+    names = table_names(PLAYERS, YOU, name)
     settings = TableSettings(
         rules=rules.name,
         you=YOU,
