@@ -128,7 +128,7 @@ def test_wrong_keys_get_the_hint_and_lose_nothing() -> None:
         before = (table.session.version, table.rack.tiles, table.rack.focus, table.rack.mode)
         hint = "Press Right, the arrow key, to move along your tiles."
         names = {"enter": "Enter", "space": "Space", "up": "Up", "escape": "Escape"}
-        for key in ["p", "t", "enter", "space", "s", "f", "d", "x", "g", "y", "u", "e", "up"]:
+        for key in ["p", "t", "enter", "space", "s", "f", "d", "x", "g", "y", "e", "up"]:
             await player.press(key)
             name = names.get(key, key.upper())
             assert player.last() == f"{name} does nothing in this step. {hint}", key
@@ -400,3 +400,17 @@ def test_okey_tutorial_is_a_command_that_needs_a_terminal(
     assert "the table needs a terminal" in capsys.readouterr().err
     assert main(["tutorial", "--pace", "-1"]) == 2
     assert "--pace must be 0 or more" in capsys.readouterr().err
+
+
+def test_the_masters_hint_works_and_agrees_with_the_lesson() -> None:
+    rig = tutorial_rig()
+    table = rig.table
+
+    async def script(player: Player) -> None:
+        await reach(player, 7)  # the opening discard
+        before = (table.session.version, guide_of(rig).index)
+        await player.press("u")
+        assert player.last() == "The master would discard black 5. 2 hints left."
+        assert (table.session.version, guide_of(rig).index) == before
+
+    play(rig, script)

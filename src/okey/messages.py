@@ -668,9 +668,7 @@ ENGLISH: Mapping[str, str] = {
     "table.help.next_round": (
         "The round is over: Enter starts the next one; J: the master's review of it."
     ),
-    "table.help.match_over": (
-        "The match is over. J: the master's review of the last round; Q leaves."
-    ),
+    "table.help.match_over": "The match is over. J: the master's review of the last round.",
     "table.help.waiting": "Others are playing; you can look around meanwhile.",
     "table.help.show": "G shows the indicator's twin.",
     "table.help.turn_to_okey": "K turns to the okey.",

@@ -82,11 +82,13 @@ ALWAYS = frozenset(
         C.VERBOSITY,
         C.SOUNDS,
         C.SPEECH_STATUS,
+        C.HINT,
         C.INTERRUPT,
     }
 )
 """Keys that work at every step: help, the message history, the rules, the speech
-settings (brief or detailed, sounds, status); none of them changes the lesson."""
+settings (brief or detailed, sounds, status), the master's hint (which the prepared
+hand agrees with); none of them changes the lesson."""
 
 LESSON: tuple[LessonStep, ...] = (
     LessonStep("history", (C.OLDER,), then=True),
