@@ -23,6 +23,7 @@ from okey.speech import (
     estimate_seconds,
     make_speaker,
 )
+from okey.speech.readers import terminal_screen_reader
 
 DISCARD = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": "red 5"}
 
@@ -320,10 +321,54 @@ def test_status_of_each_mode() -> None:
         make_speaker(mode, printer=lines.append, output_factory=lambda: None).status()
         texts.append(lines[-1])
     assert texts == [
-        "No speech found; printing only. Detailed messages. Sounds on.",
+        "No speech found; printing only. Detailed messages. Sounds on.",  # auto
+        "No speech found; printing only. Detailed messages. Sounds on.",  # voice
         "Printing for your screen reader. Detailed messages. Sounds on.",
         "Speech off; printing only. Detailed messages. Sounds on.",
     ]
+
+
+def test_auto_prints_only_when_a_screen_reader_reads_the_terminal() -> None:
+    output = FakeOutput()
+    lines: list[str] = []
+
+    def speaker(mode: SpeechMode, reader: str | None) -> Speaker:
+        lines.clear()
+        return make_speaker(
+            mode,
+            printer=lines.append,
+            output_factory=lambda: output,
+            reader_finder=lambda: reader,
+        )
+
+    found = speaker(SpeechMode.AUTO, "Orca")
+    assert found.mode is SpeechMode.SCREEN_READER and not found.speaking
+    assert lines == [
+        "Orca is running and reads the terminal, so okey prints for it and does not speak as "
+        "well. To hear okey's own voice too: okey settings speech voice."
+    ]
+    assert speaker(SpeechMode.VOICE, "Orca").speaking  # voice speaks whatever runs
+    assert speaker(SpeechMode.AUTO, None).speaking
+    assert lines == []  # nothing to say when okey speaks through its route
+    assert not speaker(SpeechMode.SCREEN_READER, None).speaking
+
+
+def test_screen_readers_are_found_by_program_or_by_speakup(tmp_path: Path) -> None:
+    proc = tmp_path / "proc"
+    for pid, line in {"12": b"/usr/bin/python3\0/usr/bin/orca\0", "7": b"bash\0"}.items():
+        (proc / pid).mkdir(parents=True)
+        (proc / pid / "cmdline").write_bytes(line)
+    (proc / "self").mkdir()
+    nothing = tmp_path / "no-speakup"
+    assert terminal_screen_reader(proc, nothing) == "Orca"
+    (proc / "12" / "cmdline").write_bytes(b"/usr/local/bin/fenrir-daemon\0-f\0")
+    assert terminal_screen_reader(proc, nothing) == "Fenrir"
+    (proc / "12" / "cmdline").write_bytes(b"vim\0orca.txt\0")
+    assert terminal_screen_reader(proc, nothing) is None
+    speakup = tmp_path / "speakup"
+    speakup.mkdir()
+    assert terminal_screen_reader(proc, speakup) == "Speakup"
+    assert terminal_screen_reader(tmp_path / "no-proc", nothing) is None
 
 
 def test_no_route_is_said_once_and_printing_carries_on() -> None:

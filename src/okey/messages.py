@@ -63,6 +63,11 @@ ENGLISH: Mapping[str, str] = {
     "event.your_turn.brief": "Your turn.",
     "event.your_turn.detailed": "Your turn: draw from the middle or take the discard on your left.",
     # The speech layer
+    "speech.reader_found.brief": "{reader} reads the game; okey does not speak as well.",
+    "speech.reader_found.detailed": (
+        "{reader} is running and reads the terminal, so okey prints for it and does not "
+        "speak as well. To hear okey's own voice too: okey settings speech voice."
+    ),
     "speech.no_route.brief": "No speech found; printing only.",
     "speech.no_route.detailed": (
         "No speech found; printing only. Start your screen reader, "
@@ -85,8 +90,9 @@ ENGLISH: Mapping[str, str] = {
     # Command-line options of the speech layer
     "cli.speech": (
         "how the game talks: auto speaks through your screen reader or system speech "
-        "and prints; screen-reader only prints, for a screen reader that reads the "
-        "terminal; off only prints (default: auto)"
+        "and prints, but only prints when Orca, Fenrir or speakup is reading the terminal; "
+        "voice always speaks too; screen-reader only prints, for a screen reader that "
+        "reads the terminal; off only prints (default: auto)"
     ),
     "cli.transcript": "append every spoken message to FILE, one per line",
     "cli.verbosity": "brief or detailed messages (default: detailed)",

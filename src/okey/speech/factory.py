@@ -10,12 +10,16 @@ from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.speech.background import BackgroundOutput
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import SpeechOutput, open_system_output
+from okey.speech.readers import terminal_screen_reader
 from okey.speech.sounds import SoundPlayer, terminal_bell
 from okey.speech.speaker import Printer, Speaker, print_line
 from okey.speech.transcript import Transcript
 
 OutputFactory = Callable[[], SpeechOutput | None]
 """Finds the speech output for ``auto`` mode; None when nothing speaks."""
+
+ReaderFinder = Callable[[], str | None]
+"""Names a running screen reader that reads the terminal; None when there is none."""
 
 
 def open_background_output() -> SpeechOutput | None:
@@ -34,17 +38,24 @@ def make_speaker(
     sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
     catalogue: Catalogue = CATALOGUE,
+    reader_finder: ReaderFinder = terminal_screen_reader,
 ) -> Speaker:
     """The game's Speaker; call before the front end takes the screen.
 
-    In ``auto`` mode the output is looked for quietly; if none speaks, the
-    speaker says so once and carries on printing. Raises ValueError for an
-    unknown mode or verbosity and OSError when the transcript cannot be
-    opened.
+    In ``auto`` mode a screen reader that reads the terminal (``reader_finder``)
+    makes it print only, said once; otherwise, as in ``voice`` mode, the output is
+    looked for quietly, and if none speaks the speaker says so once and carries on
+    printing. Raises ValueError for an unknown mode or verbosity and OSError when
+    the transcript cannot be opened.
     """
     mode = SpeechMode(mode)
     verbosity = Verbosity(verbosity)
     transcript = Transcript.open(transcript_path) if transcript_path is not None else None
+    reader = reader_finder() if mode is SpeechMode.AUTO else None
+    if reader is not None:
+        mode = SpeechMode.SCREEN_READER
+    elif mode is SpeechMode.VOICE:
+        mode = SpeechMode.AUTO  # speaks itself, whatever else is running
     output = output_factory() if mode is SpeechMode.AUTO else None
     speaker = Speaker(
         mode,
@@ -56,7 +67,9 @@ def make_speaker(
         sounds=sounds,
         catalogue=catalogue,
     )
-    if mode is SpeechMode.AUTO and output is None:
+    if reader is not None:
+        speaker.event("speech.reader_found", reader=reader)
+    elif mode is SpeechMode.AUTO and output is None:
         speaker.event("speech.no_route")
     return speaker
 
