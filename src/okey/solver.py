@@ -22,6 +22,7 @@ from okey.rows import (
     POW3,
     _row_tradeoffs,
     remember,
+    row_bounds,
     row_cost,
     row_digits,
     row_front,
@@ -318,13 +319,30 @@ def combination_deficiency(counts: list[int], jokers: int) -> int:
     fewest ``sum(d_c)`` meeting it gives the answer. Leaving one more tile out
     never breaks it (some tile always costs at most one more gap), so the
     rule that at most 14 tiles are kept only raises ``d`` to its floor.
+
+    Most choices of sets cannot beat the best, and a bound says so cheaply:
+    adding ``d`` to twice the rule, ``3 d >= 2 set gaps + sum(d_c + 2
+    front_c[d_c]) - 2 room``, and each row's least ``d_c + 2 front_c[d_c]`` is
+    memoised (``rows.row_bounds``). Choices are tried by bound, best first,
+    until the bound reaches the best found; only those few get the exact
+    search over the rows' trade-offs.
     """
     real = sum(counts)
     room = HAND_SIZE - real
     floor = max(0, real + jokers - HAND_SIZE)
     best = real
+    bounds = row_bounds
     known = _row_tradeoffs
-    for gaps, k0, k1, k2, k3 in _row_states(counts):
+    ranked = sorted(
+        [
+            (2 * gaps + bounds[k0] + bounds[k1] + bounds[k2] + bounds[k3], gaps, k0, k1, k2, k3)
+            for gaps, k0, k1, k2, k3 in _row_states(counts)
+        ]
+    )
+    for weight, gaps, k0, k1, k2, k3 in ranked:
+        # The bound ceil((weight - 2 room) / 3) reaching best ends the search.
+        if weight - 2 * room > 3 * best - 3 or best <= floor:
+            break
         budget = room - gaps
         rows0 = known.get(k0) or row_tradeoffs(k0)
         rows1 = known.get(k1) or row_tradeoffs(k1)
@@ -349,8 +367,6 @@ def combination_deficiency(counts: list[int], jokers: int) -> int:
                         if v3 <= left:
                             best = d012 + d3
                             break
-        if best <= floor:
-            break
     return room + max(best, floor) - jokers
 
 
