@@ -61,7 +61,12 @@ def layouts(key: int) -> list[Layout]:
 
 
 def _lowest(v: Layout) -> int:
-    """The first occupied position of a non-empty layout."""
+    """The first occupied position of a non-empty layout.
+
+    A layout's costs do not change when it moves down to start at position 0 (a
+    run past the highest tile only adds gaps), so the memos hold layouts moved
+    down, and the searches start their run at position 0 for up to 13 positions.
+    """
     p = 0
     while not v // POW3[p] % 3:
         p += 1
@@ -70,25 +75,25 @@ def _lowest(v: Layout) -> int:
 
 def layout_cost(v: Layout) -> int:
     """Fewest gaps that put every tile of a 14-position layout into runs."""
+    if not v:
+        return 0
+    while not v % 3:
+        v //= 3
     cached = _cost_memo.get(v)
     if cached is not None:
         return cached
-    if not v:
-        return remember(_cost_memo, v, 0)
-    p = _lowest(v)
-    w = v - POW3[p]
+    w = v - 1
     best = INFINITY
     gaps = 0
-    for q in range(p, min(p + 12, 13) + 1):
-        if q > p:
+    for q in range(13):
+        if q:
             if w // POW3[q] % 3:
                 w -= POW3[q]
             else:
                 gaps += 1
                 if gaps >= best:
                     break
-        length = q - p + 1
-        cost = gaps + (3 - length if length < 3 else 0)
+        cost = gaps + (2 - q if q < 2 else 0)
         if cost < best:
             cost += layout_cost(w)
             if cost < best:
@@ -98,26 +103,26 @@ def layout_cost(v: Layout) -> int:
 
 def layout_front(v: Layout) -> Front:
     """``front[d]``: fewest gaps when exactly ``d`` tiles are left out of runs."""
+    if not v:
+        return (0,)
+    while not v % 3:
+        v //= 3
     cached = _front_memo.get(v)
     if cached is not None:
         return cached
-    if not v:
-        return remember(_front_memo, v, (0,))
-    p = _lowest(v)
-    w = v - POW3[p]
+    w = v - 1
     best = [INFINITY, *layout_front(w)]
     gaps = 0
     worst = INFINITY
-    for q in range(p, min(p + 12, 13) + 1):
-        if q > p:
+    for q in range(13):
+        if q:
             if w // POW3[q] % 3:
                 w -= POW3[q]
             else:
                 gaps += 1
                 if gaps >= worst:
                     break
-        length = q - p + 1
-        cost = gaps + (3 - length if length < 3 else 0)
+        cost = gaps + (2 - q if q < 2 else 0)
         for d, gaps_left in enumerate(layout_front(w)):
             if cost + gaps_left < best[d]:
                 best[d] = cost + gaps_left
@@ -138,7 +143,7 @@ def row_front(key: int) -> Front:
     cached = _row_front.get(key)
     if cached is None:
         fronts = [layout_front(v) for v in layouts(key)]
-        front = tuple(min(f[d] for f in fronts) for d in range(len(fronts[0])))
+        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
         cached = remember(_row_front, key, front)
     return cached
 
@@ -174,27 +179,25 @@ def _layout_bound(v: int) -> int:
     The same search as :func:`layout_front`, on one number: the lowest tile is
     left out or starts a run.
     """
+    if not v:
+        return 0
+    while not v % 3:
+        v //= 3
     cached = _bound_memo.get(v)
     if cached is not None:
         return cached
-    if v == 0:
-        return 0
-    p = 0
-    while not v // POW3[p] % 3:
-        p += 1
-    w = v - POW3[p]
+    w = v - 1
     best = 1 + _layout_bound(w)
     gaps = 0
-    for q in range(p, min(p + 12, 13) + 1):
-        if q > p:
+    for q in range(13):
+        if q:
             if w // POW3[q] % 3:
                 w -= POW3[q]
             else:
                 gaps += 1
                 if 2 * gaps >= best:
                     break
-        length = q - p + 1
-        cost = 2 * (gaps + 3 - length) if length < 3 else 2 * gaps
+        cost = 2 * (gaps + 2 - q) if q < 2 else 2 * gaps
         if cost < best:
             cost += _layout_bound(w)
             if cost < best:
