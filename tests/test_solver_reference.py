@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from itertools import product
 
 import reference
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okey import solver
+from okey import rows, solver
 from okey.handgen import random_deal, winning_hand
 from okey.rules import CLASSIC
 from okey.scoring import FinishKind
@@ -109,3 +110,52 @@ def test_false_joker_pairs_with_false_joker() -> None:
     hand = [FALSE_JOKER, FALSE_JOKER, *[t for t in ALL_FACES[20:26] for _ in (0, 1)]]
     assert reference.winning_kinds(hand, okey) == {"pairs"}
     assert _kinds(solver.winning_kinds(hand, okey)) == {"pairs"}
+
+
+def _exhaustive_combination_deficiency(counts: list[int], jokers: int) -> int:
+    """The solver's earlier method, kept as an oracle: every choice of sets, each
+    with the exact search over the rows' trade-offs (no bound, no ordering)."""
+    real = sum(counts)
+    room = solver.HAND_SIZE - real
+    floor = max(0, real + jokers - solver.HAND_SIZE)
+    best = real
+    for gaps, *keys in solver._row_states(counts):
+        budget = room - gaps
+        for split in product(*(rows.row_tradeoffs(key) for key in keys)):
+            if sum(v for _, v in split) <= budget:
+                best = min(best, sum(d for d, _ in split))
+    return room + max(best, floor) - jokers
+
+
+def _with_wilds(rng: random.Random, hand: list[Tile], okey: Tile) -> list[Tile]:
+    """The hand with 0-2 of its tiles swapped for okeys and 0-2 for false jokers."""
+    wilds = [okey] * rng.randint(0, 2) + [FALSE_JOKER] * rng.randint(0, 2)
+    kept = [tile for tile in hand if tile not in (okey, FALSE_JOKER)]
+    rng.shuffle(kept)
+    return kept[: len(hand) - len(wilds)] + wilds
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(0, 5), st.booleans(), st.booleans())
+def test_deficiency_matches_exhaustive_search(
+    okey: Tile, rng: random.Random, changes: int, fifteen: bool, dealt: bool
+) -> None:
+    size = 15 if fifteen else 14
+    if dealt:
+        hand = _with_wilds(rng, random_deal(rng, size, okey), okey)
+    else:
+        hand = _near_winning(rng, okey, changes)
+        if fifteen:
+            hand = _plus_one(rng, hand, okey)
+    counts, jokers = solver.hand_counts(hand, okey)
+    expected = _exhaustive_combination_deficiency(counts, jokers)
+    assert solver.combination_deficiency(counts, jokers) == expected
+    pairs = solver.pairs_deficiency(counts, jokers)
+    assert solver.deficiency(hand, okey) == min(expected, pairs)
+
+
+@given(st.lists(st.integers(0, 2), min_size=13, max_size=13))
+def test_row_bound_is_least_drops_plus_twice_gaps(digits: list[int]) -> None:
+    key = sum(digit * 3**n0 for n0, digit in enumerate(digits))
+    rows.clear_caches()
+    front = rows.row_front(key)
+    assert rows.row_bounds[key] == min(d + 2 * gaps for d, gaps in enumerate(front))

@@ -2,12 +2,15 @@
 
 A row is the count (0..2) of each number 1..13 of one colour, packed as a
 base-3 integer (number ``n`` is digit ``n - 1``). Inside, a row is laid out
-on 14 positions: 1..13 and a 14th for a 1 that ends a run after 13.
+on 14 positions: 1..13 and a 14th for a 1 that ends a run after 13, packed
+the same way (position ``p`` is digit ``p``).
 
 A run is a stretch of 3..13 positions; each position holds a real tile or a
 gap (a wild tile). The row costs are the fewest gaps that put every tile of
 the row into runs (``row_cost``), and the same when exactly ``d`` tiles are
-left out (``row_front``). Both are memoised: a game meets few distinct rows.
+left out (``row_front``), and the least ``d + 2 * front[d]`` (``row_bounds``,
+which the solver's deficiency uses to skip choices of sets). All are
+memoised: a game meets few distinct rows.
 
 Two facts keep the search small. The lowest tile always starts its run
 (padding a short run costs the same before or after it). A run takes the
@@ -23,7 +26,7 @@ POW3: Final = tuple(3**i for i in range(14))
 INFINITY: Final = 99
 CACHE_LIMIT: Final = 50_000  # distinct rows remembered before the memos are emptied
 
-Layout = tuple[int, ...]
+Layout = int  # a row on 14 positions, packed base 3 (position p as digit p)
 Front = tuple[int, ...]
 K = TypeVar("K")
 V = TypeVar("V")
@@ -41,6 +44,7 @@ _cost_memo: dict[Layout, int] = {}
 _front_memo: dict[Layout, Front] = {}
 _row_cost: dict[int, int] = {}
 _row_front: dict[int, Front] = {}
+_HIGH_ONE: Final = POW3[13] - 1  # added to a layout, moves a 1 from position 0 to 13
 
 
 def row_digits(key: int) -> list[int]:
@@ -53,46 +57,45 @@ def row_digits(key: int) -> list[int]:
 
 def layouts(key: int) -> list[Layout]:
     """Every way to lay a row out on 14 positions (each 1 low or high)."""
-    digits = row_digits(key)
-    ones = digits[0]
-    result = []
-    for high in range(ones + 1):
-        result.append((ones - high, *digits[1:], high))
-    return result
+    return [key + high * _HIGH_ONE for high in range(key % 3 + 1)]
 
 
 def _lowest(v: Layout) -> int:
-    """The first occupied position of a layout (14 when it is empty)."""
+    """The first occupied position of a non-empty layout.
+
+    A layout's costs do not change when it moves down to start at position 0 (a
+    run past the highest tile only adds gaps), so the memos hold layouts moved
+    down, and the searches start their run at position 0 for up to 13 positions.
+    """
     p = 0
-    while p < 14 and not v[p]:
+    while not v // POW3[p] % 3:
         p += 1
     return p
 
 
 def layout_cost(v: Layout) -> int:
     """Fewest gaps that put every tile of a 14-position layout into runs."""
+    if not v:
+        return 0
+    while not v % 3:
+        v //= 3
     cached = _cost_memo.get(v)
     if cached is not None:
         return cached
-    p = _lowest(v)
-    if p == 14:
-        return remember(_cost_memo, v, 0)
-    w = list(v)
-    w[p] -= 1
+    w = v - 1
     best = INFINITY
     gaps = 0
-    for q in range(p, min(p + 12, 13) + 1):
-        if q > p:
-            if w[q]:
-                w[q] -= 1
+    for q in range(13):
+        if q:
+            if w // POW3[q] % 3:
+                w -= POW3[q]
             else:
                 gaps += 1
                 if gaps >= best:
                     break
-        length = q - p + 1
-        cost = gaps + (3 - length if length < 3 else 0)
+        cost = gaps + (2 - q if q < 2 else 0)
         if cost < best:
-            cost += layout_cost(tuple(w))
+            cost += layout_cost(w)
             if cost < best:
                 best = cost
     return remember(_cost_memo, v, best)
@@ -100,33 +103,27 @@ def layout_cost(v: Layout) -> int:
 
 def layout_front(v: Layout) -> Front:
     """``front[d]``: fewest gaps when exactly ``d`` tiles are left out of runs."""
+    if not v:
+        return (0,)
+    while not v % 3:
+        v //= 3
     cached = _front_memo.get(v)
     if cached is not None:
         return cached
-    p = _lowest(v)
-    if p == 14:
-        return remember(_front_memo, v, (0,))
-    n = sum(v)
-    best = [INFINITY] * (n + 1)
-    w = list(v)
-    w[p] -= 1
-    rest = layout_front(tuple(w))
-    for d, gaps_left in enumerate(rest):
-        best[d + 1] = gaps_left
+    w = v - 1
+    best = [INFINITY, *layout_front(w)]
     gaps = 0
     worst = INFINITY
-    for q in range(p, min(p + 12, 13) + 1):
-        if q > p:
-            if w[q]:
-                w[q] -= 1
+    for q in range(13):
+        if q:
+            if w // POW3[q] % 3:
+                w -= POW3[q]
             else:
                 gaps += 1
                 if gaps >= worst:
                     break
-        length = q - p + 1
-        cost = gaps + (3 - length if length < 3 else 0)
-        sub = layout_front(tuple(w))
-        for d, gaps_left in enumerate(sub):
+        cost = gaps + (2 - q if q < 2 else 0)
+        for d, gaps_left in enumerate(layout_front(w)):
             if cost + gaps_left < best[d]:
                 best[d] = cost + gaps_left
         worst = max(best)
@@ -146,7 +143,7 @@ def row_front(key: int) -> Front:
     cached = _row_front.get(key)
     if cached is None:
         fronts = [layout_front(v) for v in layouts(key)]
-        front = tuple(min(f[d] for f in fronts) for d in range(len(fronts[0])))
+        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
         cached = remember(_row_front, key, front)
     return cached
 
@@ -173,10 +170,69 @@ def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
     return cached
 
 
+_bound_memo: dict[int, int] = {}
+
+
+def _layout_bound(v: int) -> int:
+    """Least ``drops + 2 * gaps`` of a layout packed base 3 (position ``p`` as digit ``p``).
+
+    The same search as :func:`layout_front`, on one number: the lowest tile is
+    left out or starts a run.
+    """
+    if not v:
+        return 0
+    while not v % 3:
+        v //= 3
+    cached = _bound_memo.get(v)
+    if cached is not None:
+        return cached
+    w = v - 1
+    best = 1 + _layout_bound(w)
+    gaps = 0
+    for q in range(13):
+        if q:
+            if w // POW3[q] % 3:
+                w -= POW3[q]
+            else:
+                gaps += 1
+                if 2 * gaps >= best:
+                    break
+        cost = 2 * (gaps + 2 - q) if q < 2 else 2 * gaps
+        if cost < best:
+            cost += _layout_bound(w)
+            if cost < best:
+                best = cost
+    return remember(_bound_memo, v, best)
+
+
+class _RowBounds(dict[int, int]):
+    """``bounds[key]``: a row's least ``d + 2 * front[d]``, computed when first asked.
+
+    Three times a hand's drops is at least its set gaps and rows' gaps counted
+    twice, plus its drops, less twice the room (see :mod:`okey.solver`); this is
+    the rows' share of that bound. A dict whose misses fill it keeps a hit a
+    single lookup.
+    """
+
+    def __missing__(self, key: int) -> int:
+        ones = key % 3
+        high = POW3[13] - 1  # one 1 moved from position 0 to position 13
+        bound = min(_layout_bound(key + h * high) for h in range(ones + 1))
+        return remember(self, key, bound)
+
+
+row_bounds: Final = _RowBounds()
+
+
 def clear_caches() -> None:
     """Forget every memoised row result (for benchmarks measuring a cold start)."""
-    for memo in (_cost_memo, _front_memo, _row_cost, _row_front, _row_tradeoffs):
-        memo.clear()
+    _cost_memo.clear()
+    _front_memo.clear()
+    _row_cost.clear()
+    _row_front.clear()
+    _row_tradeoffs.clear()
+    _bound_memo.clear()
+    row_bounds.clear()
 
 
 def _pad_run(start: int, cells: list[bool]) -> tuple[int, list[bool]]:
@@ -194,16 +250,14 @@ def _layout_plan(
     v: Layout, drops: int, target: int
 ) -> tuple[list[tuple[int, list[bool]]], list[int]] | None:
     """Runs (start position, real/gap cells) and left-out positions reaching ``target``."""
-    p = _lowest(v)
-    if p == 14:
+    if not v:
         return ([], []) if target == 0 else None
-    w = list(v)
-    w[p] -= 1
+    p = _lowest(v)
+    w = v - POW3[p]
     if drops > 0:
-        rest = tuple(w)
-        front = layout_front(rest)
+        front = layout_front(w)
         if front[drops - 1] == target:
-            plan = _layout_plan(rest, drops - 1, target)
+            plan = _layout_plan(w, drops - 1, target)
             if plan is not None:
                 plan[1].append(p)
                 return plan
@@ -211,8 +265,8 @@ def _layout_plan(
     cells = [True]
     for q in range(p, min(p + 12, 13) + 1):
         if q > p:
-            if w[q]:
-                w[q] -= 1
+            if w // POW3[q] % 3:
+                w -= POW3[q]
                 cells.append(True)
             else:
                 gaps += 1
@@ -223,10 +277,9 @@ def _layout_plan(
             if gaps > target:
                 break
             continue
-        rest = tuple(w)
-        front = layout_front(rest)
+        front = layout_front(w)
         if drops < len(front) and cost + front[drops] == target:
-            plan = _layout_plan(rest, drops, target - cost)
+            plan = _layout_plan(w, drops, target - cost)
             if plan is not None:
                 plan[0].append(_pad_run(p, list(cells)))
                 return plan

@@ -22,6 +22,7 @@ from okey.rows import (
     POW3,
     _row_tradeoffs,
     remember,
+    row_bounds,
     row_cost,
     row_digits,
     row_front,
@@ -308,6 +309,64 @@ def pairs_deficiency(counts: list[int], jokers: int) -> int:
     return HAND_SIZE - 2 * full - min(halves, 7 - full)
 
 
+# A choice of sets packed in one integer for speed: its set gaps from bit 84, then
+# the rows of colours 0..3 in 21 bits each (3**13 < 2**21), colour 3 lowest. A
+# column's choice adds one packed step; rows never go below zero, so no field
+# borrows from the next.
+_FIELD: Final = 21
+_FIELD_MASK: Final = (1 << _FIELD) - 1
+_GAPS_SHIFT: Final = 4 * _FIELD
+
+_PACKED_STEPS: Final = {
+    (column, n0): tuple(
+        (gaps << _GAPS_SHIFT) - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
+        for gaps, used, _ in options
+    )
+    for column, options in COLUMN_OPTIONS.items()
+    for n0 in range(13)
+}
+
+
+def _packed_states(counts: list[int]) -> list[int]:
+    """Every choice of sets, packed (see ``_FIELD``); as :func:`_row_states`, unbudgeted."""
+    k0, k1, k2, k3 = row_keys(counts)
+    states = [k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3]
+    for n0 in range(13):
+        steps = _PACKED_STEPS.get(
+            ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
+        )
+        if steps is not None:
+            states = [state + step for state in states for step in steps]
+    return states
+
+
+def _fewest_drops(keys: tuple[int, int, int, int], budget: int, best: int) -> int:
+    """Fewest tiles left out of four rows whose ``gaps - d`` then fit ``budget``
+    (``best`` when no number below it does)."""
+    known = _row_tradeoffs
+    rows0, rows1, rows2, rows3 = (known.get(key) or row_tradeoffs(key) for key in keys)
+    for d0, v0 in rows0:
+        if d0 >= best:
+            break
+        for d1, v1 in rows1:
+            d01 = d0 + d1
+            if d01 >= best:
+                break
+            v01 = v0 + v1
+            for d2, v2 in rows2:
+                d012 = d01 + d2
+                if d012 >= best:
+                    break
+                left = budget - v01 - v2
+                for d3, v3 in rows3:
+                    if d012 + d3 >= best:
+                        break
+                    if v3 <= left:
+                        best = d012 + d3
+                        break
+    return best
+
+
 def combination_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before every tile is in runs and sets.
 
@@ -318,40 +377,54 @@ def combination_deficiency(counts: list[int], jokers: int) -> int:
     fewest ``sum(d_c)`` meeting it gives the answer. Leaving one more tile out
     never breaks it (some tile always costs at most one more gap), so the
     rule that at most 14 tiles are kept only raises ``d`` to its floor.
+
+    Most choices of sets cannot beat the best, and a bound says so cheaply:
+    adding ``d`` to twice the rule, ``3 d >= 2 set gaps + sum(d_c + 2
+    front_c[d_c]) - 2 room``; call the right side but the room a choice's
+    weight. Each row's least ``d_c + 2 front_c[d_c]`` is memoised
+    (``rows.row_bounds``). The lightest choices get the exact search over the
+    rows' trade-offs first; then, lightest first, only those whose bound is
+    below the best found.
     """
     real = sum(counts)
     room = HAND_SIZE - real
     floor = max(0, real + jokers - HAND_SIZE)
-    best = real
-    known = _row_tradeoffs
-    for gaps, k0, k1, k2, k3 in _row_states(counts):
-        budget = room - gaps
-        rows0 = known.get(k0) or row_tradeoffs(k0)
-        rows1 = known.get(k1) or row_tradeoffs(k1)
-        rows2 = known.get(k2) or row_tradeoffs(k2)
-        rows3 = known.get(k3) or row_tradeoffs(k3)
-        for d0, v0 in rows0:
-            if d0 >= best:
-                break
-            for d1, v1 in rows1:
-                d01 = d0 + d1
-                if d01 >= best:
-                    break
-                v01 = v0 + v1
-                for d2, v2 in rows2:
-                    d012 = d01 + d2
-                    if d012 >= best:
-                        break
-                    left = budget - v01 - v2
-                    for d3, v3 in rows3:
-                        if d012 + d3 >= best:
-                            break
-                        if v3 <= left:
-                            best = d012 + d3
-                            break
-        if best <= floor:
-            break
+    bounds = row_bounds
+    mask = _FIELD_MASK
+    states = _packed_states(counts)
+    weights = [
+        (state >> _GAPS_SHIFT) * 2
+        + bounds[state >> 3 * _FIELD & mask]
+        + bounds[state >> 2 * _FIELD & mask]
+        + bounds[state >> _FIELD & mask]
+        + bounds[state & mask]
+        for state in states
+    ]
+    lightest = min(weights)
+    chosen = [state for weight, state in zip(weights, states, strict=True) if weight == lightest]
+    best = _search([(lightest, state) for state in chosen], room, floor, real)
+    heaviest = 3 * best - 3 + 2 * room  # the heaviest weight whose bound is below best
+    rest = [(w, s) for w, s in zip(weights, states, strict=True) if lightest < w <= heaviest]
+    if rest:
+        best = _search(sorted(rest), room, floor, best)
     return room + max(best, floor) - jokers
+
+
+def _search(ranked: list[tuple[int, int]], room: int, floor: int, best: int) -> int:
+    """The fewest drops over packed choices of sets, lightest first, from ``best``."""
+    mask = _FIELD_MASK
+    for weight, state in ranked:
+        # The bound ceil((weight - 2 room) / 3) reaching best ends the search.
+        if weight - 2 * room > 3 * best - 3 or best <= floor:
+            break
+        keys = (
+            state >> 3 * _FIELD & mask,
+            state >> 2 * _FIELD & mask,
+            state >> _FIELD & mask,
+            state & mask,
+        )
+        best = _fewest_drops(keys, room - (state >> _GAPS_SHIFT), best)
+    return best
 
 
 def deficiency(hand: Sequence[Tile], okey: Tile) -> int:
