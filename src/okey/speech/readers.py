@@ -19,8 +19,9 @@ _PROGRAMS = {"orca": "Orca", "fenrir": "Fenrir", "fenrir-daemon": "Fenrir"}
 def terminal_screen_reader(proc: Path = PROC, speakup: Path = SPEAKUP) -> str | None:
     """The name of a running screen reader that reads the terminal, or None.
 
-    Speakup is found by its kernel folder; Orca and Fenrir as a process of this user
-    (by the program's name, also when a Python interpreter runs it)."""
+    Speakup is found by its kernel folder; Orca and Fenrir as a process of this user,
+    or of root (Fenrir usually runs as a system service for every console), by the
+    program's name, also when a Python interpreter runs it."""
     if speakup.is_dir():
         return "Speakup"
     if not proc.is_dir():
@@ -30,7 +31,7 @@ def terminal_screen_reader(proc: Path = PROC, speakup: Path = SPEAKUP) -> str | 
         if not entry.name.isdigit():
             continue
         with contextlib.suppress(OSError):
-            if entry.stat().st_uid != me:
+            if entry.stat().st_uid not in (me, 0):
                 continue
             words = (entry / "cmdline").read_bytes().split(b"\0")[:2]
             for word in words:
