@@ -25,3 +25,10 @@ def _own_settings_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
         os.environ.pop("OKEY_SETTINGS", None)
     else:
         os.environ["OKEY_SETTINGS"] = saved
+
+
+@pytest.fixture(autouse=True)
+def _no_screen_reader_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests see no Orca or Fenrir, even on a developer's machine where one runs: ``auto``
+    speech would print only there (tests that need a reader pass their own finder)."""
+    monkeypatch.setattr("okey.speech.readers.terminal_screen_reader", lambda: None)

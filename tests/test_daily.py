@@ -184,3 +184,16 @@ def test_the_days_hand_is_kept_under_its_name_after_every_turn(
     assert call["notice"] == (
         "The hand of 29 November 2026: dealt the same for every player that day."
     )
+
+
+def test_resuming_the_days_hand_by_name_keeps_it_under_its_own_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from okey.commands import resume
+
+    _saved_daily(tmp_path, finish=False)
+    recorder = Opened()
+    monkeypatch.setattr(resume, "open_table", recorder)
+    assert main(["resume", "daily-2026-11-30", "--saves", str(tmp_path), "--speech", "off"]) == 0
+    [call] = recorder.calls
+    assert call["autosave_as"] == call["saved_as"] == "daily-2026-11-30"

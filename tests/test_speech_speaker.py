@@ -360,15 +360,31 @@ def test_screen_readers_are_found_by_program_or_by_speakup(tmp_path: Path) -> No
         (proc / pid / "cmdline").write_bytes(line)
     (proc / "self").mkdir()
     nothing = tmp_path / "no-speakup"
-    assert terminal_screen_reader(proc, nothing) == "Orca"
+    desktop = {"WAYLAND_DISPLAY": "wayland-0"}
+    assert terminal_screen_reader(proc, nothing, desktop) == "Orca"
+    assert terminal_screen_reader(proc, nothing, {}) is None  # Orca reads desktop terminals
+    (proc / "12" / "cmdline").write_bytes(b"/usr/bin/python3\0-u\0/usr/bin/orca\0")
+    assert terminal_screen_reader(proc, nothing, desktop) == "Orca"
     (proc / "12" / "cmdline").write_bytes(b"/usr/local/bin/fenrir-daemon\0-f\0")
-    assert terminal_screen_reader(proc, nothing) == "Fenrir"
+    assert terminal_screen_reader(proc, nothing, {}) == "Fenrir"
     (proc / "12" / "cmdline").write_bytes(b"vim\0orca.txt\0")
-    assert terminal_screen_reader(proc, nothing) is None
+    assert terminal_screen_reader(proc, nothing, desktop) is None
     speakup = tmp_path / "speakup"
     speakup.mkdir()
-    assert terminal_screen_reader(proc, speakup) == "Speakup"
-    assert terminal_screen_reader(tmp_path / "no-proc", nothing) is None
+    assert terminal_screen_reader(proc, speakup, {}) == "Speakup"
+    assert terminal_screen_reader(tmp_path / "no-proc", nothing, desktop) is None
+
+
+def test_a_speaker_made_again_does_not_repeat_the_route_notices() -> None:
+    lines: list[str] = []
+    make_speaker(printer=lines.append, output_factory=lambda: None, announce=False)
+    make_speaker(
+        printer=lines.append,
+        output_factory=FakeOutput,
+        reader_finder=lambda: "Orca",
+        announce=False,
+    )
+    assert lines == []
 
 
 def test_no_route_is_said_once_and_printing_carries_on() -> None:

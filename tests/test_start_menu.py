@@ -14,11 +14,14 @@ from prompt_toolkit.output import DummyOutput
 from test_daily import _saved_daily
 
 from okey import cli
+from okey.commands import daily as daily_command
 from okey.commands import menu as command
+from okey.commands import play as play_command
 from okey.daily import save_name
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu, run_start_menu
+from okey.table.keys import spoken_key
 from okey.table.persist import DiskSaver
 from okey.table.session import new_session
 from okey.table.settings import TableSettings
@@ -141,35 +144,70 @@ def test_todays_hand_says_whether_it_was_started_or_played(tmp_path: Path) -> No
 def test_the_choice_runs_as_if_typed_with_the_same_speech(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    ran: list[list[str]] = []
+    ran: list[argparse.Namespace] = []
+    wanted: list[str] = []
 
-    async def choose_daily(menu: StartMenu, **_: Any) -> Choice | None:
-        menu.chosen = next(c for c in menu.choices if c.command == "daily")
+    async def choose(menu: StartMenu, **_: Any) -> Choice | None:
+        menu.chosen = next(c for c in menu.choices if c.command == wanted[-1])
         return menu.chosen
 
-    monkeypatch.setattr(command, "needs_terminal", lambda: None)
-    monkeypatch.setattr(command, "run_start_menu", choose_daily)
-
-    def main(argv: list[str]) -> int:
-        ran.append(list(argv))
+    def record(args: argparse.Namespace) -> int:
+        ran.append(args)
         return 0
 
-    monkeypatch.setattr(cli, "main", main)
-    args = cli.build_parser().parse_args(
-        ["menu", "--saves", str(tmp_path), "--speech", "off", "--verbosity", "brief", "--no-sounds"]
-    )
-    assert command.run(args) == 0
-    assert ran == [
-        [
-            "daily",
-            "--speech",
-            "off",
-            "--verbosity",
-            "brief",
-            "--no-sounds",
-            "--saves",
-            str(tmp_path),
-        ]
+    monkeypatch.setattr(command, "needs_terminal", lambda: None)
+    monkeypatch.setattr(command, "run_start_menu", choose)
+    monkeypatch.setattr(daily_command, "run", record)
+    monkeypatch.setattr(play_command, "run", record)
+    parser = cli.build_parser({"level": "hard", "rules": "short", "sounds": False})
+    line = ["menu", "--saves", str(tmp_path), "--speech", "off", "--verbosity", "brief"]
+    for name in ("daily", "play"):
+        wanted.append(name)
+        args = parser.parse_args([*line, "--sounds"])
+        args.parser = parser
+        assert command.run(args) == 0
+    daily, play = ran
+    for chosen in (daily, play):
+        assert (chosen.speech, chosen.verbosity, chosen.sounds) == ("off", "brief", True)
+        assert chosen.saves == str(tmp_path)
+        assert chosen.announced  # the menu already said how speech goes
+    assert daily.command == "daily"
+    assert (play.command, play.rules, play.level) == ("play", "short", "hard")
+
+
+def test_todays_hand_is_not_offered_twice(tmp_path: Path) -> None:
+    _saved_daily(tmp_path, finish=False)
+    lines = [line for _, line in command.choices(_args(tmp_path), DAY)]
+    assert ["daily"] in lines
+    assert not any(line[:1] == ["resume"] for line in lines)
+
+
+def test_leaving_the_menu_is_printed_once_the_screen_is_gone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    said: list[str] = []
+    speaker = Speaker(SpeechMode.OFF, printer=said.append)
+    menu = StartMenu(CHOICES, speaker)
+
+    async def main() -> Choice | None:
+        with create_pipe_input() as pipe:
+            task = asyncio.create_task(run_start_menu(menu, input=pipe, output=DummyOutput()))
+            await asyncio.sleep(0.05)
+            pipe.send_text("q")
+            return await asyncio.wait_for(task, 10)
+
+    assert asyncio.run(main()) is None
+    speaker.event("start.goodbye")
+    assert capsys.readouterr().out.splitlines()[-1] == "Goodbye."
+
+
+def test_keys_are_named_as_a_player_knows_them() -> None:
+    assert [spoken_key(k) for k in ("c-i", "c-h", "c-m", "c-x", "<bracketed-paste>")] == [
+        "Tab",
+        "Backspace",
+        "Enter",
+        "Ctrl+X",
+        "Pasted text",
     ]
 
 

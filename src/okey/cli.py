@@ -95,6 +95,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))
         return 0
     args = parser.parse_args(with_default_command(given))
+    args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:

@@ -575,6 +575,7 @@ ENGLISH: Mapping[str, str] = {
     "key.delete": "Delete",
     "key.insert": "Insert",
     "key.backspace": "Backspace",
+    "key.paste": "Pasted text",
     "table.menu.help": (
         "In the menu: Up and Down choose, Enter does it, Escape closes; "
         "comma and period read back. {item}"

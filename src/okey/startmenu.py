@@ -8,6 +8,7 @@ what was said. The menu only chooses: the command line runs the choice.
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from okey.messages import CATALOGUE
-from okey.speech import Speaker
+from okey.speech import Speaker, print_line
 from okey.speech.transcript import one_line
 from okey.table.keys import spoken_key
 
@@ -127,6 +128,14 @@ async def run_start_menu(
             app.exit()
 
     menu.speaker.attach(printer=lambda _: None)  # the screen shows what was said
-    menu.open()
-    await app.run_async()
+    try:
+        menu.open()
+        await app.run_async()
+    finally:
+        menu.speaker.attach(printer=_print_if_possible)  # the screen is gone: print again
     return menu.chosen
+
+
+def _print_if_possible(text: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print_line(text)

@@ -14,9 +14,9 @@ from datetime import date
 from okey.commands import error
 from okey.commands.daily import spoken_date, today
 from okey.commands.play import needs_terminal
-from okey.daily import save_name
+from okey.daily import SAVE_PREFIX, save_name
 from okey.messages import CATALOGUE
-from okey.saves import SaveError, latest_save, read_save, saves_dir
+from okey.saves import SaveError, list_saves, read_save, saves_dir
 from okey.saves.paths import SUFFIX
 from okey.speech import add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu
@@ -39,7 +39,16 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
     level = args.level or "medium"
     items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
     try:
-        latest = latest_save(folder, unfinished=True)
+        latest = next(
+            (
+                entry.path
+                for entry in list_saves(folder)
+                if entry.data is not None
+                and not entry.data.over
+                and not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
+            ),
+            None,
+        )
         saved = read_save(latest, folder) if latest is not None else None
     except SaveError:
         latest = saved = None
@@ -63,12 +72,13 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
 def forwarded(args: argparse.Namespace, command: str) -> list[str]:
     """The menu's own options, passed on to the command it starts."""
     line = ["--speech", args.speech, "--verbosity", args.verbosity]
-    if not args.sounds:
-        line.append("--no-sounds")
+    line.append("--sounds" if args.sounds else "--no-sounds")
     if args.transcript:
         line += ["--transcript", args.transcript]
     if args.saves and command != "tutorial":
         line += ["--saves", args.saves]
+    if command == "play":  # the match the menu named
+        line += ["--rules", args.rules] + (["--level", args.level] if args.level else [])
     return line
 
 
@@ -91,6 +101,11 @@ def run(args: argparse.Namespace) -> int:
     if chosen is None:
         return 0
     line = next(line for choice, line in items if choice == chosen)
-    from okey.cli import main  # the command line runs the choice, as if it were typed
-
-    return main([*line, *forwarded(args, line[0])])
+    # The choice runs as if it were typed, parsed with the same settings; what the
+    # menu's speaker already said about the speech route is not said again.
+    parser: argparse.ArgumentParser = args.parser
+    chosen_args = parser.parse_args([*line, *forwarded(args, line[0])])
+    chosen_args.parser = parser
+    chosen_args.announced = True
+    status: int = chosen_args.run(chosen_args)
+    return status

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from okey.commands import error
 from okey.commands.play import add_pace_and_saves, open_table
+from okey.daily import SAVE_PREFIX
 from okey.messages import CATALOGUE
 from okey.saves import AUTOSAVE, SaveError, latest_save, read_save, saves_dir
 from okey.saves.paths import SUFFIX
@@ -41,4 +42,5 @@ def run(args: argparse.Namespace) -> int:
     session.settings.pace = pace
     name = Path(target).name.removesuffix(SUFFIX)
     saved_as = None if name == AUTOSAVE else name  # saving again keeps to the save it came from
-    return open_table(session, args, saved_as=saved_as, resumed=True)
+    autosave_as = name if name.startswith(SAVE_PREFIX) else AUTOSAVE  # a day's hand: its own
+    return open_table(session, args, saved_as=saved_as, autosave_as=autosave_as, resumed=True)

@@ -7,10 +7,10 @@ import os
 from collections.abc import Callable
 
 from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.speech import readers
 from okey.speech.background import BackgroundOutput
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import SpeechOutput, open_system_output
-from okey.speech.readers import terminal_screen_reader
 from okey.speech.sounds import SoundPlayer, terminal_bell
 from okey.speech.speaker import Printer, Speaker, print_line
 from okey.speech.transcript import Transcript
@@ -38,20 +38,23 @@ def make_speaker(
     sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
     catalogue: Catalogue = CATALOGUE,
-    reader_finder: ReaderFinder = terminal_screen_reader,
+    reader_finder: ReaderFinder | None = None,
+    announce: bool = True,
 ) -> Speaker:
     """The game's Speaker; call before the front end takes the screen.
 
     In ``auto`` mode a screen reader that reads the terminal (``reader_finder``)
     makes it print only, said once; otherwise, as in ``voice`` mode, the output is
     looked for quietly, and if none speaks the speaker says so once and carries on
-    printing. Raises ValueError for an unknown mode or verbosity and OSError when
-    the transcript cannot be opened.
+    printing. ``announce=False``: those two notices are not said (a speaker made again
+    for the same player, who heard them already). Raises ValueError for an unknown
+    mode or verbosity and OSError when the transcript cannot be opened.
     """
     mode = SpeechMode(mode)
     verbosity = Verbosity(verbosity)
     transcript = Transcript.open(transcript_path) if transcript_path is not None else None
-    reader = reader_finder() if mode is SpeechMode.AUTO else None
+    find = reader_finder if reader_finder is not None else readers.terminal_screen_reader
+    reader = find() if mode is SpeechMode.AUTO else None
     if reader is not None:
         mode = SpeechMode.SCREEN_READER
     elif mode is SpeechMode.VOICE:
@@ -67,9 +70,9 @@ def make_speaker(
         sounds=sounds,
         catalogue=catalogue,
     )
-    if reader is not None:
+    if announce and reader is not None:
         speaker.event("speech.reader_found", reader=reader)
-    elif mode is SpeechMode.AUTO and output is None:
+    elif announce and mode is SpeechMode.AUTO and output is None:
         speaker.event("speech.no_route")
     return speaker
 
@@ -113,4 +116,5 @@ def speaker_from_args(
         sounds=args.sounds,
         sound_player=sound_player,
         output_factory=output_factory,
+        announce=not getattr(args, "announced", False),
     )

@@ -125,9 +125,19 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
 """Every bound key and its command."""
 
 
+_ALIASES = {  # what prompt_toolkit reports for some keys, and the key it is
+    "c-i": "tab",
+    "c-h": "backspace",
+    "c-m": "enter",
+    "c-j": "enter",
+    "<bracketed-paste>": "paste",
+}
+
+
 def spoken_key(key: str) -> str:
     """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
     text = CATALOGUE.text
+    key = _ALIASES.get(key, key)
     if key.startswith("c-") and len(key) > 2:
         return text("key.ctrl", name=_named(key[2:]))
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
