@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from okey.cli import main
+from okey.cli import build_parser, main
 from okey.commands import daily as command
+from okey.commands import resume as resume_command
 from okey.daily import DAILY_RULES, daily_seed, parse_day, save_name
 from okey.engine.actions import Discard
 from okey.rules import load_rules
@@ -169,8 +170,6 @@ def test_the_practice_command_plays_the_same_table_whatever_the_settings(
     _saved_daily(tmp_path, finish=True)
     assert main(_args(tmp_path, date="2026-11-30")) == 0
     practice = capsys.readouterr().out.splitlines()[-1].split(": ", 1)[1].split()[1:]
-    from okey.cli import build_parser
-
     args = build_parser({"level": "hard", "rules": "classic"}).parse_args(practice)
     assert (args.rules, args.level, args.seed) == ("one-round", "medium", daily_seed(DAY))
 
@@ -189,11 +188,9 @@ def test_the_days_hand_is_kept_under_its_name_after_every_turn(
 def test_resuming_the_days_hand_by_name_keeps_it_under_its_own_name(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from okey.commands import resume
-
     _saved_daily(tmp_path, finish=False)
     recorder = Opened()
-    monkeypatch.setattr(resume, "open_table", recorder)
+    monkeypatch.setattr(resume_command, "open_table", recorder)
     assert main(["resume", "daily-2026-11-30", "--saves", str(tmp_path), "--speech", "off"]) == 0
     [call] = recorder.calls
     assert call["autosave_as"] == call["saved_as"] == "daily-2026-11-30"
