@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Protocol
 
-from okey.commands import on_a_terminal, report
-from okey.messages import CATALOGUE
+from okey.commands import error, on_a_terminal, report
+from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, use_language
 from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 
 # Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
@@ -33,7 +33,7 @@ COMMAND_MODULES = (
 
 class Command(Protocol):
     NAME: str
-    HELP: str
+    HELP_KEY: str  # its catalogue key, looked up when the parser is built
 
     def configure(self, parser: argparse.ArgumentParser) -> None: ...
 
@@ -48,9 +48,13 @@ def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.Arg
     """The command line; ``preferences`` (from the settings file) become the defaults
     of the options they stand for, so an option given still wins."""
     parser = argparse.ArgumentParser(prog="okey", description=CATALOGUE.text("cli.description"))
+    parser.add_argument(
+        LANGUAGE_OPTION, choices=list(LANGUAGES), help=CATALOGUE.text("cli.language")
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in _commands():
-        sub = subparsers.add_parser(command.NAME, help=command.HELP, description=command.HELP)
+        help_text = CATALOGUE.text(command.HELP_KEY)
+        sub = subparsers.add_parser(command.NAME, help=help_text, description=help_text)
         command.configure(sub)
         sub.set_defaults(run=command.run)
         sub.set_defaults(
@@ -63,13 +67,62 @@ def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.Arg
     return parser
 
 
-def _preferences() -> dict[str, Value]:
-    """The settings file's choices; a file that cannot be used is reported, not used."""
+LANGUAGE_OPTION = "--language"
+LANGUAGE_VAR = "OKEY_LANGUAGE"
+
+
+def take_language(argv: Sequence[str]) -> tuple[list[str], str | None]:
+    """``argv`` without its ``--language`` option (allowed anywhere, once or more: the
+    last wins), and the language it names; None when it is not given."""
+    rest: list[str] = []
+    language: str | None = None
+    args = list(argv)
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            rest += args[index:]
+            break
+        if arg == LANGUAGE_OPTION:
+            language = args[index + 1] if index + 1 < len(args) else ""
+            index += 2
+            continue
+        if arg.startswith(LANGUAGE_OPTION + "="):
+            language = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+        index += 1
+    return rest, language
+
+
+def choose_language(
+    option: str | None, settings: Mapping[str, Value], environ: Mapping[str, str]
+) -> str:
+    """The language to speak: the option, else the settings file's, else $OKEY_LANGUAGE,
+    else English. A bad environment value is reported and passed over."""
+    if option is not None:
+        return option
+    chosen = settings.get("language")
+    if isinstance(chosen, str):
+        return chosen
+    from_env = environ.get(LANGUAGE_VAR, "").strip()
+    if from_env in LANGUAGES:
+        return from_env
+    if from_env:
+        report(CATALOGUE.text("cli.bad_language.env", language=from_env, known=_known()))
+    return DEFAULT_LANGUAGE
+
+
+def _known() -> str:
+    return ", ".join(LANGUAGES)
+
+
+def _load_settings() -> tuple[dict[str, Value], PreferencesError | None]:
+    """The settings file's choices, or none and why the file cannot be used."""
     try:
-        return load(settings_path())
+        return load(settings_path()), None
     except PreferencesError as exc:
-        report(CATALOGUE.text("settings.warning", reason=exc))
-        return {}
+        return {}, exc
 
 
 DEFAULT_COMMAND = "play"
@@ -88,8 +141,20 @@ def with_default_command(argv: Sequence[str]) -> list[str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    given = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(_preferences() if given[:1] != ["settings"] else None)
+    given, option = take_language(sys.argv[1:] if argv is None else list(argv))
+    settings, problem = _load_settings()
+    use_language(DEFAULT_LANGUAGE)
+    if option is not None and option not in LANGUAGES:
+        return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
+    # Chosen before the parser is built: its help texts are catalogue texts too.
+    use_language(choose_language(option, settings, os.environ))
+    if given[:1] == ["settings"]:
+        preferences = None  # okey settings mends a damaged file: it is not reported here
+    else:
+        if problem is not None:
+            report(CATALOGUE.text("settings.warning", reason=problem))
+        preferences = settings
+    parser = build_parser(preferences)
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
         print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
+from okey.messages_tr import TURKISH
 from okey.tiles import Colour, Tile, is_okey
 
 ENGLISH: Mapping[str, str] = {
@@ -53,6 +54,14 @@ ENGLISH: Mapping[str, str] = {
     # Command line
     "cli.description": "An accessible Okey game for the terminal, played by ear or at a keyboard.",
     "cli.error": "okey: {message}",
+    "cli.language": (
+        "language: en (English) or tr (Türkçe) (default: okey settings, "
+        "else $OKEY_LANGUAGE, else en)"
+    ),
+    "cli.bad_language": "'{language}' is not a known language (known: {known})",
+    "cli.bad_language.env": (
+        "OKEY_LANGUAGE is '{language}', not a known language (known: {known}): okey speaks English"
+    ),
     # Verbosity variants. A message that reads differently when brief or
     # detailed has two keys, "<key>.brief" and "<key>.detailed", and no plain
     # "<key>"; Catalogue.variant picks one. No other key ends in ".brief" or
@@ -236,6 +245,10 @@ ENGLISH: Mapping[str, str] = {
         "as the indicator; the stacks after it are handed out in turn, and the rest, in "
         "order, is the pile."
     ),
+    "hand.cli.help": ("analyse a hand: combinations, spares, winning discards, waits, deficiency"),
+    "replay.cli.help": "replay a match log: every event in words and the final scores",
+    "rules.cli.help": "list the rule sets, or explain one in words",
+    "simulate.cli.help": ("play bot matches headless and report wins, points, finishes and speed"),
     "log.error.line": "{path}, line {line}: {reason}",
     "log.error.file": "{path}: {reason}",
     "log.error.header": 'a header line looks like [Rules "classic"]',
@@ -1080,6 +1093,14 @@ class Catalogue:
     def __init__(self, templates: Mapping[str, str] = ENGLISH) -> None:
         self._templates = templates
 
+    def use(self, templates: Mapping[str, str]) -> None:
+        """Speak another language from now on (every holder of this catalogue does)."""
+        self._templates = templates
+
+    @property
+    def templates(self) -> Mapping[str, str]:
+        return self._templates
+
     def text(self, key: str, **fields: object) -> str:
         return self._templates[key].format(**fields)
 
@@ -1113,6 +1134,24 @@ class Catalogue:
 
 
 CATALOGUE = Catalogue()
+
+# Language codes (as --language, okey settings language and $OKEY_LANGUAGE take
+# them) and their catalogues; the first is the default.
+LANGUAGES: Mapping[str, Mapping[str, str]] = {"en": ENGLISH, "tr": TURKISH}
+DEFAULT_LANGUAGE = "en"
+
+
+def use_language(code: str) -> None:
+    """Make the shared catalogue speak ``code`` (a key of LANGUAGES)."""
+    CATALOGUE.use(LANGUAGES[code])
+
+
+def current_language() -> str:
+    """The code of the language the shared catalogue speaks."""
+    for code, templates in LANGUAGES.items():
+        if CATALOGUE.templates is templates:
+            return code
+    return DEFAULT_LANGUAGE
 
 
 def tile_name(tile: Tile, okey: Tile | None = None) -> str:

@@ -18,7 +18,7 @@ from typing import Final
 import platformdirs
 
 from okey.bots import available_levels
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
@@ -101,20 +101,25 @@ def checked_rules(value: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Preference:
-    """One setting: its key, how to check a value, its default, and the commands whose
-    option of the same name it sets (never another command's option that shares it)."""
+    """One setting: its key, how to check a value, its default (or what makes it, for a
+    text in the language spoken when it is asked for), and the commands whose option of
+    the same name it sets (never another command's option that shares it)."""
 
     key: str
     check: Callable[[str, object], Value]
-    default: Value
+    initial: Value | Callable[[], Value]
     commands: frozenset[str]
+
+    @property
+    def default(self) -> Value:
+        return self.initial() if callable(self.initial) else self.initial
 
 
 NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
 SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
-    Preference("name", _name, CATALOGUE.text("table.default_name"), NEW_GAMES),
+    Preference("name", _name, lambda: CATALOGUE.text("table.default_name"), NEW_GAMES),
     Preference("speech", _choice(lambda: [m.value for m in SpeechMode]), "auto", SPEAKING),
     Preference("verbosity", _choice(lambda: [v.value for v in Verbosity]), "detailed", SPEAKING),
     Preference("sounds", _sounds, True, SPEAKING),
@@ -122,6 +127,8 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("pace", _pace, 1.2, NEW_GAMES),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
+    # Every command speaks it; okey.cli applies it before the command line is built.
+    Preference("language", _choice(lambda: list(LANGUAGES)), DEFAULT_LANGUAGE, frozenset()),
 )
 BY_KEY: Final[Mapping[str, Preference]] = {p.key: p for p in PREFERENCES}
 

@@ -24,7 +24,7 @@ from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE
 
 NAME = "daily"
-HELP = CATALOGUE.text("daily.cli.help")
+HELP_KEY = "daily.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from okey.notation import TileNotationError, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "hand"
-HELP = "analyse a hand: combinations, spares, winning discards, waits, deficiency"
+HELP_KEY = "hand.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -22,7 +22,7 @@ from okey.speech import add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu
 
 NAME = "menu"
-HELP = CATALOGUE.text("start.cli.help")
+HELP_KEY = "start.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

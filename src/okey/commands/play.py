@@ -24,7 +24,7 @@ from okey.table.settings import DEFAULT_PACE, TableSettings
 from okey.table.sorting import SortMode
 
 NAME = "play"
-HELP = CATALOGUE.text("table.cli.play")
+HELP_KEY = "table.cli.play"
 DEFAULT_LEVEL = "medium"
 
 

@@ -12,7 +12,7 @@ from okey.matchlog import MatchLogError, names_or_seats, read_log, replay
 from okey.messages import CATALOGUE
 
 NAME = "replay"
-HELP = "replay a match log: every event in words and the final scores"
+HELP_KEY = "replay.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from okey.speech import add_speech_options
 from okey.table.persist import session_from_save
 
 NAME = "resume"
-HELP = CATALOGUE.text("table.cli.resume")
+HELP_KEY = "table.cli.resume"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -20,7 +20,7 @@ from okey.table.seats import Seats
 from okey.table.words import Words
 
 NAME = "review"
-HELP = CATALOGUE.text("review.help")
+HELP_KEY = "review.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

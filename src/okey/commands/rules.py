@@ -9,7 +9,7 @@ from okey.messages import CATALOGUE
 from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
 
 NAME = "rules"
-HELP = "list the rule sets, or explain one in words"
+HELP_KEY = "rules.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

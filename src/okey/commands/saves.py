@@ -10,7 +10,7 @@ from okey.saves import SaveData, SaveError, list_saves, saves_dir
 from okey.saves.data import IN_PLAY, MATCH_OVER, NOT_STARTED
 
 NAME = "saves"
-HELP = CATALOGUE.text("saves.help")
+HELP_KEY = "saves.help"
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 
 

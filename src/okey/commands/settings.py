@@ -24,7 +24,7 @@ from okey.preferences import (
 )
 
 NAME = "settings"
-HELP = CATALOGUE.text("settings.cli.help")
+HELP_KEY = "settings.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -27,7 +27,7 @@ from okey.rules import RulesError, RuleSet, load_rules
 from okey.scoring import FinishKind
 
 NAME = "simulate"
-HELP = "play bot matches headless and report wins, points, finishes and speed"
+HELP_KEY = "simulate.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

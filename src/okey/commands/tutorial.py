@@ -17,7 +17,7 @@ from okey.table.settings import DEFAULT_PACE
 from okey.tutorial.build import tutorial_table
 
 NAME = "tutorial"
-HELP = CATALOGUE.text("tutorial.cli.help")
+HELP_KEY = "tutorial.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

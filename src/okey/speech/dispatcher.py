@@ -45,6 +45,19 @@ def dispatcher_client(output: Any) -> Any | None:
     return getattr(output, "_client", None)
 
 
+def ask_language(client: Any, language: str) -> bool:
+    """Ask speech-dispatcher for a voice of ``language`` ("tr"); False when it refuses
+    or the client cannot be asked (the default voice then goes on speaking)."""
+    set_language = getattr(client, "set_language", None)
+    if not callable(set_language):
+        return False
+    try:
+        set_language(language)
+    except Exception:  # an old or broken server: speak on in the default voice
+        return False
+    return True
+
+
 def hear_every_event(client: Any, hear: Hearer) -> bool:
     """Tell ``hear`` of each event before the client's own handler; False if it cannot.
 

@@ -17,7 +17,8 @@ from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from okey.speech.dispatcher import DispatcherVoice, dispatcher_client
+from okey.messages import DEFAULT_LANGUAGE, current_language
+from okey.speech.dispatcher import DispatcherVoice, ask_language, dispatcher_client
 
 
 class SpeechOutput(Protocol):
@@ -78,10 +79,13 @@ class Ao2Output:
         self._closed = False
         # Made once, here, so the worker thread and the game thread share them.
         self._voices: dict[int, DispatcherVoice] = {}
+        language = current_language()
         for output in auto.outputs:
             client = dispatcher_client(output)
             if client is not None:
                 self._voices[id(output)] = DispatcherVoice(client)
+                if language != DEFAULT_LANGUAGE:
+                    ask_language(client, language)
 
     def _active(self) -> Any | None:
         for output in self._auto.outputs:

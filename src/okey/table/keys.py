@@ -7,7 +7,7 @@ the way. The Escape menu lists the same commands with their keys.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from enum import Enum
 from types import MappingProxyType
 
@@ -151,16 +151,16 @@ def _named(key: str) -> str:
     return spoken_key(key)
 
 
-KEY_NAMES: Mapping[Command, str] = MappingProxyType(
+_KEYS: Mapping[Command, str] = MappingProxyType(
     {
-        Command.LEFT: _named("left"),
-        Command.RIGHT: _named("right"),
-        Command.HOME: _named("home"),
-        Command.END: _named("end"),
-        Command.NEXT_GROUP: _named("down"),
-        Command.PREVIOUS_GROUP: _named("up"),
-        Command.ENTER: _named("enter"),
-        Command.DISCARD: _named("space"),
+        Command.LEFT: "left",
+        Command.RIGHT: "right",
+        Command.HOME: "home",
+        Command.END: "end",
+        Command.NEXT_GROUP: "down",
+        Command.PREVIOUS_GROUP: "up",
+        Command.ENTER: "enter",
+        Command.DISCARD: "space",
         Command.CHOOSE: "D",
         Command.DRAW: "P",
         Command.TAKE: "T",
@@ -192,14 +192,31 @@ KEY_NAMES: Mapping[Command, str] = MappingProxyType(
         Command.VERBOSITY: "V",
         Command.SOUNDS: "B",
         Command.SPEECH_STATUS: "F2",
-        Command.SAVE: _named("c-s"),
+        Command.SAVE: "c-s",
         Command.QUIT: "Q",
-        Command.MENU: _named("escape"),
-        Command.INTERRUPT: _named("c-c"),
+        Command.MENU: "escape",
+        Command.INTERRUPT: "c-c",
         Command.YES: "Y",
-        Command.SKIP: _named("tab"),
+        Command.SKIP: "tab",
     }
 )
+"""Each command's key, by prompt_toolkit's name or as the character itself."""
+
+
+class _KeyNames(Mapping[Command, str]):
+    """Commands' keys as said, in the language spoken when asked (not at import)."""
+
+    def __getitem__(self, command: Command) -> str:
+        return spoken_key(_KEYS[command])
+
+    def __iter__(self) -> Iterator[Command]:
+        return iter(_KEYS)
+
+    def __len__(self) -> int:
+        return len(_KEYS)
+
+
+KEY_NAMES: Mapping[Command, str] = _KeyNames()
 """How a command's key is spoken and shown (menu entries, help)."""
 
 

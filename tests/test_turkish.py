@@ -1,0 +1,303 @@
+# ruff: noqa: RUF001  (Turkish text has a dotless i, which is no confusable here)
+"""The Turkish catalogue and choosing a language: --language, okey settings, $OKEY_LANGUAGE."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+from test_table_rig import WAIT, Player, Script, make_rig
+
+from okey.cli import choose_language, main, take_language
+from okey.messages import (
+    CATALOGUE,
+    ENGLISH,
+    LANGUAGES,
+    current_language,
+    tile_name,
+    use_language,
+)
+from okey.messages_tr import TURKISH
+from okey.notation import parse_tile
+from okey.preferences import BY_KEY, settings_path
+from okey.speech import Ao2Output
+from okey.speech.dispatcher import ask_language
+from okey.table.app import play_async
+from okey.table.keys import KEY_NAMES, Command
+
+# Texts that are rightly the same in both languages: program and key names, the bots'
+# names, and "okey" itself, which is the Turkish word.
+SAME_IN_BOTH = {
+    "cli.error",
+    "tile.okey",
+    "start.title",
+    "table.screen.title.none",
+    "table.screen.okey_mark",
+    "table.bot_names",
+    "key.home",
+    "key.end",
+    "key.enter",
+    "key.escape",
+    "key.tab",
+    "key.s-tab",
+    "key.pageup",
+    "key.pagedown",
+    "key.delete",
+    "key.insert",
+}
+
+
+@pytest.fixture(autouse=True)
+def _english_again(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test starts and ends in English, whatever it chose."""
+    monkeypatch.delenv("OKEY_LANGUAGE", raising=False)
+    use_language("en")
+    yield
+    use_language("en")
+
+
+def fields(template: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def test_every_english_key_has_a_turkish_text() -> None:
+    assert set(TURKISH) == set(ENGLISH)
+
+
+@pytest.mark.parametrize("key", sorted(ENGLISH))
+def test_a_turkish_text_has_the_same_fields(key: str) -> None:
+    assert fields(TURKISH[key]) == fields(ENGLISH[key])
+
+
+def test_no_turkish_text_is_the_english_one_left_untranslated() -> None:
+    same = {key for key in ENGLISH if TURKISH[key] == ENGLISH[key]}
+    words = {key for key in same if re.search(r"[a-z]", re.sub(r"\{[^}]*\}", "", ENGLISH[key]))}
+    assert words <= SAME_IN_BOTH, sorted(words - SAME_IN_BOTH)
+
+
+def test_a_turkish_text_fills_in_like_the_english_one() -> None:
+    for template in TURKISH.values():
+        values = {name: 1.5 for name in fields(template)}
+        assert template.format(**values)
+
+
+def test_the_shared_catalogue_switches_language() -> None:
+    tile = parse_tile("r6")
+    use_language("tr")
+    assert current_language() == "tr"
+    assert tile_name(tile) == "kırmızı 6"
+    assert tile_name(tile, okey=tile) == "kırmızı 6 okey"
+    assert tile_name(parse_tile("fj"), okey=tile) == "kırmızı 6 sahte"
+    assert CATALOGUE.text("table.why.not_your_turn", name="Ayşe") == "Sıra: Ayşe."
+    use_language("en")
+    assert tile_name(tile) == "red 6"
+    assert current_language() == "en"
+
+
+def test_texts_made_before_the_language_is_chosen_follow_it() -> None:
+    assert KEY_NAMES[Command.LEFT] == "Left"
+    assert BY_KEY["name"].default == "You"
+    use_language("tr")
+    assert KEY_NAMES[Command.LEFT] == "Sol ok"
+    assert KEY_NAMES[Command.SAVE] == "Kontrol+S"
+    assert KEY_NAMES[Command.DRAW] == "P"
+    assert BY_KEY["name"].default == "Sen"
+
+
+# -- the command line ------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_language_option_is_taken_out_wherever_it_stands() -> None:
+    assert take_language(["--language", "tr", "rules"]) == (["rules"], "tr")
+    assert take_language(["rules", "--language=tr", "classic"]) == (["rules", "classic"], "tr")
+    assert take_language(["rules"]) == (["rules"], None)
+    assert take_language(["rules", "--language"]) == (["rules"], "")
+    assert take_language(["hand", "--", "--language"]) == (["hand", "--", "--language"], None)
+
+
+def test_rules_are_explained_in_turkish(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--language", "tr", "rules", "classic")
+    assert status == 0
+    assert "4 oyuncu." in out.splitlines()
+    assert "Herkes 20 puanla başlar, başkaları bitirince puan kaybeder." in out
+    assert "players" not in out.split("\n", 1)[1]
+    status, out, _ = run(capsys, "rules", "classic")
+    assert "4 players." in out.splitlines()
+
+
+def test_help_texts_follow_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--language", "tr", "--help"])
+    out = capsys.readouterr().out
+    assert "Terminal için erişilebilir bir Okey oyunu" in out
+    assert "kural takımlarını listele" in out
+    with pytest.raises(SystemExit):
+        main(["play", "--help", "--language=tr"])
+    assert "masadaki adın" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert "list the rule sets" in capsys.readouterr().out
+
+
+def test_a_bad_language_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "--language", "xx", "rules", "classic")
+    assert status == 2
+    assert out == ""
+    assert err == "okey: 'xx' is not a known language (known: en, tr)\n"
+    status, out, err = run(capsys, "rules", "--language")
+    assert status == 2
+    assert err == "okey: '' is not a known language (known: en, tr)\n"
+
+
+def test_the_setting_and_the_environment_choose_too(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OKEY_LANGUAGE", "tr")
+    assert "4 oyuncu." in run(capsys, "rules", "classic")[1]
+    status, _, _ = run(capsys, "settings", "language", "en")
+    assert status == 0
+    assert 'language = "en"' in settings_path().read_text()
+    assert "4 players." in run(capsys, "rules", "classic")[1]  # settings beat the environment
+    assert run(capsys, "settings", "language", "tr")[0] == 0
+    monkeypatch.delenv("OKEY_LANGUAGE")
+    assert "4 oyuncu." in run(capsys, "rules", "classic")[1]
+    assert "4 players." in run(capsys, "--language", "en", "rules", "classic")[1]  # the option
+    assert run(capsys, "settings", "language", "--reset")[0] == 0
+    assert "4 players." in run(capsys, "rules", "classic")[1]  # English by default
+
+
+def test_precedence_option_settings_environment_english() -> None:
+    assert choose_language("en", {"language": "tr"}, {"OKEY_LANGUAGE": "tr"}) == "en"
+    assert choose_language(None, {"language": "tr"}, {"OKEY_LANGUAGE": "en"}) == "tr"
+    assert choose_language(None, {}, {"OKEY_LANGUAGE": "tr"}) == "tr"
+    assert choose_language(None, {}, {}) == "en"
+
+
+def test_a_bad_setting_or_environment_value_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    status, _, err = run(capsys, "settings", "language", "xx")
+    assert status == 2
+    assert err == "okey: language cannot be xx (it can be: en, tr)\n"
+    monkeypatch.setenv("OKEY_LANGUAGE", "klingon")
+    status, out, err = run(capsys, "rules", "classic")
+    assert status == 0
+    assert "4 players." in out
+    assert err.splitlines() == [
+        "okey: OKEY_LANGUAGE is 'klingon', not a known language (known: en, tr): "
+        "okey speaks English"
+    ]
+
+
+def test_the_settings_list_names_the_language(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "settings")[1]
+    assert "language: en (the default)" in out
+    out = run(capsys, "--language", "tr", "settings")[1]
+    assert "language: en (varsayılan)" in out
+    assert set(LANGUAGES) == {"en", "tr"}
+
+
+# -- speech ----------------------------------------------------------------------------
+
+
+class FakeClient:
+    def __init__(self, *, refuses: bool = False) -> None:
+        self.refuses = refuses
+        self.languages: list[str] = []
+
+    def set_language(self, language: str) -> None:
+        if self.refuses:
+            raise OSError("no such voice")
+        self.languages.append(language)
+
+
+class FakeDispatcherOutput:
+    name = "Linux Speech Dispatcher"
+
+    def __init__(self, client: FakeClient) -> None:
+        self._client = client
+
+    def is_active(self) -> bool:
+        return True
+
+
+class FakeAuto:
+    def __init__(self, outputs: list[FakeDispatcherOutput]) -> None:
+        self.outputs = outputs
+
+
+def test_speech_dispatcher_is_asked_for_turkish(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("okey.speech.outputs.dispatcher_client", lambda output: output._client)
+    client = FakeClient()
+    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]))
+    assert client.languages == []  # English leaves the player's voice alone
+    use_language("tr")
+    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]))
+    assert client.languages == ["tr"]
+    refusing = FakeClient(refuses=True)
+    Ao2Output(FakeAuto([FakeDispatcherOutput(refusing)]))  # carries on
+
+
+def test_asking_for_a_language_is_guarded() -> None:
+    assert ask_language(FakeClient(), "tr")
+    assert not ask_language(FakeClient(refuses=True), "tr")
+    assert not ask_language(object(), "tr")
+
+
+# -- the table -------------------------------------------------------------------------
+
+
+def play_in_turkish(script: Script) -> list[str]:
+    """A headless table (the rig's) in Turkish; what it said."""
+    use_language("tr")
+    rig = make_rig(hands={0: "r1 r2 r3"}, indicator="r5", dealer=0)
+
+    async def run_table() -> None:
+        with create_pipe_input() as pipe:
+            task = asyncio.create_task(
+                play_async(rig.table, pace=0, input=pipe, output=DummyOutput())
+            )
+            player = Player(rig, pipe)
+            try:
+                await asyncio.wait_for(script(player), WAIT * 3)
+            finally:
+                if not task.done():
+                    rig.table.leave()
+                await asyncio.wait_for(task, WAIT)
+
+    asyncio.run(run_table())
+    return rig.said
+
+
+def test_a_round_begins_in_turkish() -> None:
+    async def script(player: Player) -> None:
+        await player.hear("El 1. Sen dağıtıp başlıyorsun.")
+        await player.hear("Gösterge kırmızı 5, okey kırmızı 6.")
+        await player.hear("15 taşın, renge göre: kırmızı 1, kırmızı 2, kırmızı 3")
+        await player.hear("Sıra sende: sen başlıyorsun; bir taş at.")
+        await player.press("right")
+        assert player.last() == "kırmızı 2, 15 taştan 2."
+        await player.press("i")
+        assert player.last() == "Gösterge kırmızı 5, okey kırmızı 6."
+        await player.press("q", "y")
+
+    said = play_in_turkish(script)
+    assert said[0].startswith("Okey, classic masası")
+    assert not any("Round" in text or "Your" in text for text in said)
+
+
+def test_a_turkish_settings_file_is_written_with_its_language(tmp_path: Path) -> None:
+    assert main(["--language", "tr", "settings", "language", "tr"]) == 0
+    assert settings_path().read_text(encoding="utf-8").startswith("# okey ayarları")
