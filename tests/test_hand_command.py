@@ -111,3 +111,8 @@ def test_batch_goes_on_after_bad_lines(capsys: pytest.CaptureFixture[str], tmp_p
 def test_batch_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     status, _, err = run(capsys, "--batch", str(tmp_path / "missing.txt"), "--json")
     assert status == 2 and "Cannot read" in err
+
+
+def test_the_okey_is_named_once(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["hand", "--indicator", "r5", "r1", "r2", "r3"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Indicator red 5, okey red 6."

@@ -127,7 +127,7 @@ def describe(analysis: HandAnalysis, catalogue: Catalogue = CATALOGUE) -> list[s
         catalogue.text(
             "hand.indicator",
             indicator=catalogue.tile(analysis.indicator),
-            okey=catalogue.tile(okey, okey),
+            okey=catalogue.tile(okey),
         ),
         catalogue.text("hand.tiles", count=len(analysis.tiles), tiles=tiles(analysis.tiles)),
     ]
