@@ -148,17 +148,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
     # Chosen before the parser is built: its help texts are catalogue texts too.
     use_language(choose_language(option, settings, os.environ))
-    if given[:1] == ["settings"]:
-        preferences = None  # okey settings mends a damaged file: it is not reported here
-    else:
-        if problem is not None:
-            report(CATALOGUE.text("settings.warning", reason=problem))
-        preferences = settings
-    parser = build_parser(preferences)
+    if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
+        report(CATALOGUE.text("settings.warning", reason=problem))
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
         print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))
         return 0
+    parser = build_parser(settings)
     args = parser.parse_args(with_default_command(given))
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:

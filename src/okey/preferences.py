@@ -22,6 +22,7 @@ from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
+from okey.table.settings import DEFAULT_PACE
 from okey.table.sorting import SortMode
 
 ENV_VAR: Final = "OKEY_SETTINGS"
@@ -120,11 +121,20 @@ SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("name", _name, lambda: CATALOGUE.text("table.default_name"), NEW_GAMES),
-    Preference("speech", _choice(lambda: [m.value for m in SpeechMode]), "auto", SPEAKING),
-    Preference("verbosity", _choice(lambda: [v.value for v in Verbosity]), "detailed", SPEAKING),
+    Preference(
+        "speech", _choice(lambda: [m.value for m in SpeechMode]), SpeechMode.AUTO.value, SPEAKING
+    ),
+    Preference(
+        "verbosity",
+        _choice(lambda: [v.value for v in Verbosity]),
+        Verbosity.DETAILED.value,
+        SPEAKING,
+    ),
     Preference("sounds", _sounds, True, SPEAKING),
-    Preference("sort", _choice(lambda: [m.value for m in SortMode]), "colour", NEW_GAMES),
-    Preference("pace", _pace, 1.2, NEW_GAMES),
+    Preference(
+        "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
+    ),
+    Preference("pace", _pace, DEFAULT_PACE, NEW_GAMES),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.
@@ -141,12 +151,17 @@ def settings_path(environ: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_config_dir("okey")) / "settings.toml"
 
 
+def preference(key: str) -> Preference:
+    """The setting called ``key``; PreferencesError when there is none."""
+    found = BY_KEY.get(key)
+    if found is None:
+        raise PreferencesError("unknown", setting=key, known=", ".join(BY_KEY))
+    return found
+
+
 def check(key: str, value: object) -> Value:
     """``value`` for ``key`` if both are good; PreferencesError otherwise."""
-    preference = BY_KEY.get(key)
-    if preference is None:
-        raise PreferencesError("unknown", setting=key, known=", ".join(BY_KEY))
-    return preference.check(key, value)
+    return preference(key).check(key, value)
 
 
 def load(path: Path) -> dict[str, Value]:

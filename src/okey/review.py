@@ -51,7 +51,7 @@ from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_lo
 from okey.matchlog import replay as check_log
 from okey.rules import RuleSet
 from okey.scoring import best_finish
-from okey.solver import winning_kinds
+from okey.solver import kinds_after_discard
 from okey.tiles import Tile
 
 
@@ -141,11 +141,7 @@ def win_points(view: PlayerView, action: Action | None) -> int | None:
         return None
     if isinstance(action, Discard) and view.seat in view.turned_to_okey:
         return None  # after okeye dönmek only an explicit finish ends the round
-    hand = list(view.hand)
-    if action.tile not in hand:
-        return None
-    hand.remove(action.tile)
-    kinds = winning_kinds(hand, view.okey)
+    kinds = kinds_after_discard(view.hand, action.tile, view.okey)
     if not kinds:
         return None
     points, _ = best_finish(view.rules.scoring, kinds, action.tile, view.okey)
@@ -177,17 +173,19 @@ def judge(
         moves = tuple(move for move in view.legal if type(move) not in _DECLARATIONS)
         full = master_move(replace(view, legal=moves))
     offered = view.available_discard if view.phase is not Phase.DISCARD else None
+    played_points, master_points = win_points(view, action), win_points(view, full)
     found.append(
         Decision(
             turn=turn,
             kind=_PHASE_KINDS[view.phase],
             played=action,
             master=full,
-            agreed=same_decision(view, action, full),
+            # as same_decision, with the points already worked out
+            agreed=action == full or (played_points is not None and played_points == master_points),
             automatic=automatic,
             offered=offered,
-            played_points=win_points(view, action),
-            master_points=win_points(view, full),
+            played_points=played_points,
+            master_points=master_points,
         )
     )
     return found
@@ -204,8 +202,9 @@ def log_of(match: Match) -> ParsedLog:
 def review_match(
     match: Match, seat: int, rounds: Collection[int] | None = None
 ) -> tuple[RoundReview, ...]:
-    """The reviews of ``seat`` in the finished rounds of a live match (or only ``rounds``)."""
-    return review_log(log_of(match), match.rules, seat, rounds)
+    """The reviews of ``seat`` in the finished rounds of a live match (or only ``rounds``);
+    the engine made its log, so it is not checked again."""
+    return _reviews(log_of(match), match.rules, seat, rounds)
 
 
 def review_log(
@@ -217,13 +216,20 @@ def review_log(
     replay raises :class:`okey.matchlog.MatchLogError`; a seat the table does not
     have raises ValueError.
     """
-    if not 0 <= seat < rules.table.players:
-        raise ValueError(f"there is no seat {seat} at this table")
-    # The log is replayed twice: checked line by line first, then here with the seat's
-    # moves judged on the way. One shared pass would need matchlog to hand the match out
+    # The log is replayed twice: checked line by line first, then with the seat's moves
+    # judged on the way. One shared pass would need matchlog to hand the match out
     # between checking a move and applying it (and around the timer's several moves);
     # a second replay is cheap beside the master's searches.
     check_log(log, rules)
+    return _reviews(log, rules, seat, rounds)
+
+
+def _reviews(
+    log: ParsedLog, rules: RuleSet, seat: int, rounds: Collection[int] | None
+) -> tuple[RoundReview, ...]:
+    """Replay a log known to replay, judging ``seat``'s moves in the chosen rounds."""
+    if not 0 <= seat < rules.table.players:
+        raise ValueError(f"there is no seat {seat} at this table")
     match: Match | None = None
     reviews: list[RoundReview] = []
     decisions: list[Decision] | None = None  # the round under review, if it is reviewed

@@ -215,9 +215,7 @@ class _RowBounds(dict[int, int]):
     """
 
     def __missing__(self, key: int) -> int:
-        ones = key % 3
-        high = POW3[13] - 1  # one 1 moved from position 0 to position 13
-        bound = min(_layout_bound(key + h * high) for h in range(ones + 1))
+        bound = min(_layout_bound(layout) for layout in layouts(key))
         return remember(self, key, bound)
 
 

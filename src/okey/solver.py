@@ -163,6 +163,15 @@ def is_winning(hand: Sequence[Tile], okey: Tile) -> bool:
     return bool(winning_kinds(hand, okey))
 
 
+def kinds_after_discard(hand: Sequence[Tile], tile: Tile, okey: Tile) -> list[FinishKind]:
+    """How the hand left by discarding ``tile`` is finished (none when it is not held)."""
+    rest = list(hand)
+    if tile not in rest:
+        return []
+    rest.remove(tile)
+    return winning_kinds(rest, okey)
+
+
 @dataclass(frozen=True, slots=True)
 class Finish:
     """A discard that leaves a finished hand, and what it costs each other player."""

@@ -8,7 +8,6 @@ what was said. The menu only chooses: the command line runs the choice.
 
 from __future__ import annotations
 
-import contextlib
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,9 +21,9 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
 from okey.messages import CATALOGUE
-from okey.speech import Speaker, print_line
+from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
-from okey.table.keys import spoken_key
+from okey.table.keys import pressed_key, spoken_key
 
 SHOWN_LINES = 8  # the last things said, under the list
 
@@ -121,9 +120,7 @@ async def run_start_menu(
 
     @bindings.add(Keys.Any)
     def _any(event: KeyPressEvent) -> None:
-        pressed = event.key_sequence[0].key
-        name = pressed.value if isinstance(pressed, Keys) else str(pressed)
-        menu.press(name)
+        menu.press(pressed_key(event))
         if menu.done:
             app.exit()
 
@@ -132,10 +129,5 @@ async def run_start_menu(
         menu.open()
         await app.run_async()
     finally:
-        menu.speaker.attach(printer=_print_if_possible)  # the screen is gone: print again
+        menu.speaker.attach(printer=print_line_if_possible)  # the screen is gone: print again
     return menu.chosen
-
-
-def _print_if_possible(text: str) -> None:
-    with contextlib.suppress(OSError, ValueError):
-        print_line(text)

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.engine.view import PlayerView
-from okey.tiles import COPIES, FALSE_JOKER_CODE, Tile
+from okey.tiles import COPIES, FACE_COUNT, FALSE_JOKER_CODE, Tile
 
-FACES: Final = 52
+FACES: Final = FACE_COUNT
 
 
 def face_index(tile: Tile, okey: Tile) -> int:

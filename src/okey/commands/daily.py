@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from datetime import date
+from pathlib import Path
 
 from okey.commands import error
 from okey.commands.play import add_name_and_sort, add_pace_and_saves, new_settings, open_table
@@ -17,7 +18,7 @@ from okey.engine.events import RoundDrawn, RoundWon
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
-from okey.saves.paths import SUFFIX
+from okey.saves.paths import save_path
 from okey.speech import add_speech_options
 from okey.table.persist import best_level, session_from_save
 from okey.table.session import new_session
@@ -40,6 +41,12 @@ def today() -> date:
     return date.today()
 
 
+def day_save(day: date, folder: Path) -> SaveData | None:
+    """The day's save; None before it is started (SaveError: it does not restore)."""
+    name = save_name(day)
+    return read_save(name, folder) if save_path(name, folder).is_file() else None
+
+
 def spoken_date(day: date) -> str:
     """``day`` as it is said: "30 November 2026"."""
     months = [month.strip() for month in CATALOGUE.text("daily.month").split(",")]
@@ -58,7 +65,7 @@ def outcome(data: SaveData, day: date) -> list[str]:
             if event.seat == you:
                 lines.append(text("daily.done.won", date=when, points=event.points))
             else:
-                winner = names[event.seat] if event.seat < len(names) else str(event.seat)
+                winner = names[event.seat]  # a restored table names every seat
                 lost = event.points if you in event.losers else 0
                 lines.append(text("daily.done.lost", date=when, winner=winner, points=lost))
             break
@@ -82,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     name = save_name(day)
     when = spoken_date(day)
     try:
-        saved = read_save(name, folder) if (folder / f"{name}{SUFFIX}").is_file() else None
+        saved = day_save(day, folder)
         if saved is not None and saved.over:
             for line in outcome(saved, day):
                 print(line)

@@ -12,13 +12,13 @@ import asyncio
 from datetime import date
 
 from okey.commands import error
-from okey.commands.daily import spoken_date, today
+from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
-from okey.daily import SAVE_PREFIX, save_name
+from okey.daily import SAVE_PREFIX
 from okey.messages import CATALOGUE
-from okey.saves import SaveError, list_saves, read_save, saves_dir
-from okey.saves.paths import SUFFIX
-from okey.speech import add_speech_options, speaker_from_args
+from okey.saves import SaveError, list_saves, saves_dir
+from okey.saves.restore import problem
+from okey.speech import SpeechMode, add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu
 
 NAME = "menu"
@@ -39,9 +39,9 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
     level = args.level or "medium"
     items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
     try:
-        latest = next(
+        entry = next(
             (
-                entry.path
+                entry
                 for entry in list_saves(folder)
                 if entry.data is not None
                 and not entry.data.over
@@ -49,20 +49,21 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
             ),
             None,
         )
-        saved = read_save(latest, folder) if latest is not None else None
     except SaveError:
-        latest = saved = None
-    if latest is not None and saved is not None:
+        entry = None
+    saved = entry.data if entry is not None else None
+    if entry is not None and saved is not None and problem(saved) is None:
         label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
-        items.append((Choice("resume", label), ["resume", latest.name.removesuffix(SUFFIX)]))
+        items.append((Choice("resume", label), ["resume", entry.name]))
+    try:
+        saved_day = day_save(day, folder)
+    except SaveError:
+        saved_day = None
+    if saved_day is None:
+        key = "start.daily"
+    else:
+        key = "start.daily.done" if saved_day.over else "start.daily.started"
     when = spoken_date(day)
-    daily = folder / f"{save_name(day)}{SUFFIX}"
-    key = "start.daily"
-    if daily.is_file():
-        try:
-            key = "start.daily.done" if read_save(daily, folder).over else "start.daily.started"
-        except SaveError:
-            key = "start.daily"
     items.append((Choice("daily", text(key, date=when)), ["daily"]))
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
     items.append((Choice(None, text("start.quit")), []))
@@ -91,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
         speaker = speaker_from_args(args)
     except OSError as exc:
         return error(exc)
+    if args.speech == SpeechMode.AUTO.value:  # what auto found holds for the game too
+        found = speaker.mode is SpeechMode.SCREEN_READER
+        args.speech = (SpeechMode.SCREEN_READER if found else SpeechMode.VOICE).value
     menu = StartMenu([choice for choice, _ in items], speaker)
     try:
         chosen = asyncio.run(run_start_menu(menu))

@@ -19,6 +19,7 @@ from okey.preferences import (
     check,
     checked_rules,
     load,
+    preference,
     settings_path,
     store,
 )
@@ -57,15 +58,13 @@ def run(args: argparse.Namespace) -> int:
     try:
         chosen = load(path)
         if args.key is not None:
-            check_key = BY_KEY.get(args.key)
-            if check_key is None:
-                raise PreferencesError("unknown", setting=args.key, known=", ".join(BY_KEY))
+            preference(args.key)  # a key that is no setting is refused before anything else
         if args.key is None:
             if args.reset or args.value is not None:
                 return error(text("settings.error.what"))
             print(text("settings.file", path=path))
-            for preference in PREFERENCES:
-                print(line(preference.key, chosen))
+            for setting in PREFERENCES:
+                print(line(setting.key, chosen))
             return 0
         if args.reset:
             if args.value is not None:

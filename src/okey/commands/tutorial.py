@@ -7,14 +7,16 @@ play``; it is never saved.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from okey.commands import error
 from okey.commands.play import add_pace, seat_player
 from okey.messages import CATALOGUE
 from okey.speech import Speaker, add_speech_options
-from okey.table.controller import Table
 from okey.table.settings import DEFAULT_PACE
-from okey.tutorial.build import tutorial_table
+
+if TYPE_CHECKING:
+    from okey.table.controller import Table
 
 NAME = "tutorial"
 HELP_KEY = "tutorial.cli.help"
@@ -31,6 +33,9 @@ def run(args: argparse.Namespace) -> int:
         return error(CATALOGUE.text("table.cli.bad_pace"))
 
     def build(speaker: Speaker) -> Table:
+        from okey.tutorial.build import tutorial_table  # only when the lesson runs: every
+        # okey command loads this module to list it
+
         return tutorial_table(speaker, name=args.name, pace=args.pace)
 
     return seat_player(args, build, pace=args.pace)

@@ -60,7 +60,7 @@ from okey.solver import (
     finishes,
     hand_counts,
     has_finish,
-    is_winning,
+    kinds_after_discard,
     pairs_grouping,
     winning_kinds,
 )
@@ -260,9 +260,7 @@ class Round:
             raise IllegalMoveError("not_ready")
 
     def _leaves_win(self, seat: int, tile: Tile) -> bool:
-        hand = list(self.hands[seat])
-        hand.remove(tile)
-        return is_winning(hand, self.okey)
+        return bool(kinds_after_discard(self.hands[seat], tile, self.okey))
 
     # -- changing ----------------------------------------------------------
 

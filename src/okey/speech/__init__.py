@@ -21,7 +21,14 @@ from okey.speech.outputs import (
     probe_system_output,
 )
 from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
-from okey.speech.speaker import QUIET_POLL, Printer, Speaker, estimate_seconds, print_line
+from okey.speech.speaker import (
+    QUIET_POLL,
+    Printer,
+    Speaker,
+    estimate_seconds,
+    print_line,
+    print_line_if_possible,
+)
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message, Text, Utterance
 
@@ -51,6 +58,7 @@ __all__ = [
     "make_speaker",
     "open_system_output",
     "print_line",
+    "print_line_if_possible",
     "probe_system_output",
     "speaker_from_args",
     "terminal_bell",

@@ -34,6 +34,13 @@ def print_line(text: str) -> None:
     print(text, flush=True)
 
 
+def print_line_if_possible(text: str) -> None:
+    """Print after a full-screen front end has closed; the terminal may be gone too
+    (SIGHUP), and then there is nobody to tell."""
+    with contextlib.suppress(OSError, ValueError):
+        print_line(text)
+
+
 _STATUS_KEYS = {
     SpeechMode.SCREEN_READER: "speech.status.screen_reader",
     SpeechMode.OFF: "speech.status.off",

@@ -25,11 +25,11 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from okey.speech import QUIET_POLL, Sound, SoundPlayer, print_line
+from okey.speech import QUIET_POLL, Sound, SoundPlayer, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table import screen
 from okey.table.controller import Table
-from okey.table.keys import KEYMAP
+from okey.table.keys import KEYMAP, pressed_key
 from okey.table.session import Step
 
 HEADER_ROWS = 4
@@ -129,8 +129,7 @@ class TableApp:
 
         @bindings.add(Keys.Any)
         def _other(event: KeyPressEvent) -> None:
-            pressed = event.key_sequence[0].key
-            self.press(pressed.value if isinstance(pressed, Keys) else str(pressed))
+            self.press(pressed_key(event))
 
         return bindings
 
@@ -248,13 +247,7 @@ async def play_async(
     finally:
         if not table.leaving:
             table.leave()
-        table.speaker.attach(printer=_print_if_possible)
-
-
-def _print_if_possible(text: str) -> None:
-    """Print after the screen is gone; the terminal may be gone too (SIGHUP)."""
-    with contextlib.suppress(OSError, ValueError):
-        print_line(text)
+        table.speaker.attach(printer=print_line_if_possible)
 
 
 def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:

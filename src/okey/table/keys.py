@@ -11,6 +11,9 @@ from collections.abc import Iterator, Mapping
 from enum import Enum
 from types import MappingProxyType
 
+from prompt_toolkit.key_binding import KeyPressEvent
+from prompt_toolkit.keys import Keys
+
 from okey.messages import CATALOGUE
 from okey.rules import RuleSet
 
@@ -125,6 +128,12 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
 """Every bound key and its command."""
 
 
+def pressed_key(event: KeyPressEvent) -> str:
+    """prompt_toolkit's name for the key an unbound-key handler received."""
+    pressed = event.key_sequence[0].key
+    return pressed.value if isinstance(pressed, Keys) else str(pressed)
+
+
 _ALIASES = {  # what prompt_toolkit reports for some keys, and the key it is
     "c-i": "tab",
     "c-h": "backspace",
@@ -139,16 +148,12 @@ def spoken_key(key: str) -> str:
     text = CATALOGUE.text
     key = _ALIASES.get(key, key)
     if key.startswith("c-") and len(key) > 2:
-        return text("key.ctrl", name=_named(key[2:]))
+        return text("key.ctrl", name=spoken_key(key[2:]))
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
         return key.upper()
     if CATALOGUE.has(f"key.{key}"):
         return text(f"key.{key}")
     return key.replace("-", " ").capitalize()
-
-
-def _named(key: str) -> str:
-    return spoken_key(key)
 
 
 _KEYS: Mapping[Command, str] = MappingProxyType(

@@ -3,32 +3,35 @@ a finish within reach, the offer to show the indicator's twin, the standings."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Finish, ShowIndicator, TurnToOkey
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Standing
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
-from okey.solver import winning_kinds
+from okey.solver import kinds_after_discard
 from okey.table.session import Step
 from okey.table.words import Words
 from okey.tiles import Tile
 
 
+def seat_entries(words: Words, skip: int | None = None) -> str:
+    """The other seats, left, across, right: "Ayşe on your left, Mehmet across from you..."."""
+    return words.join(
+        [
+            words("table.seat_entry", name=words.name(s), where=words.where(s))
+            for s in reversed(words.seats.others())
+            if s != skip
+        ]
+    )
+
+
 def welcome(rules: str, levels: list[str], words: Words) -> str:
     """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
     seats = words.seats
-    around = list(reversed(seats.others()))  # left, across, right
-
-    def entries(skip: int | None = None) -> str:
-        return words.join(
-            [
-                words("table.seat_entry", name=words.name(s), where=words.where(s))
-                for s in around
-                if s != skip
-            ]
-        )
-
+    entries = partial(seat_entries, words)
     partner, rival = seats.partner, seats.rival
     if seats.table.partners and partner is not None:
         company = words(
@@ -74,11 +77,7 @@ def best_finish(view: PlayerView) -> Tile | None:
 
 def discard_wins(view: PlayerView, tile: Tile) -> bool:
     """True when discarding ``tile`` from 15 tiles leaves a finished hand."""
-    hand = list(view.hand)
-    if tile not in hand:
-        return False
-    hand.remove(tile)
-    return bool(winning_kinds(hand, view.okey))
+    return bool(kinds_after_discard(view.hand, tile, view.okey))
 
 
 def finish_needs_key(view: PlayerView) -> bool:

@@ -103,7 +103,7 @@ def copies(view: PlayerView, tile: Tile, words: Words) -> str:
     face up as the indicator, on a discard pile, taken by a player and not thrown back,
     in the middle; the rest unseen (in the pile or another hand)."""
     places: list[str] = []
-    held = sum(1 for t in view.hand if t == tile)
+    held = view.hand.count(tile)
     places.append(
         words("table.copies.held.both")
         if held == COPIES
@@ -113,18 +113,24 @@ def copies(view: PlayerView, tile: Tile, words: Words) -> str:
     if view.indicator == tile:
         places.append(words("table.copies.indicator"))
         seen += 1
-    for seat in words.seats.in_play_order():
-        lying = sum(1 for t in view.discards[seat] if t == tile)
-        if lying:
-            seen += lying
+    order = words.seats.in_play_order()
+    lying = {seat: view.discards[seat].count(tile) for seat in order}
+    for seat in order:
+        if lying[seat]:
+            seen += lying[seat]
             if seat == view.seat:
-                places.append(words("table.copies.yours", count=lying))
+                places.append(words("table.copies.yours", count=lying[seat]))
             else:
-                places.append(words("table.copies.discarded", count=lying, name=words.name(seat)))
-    for seat in words.seats.in_play_order():
+                name = words.name(seat)
+                places.append(words("table.copies.discarded", count=lying[seat], name=name))
+    for seat in order:
         if seat == view.seat:
             continue
-        kept = max(0, sum(1 for t in view.taken[seat] if t == tile) - _thrown(view, seat, tile))
+        # What the next player took from this seat's pile, or its winning discard, it threw.
+        taker = (seat + 1) % view.players
+        finished = 1 if seat == view.winner and view.middle == tile else 0
+        thrown = lying[seat] + finished + view.taken[taker].count(tile)
+        kept = max(0, view.taken[seat].count(tile) - thrown)
         if kept:
             seen += kept
             places.append(words("table.copies.taken", count=kept, name=words.name(seat)))
@@ -134,15 +140,6 @@ def copies(view: PlayerView, tile: Tile, words: Words) -> str:
     if seen < COPIES:
         places.append(words("table.copies.unseen", count=COPIES - seen))
     return words("table.copies", tile=words.capital(words.tile(tile)), places=words.join(places))
-
-
-def _thrown(view: PlayerView, seat: int, tile: Tile) -> int:
-    """Copies of ``tile`` that ``seat`` has discarded: on its pile, taken from there by
-    the next player, or laid in the middle to win."""
-    taker = (seat + 1) % view.players
-    lying = sum(1 for t in view.discards[seat] if t == tile)
-    finished = 1 if seat == view.winner and view.middle == tile else 0
-    return lying + finished + sum(1 for t in view.taken[taker] if t == tile)
 
 
 def rules_in_words(match: Match) -> str:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import replace
+from itertools import chain
 
 from okey.bots import make_bot
 from okey.bots.base import Bot
@@ -54,15 +55,7 @@ THROWS: dict[int, tuple[Tile, ...]] = {
     ACROSS: tuple(parse_tiles("r11 y7")),
     LEFT: (TAKEN, PASSED),
 }
-PILE_TOP = (
-    THROWS[RIGHT][0],
-    THROWS[ACROSS][0],
-    THROWS[LEFT][0],
-    THROWS[RIGHT][1],
-    THROWS[ACROSS][1],
-    THROWS[LEFT][1],
-    DRAWN,
-)
+PILE_TOP = (*chain.from_iterable(zip(*THROWS.values(), strict=True)), DRAWN)
 """The pile's top tiles in the order they are drawn (you take Ayşe's first discard)."""
 
 

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
 from okey.engine.view import Phase
 from okey.scoring import FinishKind, finish_points
-from okey.table import status
+from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
 from okey.table.menu import Asking, Question
@@ -69,14 +69,7 @@ class Guide:
 
     def welcome(self, words: Words) -> str:
         """The first words: what the tutorial is, who sits where, Tab and Q."""
-        seats = words.seats
-        company = words.join(
-            [
-                words("table.seat_entry", name=words.name(seat), where=words.where(seat))
-                for seat in reversed(seats.others())
-            ]
-        )
-        return words("tutorial.welcome", company=company)
+        return words("tutorial.welcome", company=prompts.seat_entries(words))
 
     def farewell(self, words: Words) -> str:
         """The last words: how to start a real game (or this lesson again)."""
