@@ -301,3 +301,14 @@ def test_a_round_begins_in_turkish() -> None:
 def test_a_turkish_settings_file_is_written_with_its_language(tmp_path: Path) -> None:
     assert main(["--language", "tr", "settings", "language", "tr"]) == 0
     assert settings_path().read_text(encoding="utf-8").startswith("# okey ayarları")
+
+
+def test_a_damaged_settings_file_is_reported_wholly_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    settings_path().write_text('speech = "loud"\n', encoding="utf-8")
+    status, out, err = run(capsys, "--language", "tr", "rules", "classic")
+    assert status == 0 and "4 oyuncu." in out
+    [line] = err.splitlines()
+    assert "speech için loud olmaz" in line  # the reason too, not only the sentence around it
+    assert "cannot be" not in line

@@ -148,6 +148,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
     # Chosen before the parser is built: its help texts are catalogue texts too.
     use_language(choose_language(option, settings, os.environ))
+    if problem is not None:  # read again, so that the reason is told in the chosen language
+        settings, problem = _load_settings()
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
         report(CATALOGUE.text("settings.warning", reason=problem))
     if not given and not on_a_terminal():
