@@ -20,10 +20,10 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from okey import solver
-from okey.handgen import random_deal, winning_hand
+from okey.hand import solver
+from okey.hand.handgen import random_deal, winning_hand
+from okey.hand.tiles import ALL_FACES, Tile, full_set, indicator_for
 from okey.rules import CLASSIC
-from okey.tiles import ALL_FACES, Tile, full_set, indicator_for
 
 Hand = tuple[list[Tile], Tile]
 

@@ -38,10 +38,10 @@ from speechd_headless import (
     write_config,
 )
 
+from okey.hand.tiles import Colour, Tile
 from okey.messages import tile_name
 from okey.speech import Speaker, SpeechMode, make_speaker
 from okey.speech.speaker import estimate_seconds
-from okey.tiles import Colour, Tile
 
 WAIT = 30.0  # seconds before one message counts as lost
 SEATS = (("Left", "on your left", "Ayşe"), ("Across", "across", "Mehmet"))

@@ -13,8 +13,8 @@ from okey.engine.actions import (
     TakeDiscard,
 )
 from okey.engine.view import Phase, PlayerView
-from okey.notation import parse_tile, parse_tiles
-from okey.tiles import okey_for
+from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.tiles import okey_for
 
 
 def make_view(

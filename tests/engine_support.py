@@ -9,9 +9,9 @@ from collections.abc import Mapping, Sequence
 from okey.bots import make_bot
 from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
-from okey.notation import parse_tile, parse_tiles
+from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.tiles import Tile, full_set
 from okey.rules import CLASSIC, RuleSet
-from okey.tiles import Tile, full_set
 
 
 def tiles(text: str) -> list[Tile]:

@@ -16,7 +16,7 @@ from okey.engine.actions import (
     TakeDiscard,
 )
 from okey.engine.view import Phase
-from okey.notation import parse_tile
+from okey.hand.notation import parse_tile
 
 LEVELS = ("easy", "medium", "hard")
 READY = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 y13"  # 14 tiles in runs

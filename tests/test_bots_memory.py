@@ -5,8 +5,8 @@ from __future__ import annotations
 from bots_support import make_view
 
 from okey.bots.memory import Memory, face_index
-from okey.notation import parse_tile
-from okey.tiles import FALSE_JOKER
+from okey.hand.notation import parse_tile
+from okey.hand.tiles import FALSE_JOKER
 
 
 def idx(text: str) -> int:

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from okey import solver
 from okey.bots.evaluate import Discards, Hand, Outlook, Route
 from okey.bots.need import Need
-from okey.handgen import random_deal, winning_hand
-from okey.tiles import ALL_FACES, Tile, full_set, indicator_for
+from okey.hand import solver
+from okey.hand.handgen import random_deal, winning_hand
+from okey.hand.tiles import ALL_FACES, Tile, full_set, indicator_for
 
 
 def _pool(hand: list[Tile], okey: Tile) -> list[Tile]:

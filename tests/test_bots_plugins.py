@@ -22,7 +22,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import Phase, PlayerView
-from okey.notation import parse_tile
+from okey.hand.notation import parse_tile
 from okey.rules import CLASSIC
 
 HAND = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 b1 k13"

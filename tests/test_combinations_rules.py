@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from okey.combinations import is_combination, is_pair, is_run, is_set
-from okey.notation import parse_tile, parse_tiles
-from okey.rules import CLASSIC, ScoringRules
-from okey.scoring import FinishKind, finish_points
-from okey.solver import (
+from okey.hand.combinations import is_combination, is_pair, is_run, is_set
+from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.scoring import FinishKind, finish_points
+from okey.hand.solver import (
     combination_grouping,
     deficiency,
     finishes,
@@ -16,7 +15,8 @@ from okey.solver import (
     waits,
     winning_kinds,
 )
-from okey.tiles import FALSE_JOKER, okey_for
+from okey.hand.tiles import FALSE_JOKER, okey_for
+from okey.rules import CLASSIC, ScoringRules
 
 # An okey nobody holds in these examples, so every tile is itself.
 NO_OKEY = parse_tile("r11")

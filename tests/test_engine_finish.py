@@ -7,7 +7,6 @@ from collections.abc import Sequence
 import pytest
 from engine_support import FULL, accounted, arranged, tile, tiles
 
-from okey.combinations import GroupKind, is_combination, is_pair
 from okey.engine import (
     DeclarePairs,
     Discard,
@@ -26,10 +25,11 @@ from okey.engine.events import (
     ShowedIndicator,
     TurnedToOkey,
 )
+from okey.hand.combinations import GroupKind, is_combination, is_pair
+from okey.hand.scoring import FinishKind, best_finish
+from okey.hand.solver import winning_kinds
 from okey.review import win_points
 from okey.rules import CLASSIC, PlayRules, RuleSet, ScoringRules, TableRules, load_rules
-from okey.scoring import FinishKind, best_finish
-from okey.solver import winning_kinds
 
 WIN14 = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 PAIRS14 = "r1 r1 b2 b2 k3 k3 y4 y4 r7 r7 b8 b8 k9 k9"

@@ -12,8 +12,8 @@ from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, Tu
 from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
 from okey.engine.narrate import Narrator
 from okey.engine.traditional import Dice, passed_over
+from okey.hand.tiles import FALSE_JOKER, Tile, full_set
 from okey.rules import load_rules
-from okey.tiles import FALSE_JOKER, Tile, full_set
 
 
 def test_every_event_of_a_salon_round_is_said() -> None:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from okey.cli import main
 from okey.engine import Discard, Finish, Match, Resume, TimeOut
 from okey.engine.events import DiceThrown
+from okey.hand.tiles import Colour, Tile
 from okey.matchlog import (
     LogHeader,
     MatchLogError,
@@ -26,7 +27,6 @@ from okey.matchlog import (
     replay,
 )
 from okey.rules import load_rules
-from okey.tiles import Colour, Tile
 
 
 def _played(rules: str, seed: int, rounds: int, timeouts: bool = False) -> Match:

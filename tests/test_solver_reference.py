@@ -9,11 +9,11 @@ import reference
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okey import rows, solver
-from okey.handgen import random_deal, winning_hand
+from okey.hand import rows, solver
+from okey.hand.handgen import random_deal, winning_hand
+from okey.hand.scoring import FinishKind
+from okey.hand.tiles import ALL_FACES, FALSE_JOKER, Tile, full_set, indicator_for
 from okey.rules import CLASSIC
-from okey.scoring import FinishKind
-from okey.tiles import ALL_FACES, FALSE_JOKER, Tile, full_set, indicator_for
 
 okeys = st.sampled_from(ALL_FACES)
 

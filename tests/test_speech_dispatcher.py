@@ -32,9 +32,9 @@ from speechd_headless import (
     write_config,
 )
 
+from okey.hand.tiles import Colour, Tile
 from okey.messages import tile_name
 from okey.speech import Speaker, SpeechMode, make_speaker
-from okey.tiles import Colour, Tile
 
 T = TypeVar("T")
 

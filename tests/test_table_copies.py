@@ -5,7 +5,7 @@ from __future__ import annotations
 from test_table_rig import Rig, make_rig
 
 from okey.engine.actions import Discard, Finish, TakeDiscard
-from okey.notation import parse_tile
+from okey.hand.notation import parse_tile
 from okey.table import status
 
 HAND = "r5 b7 b7 k9 k9 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10"  # the dealer's 15; indicator r5

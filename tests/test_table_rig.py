@@ -17,8 +17,8 @@ from prompt_toolkit.output import DummyOutput
 from okey.engine.actions import Action, ShowIndicator
 from okey.engine.deal import arrange_deck
 from okey.engine.view import PlayerView
+from okey.hand.notation import parse_tile, parse_tiles
 from okey.messages import Verbosity
-from okey.notation import parse_tile, parse_tiles
 from okey.rules import RuleSet, load_rules
 from okey.speech import Sound, Speaker, SpeechMode
 from okey.table.app import play_async

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from okey.notation import format_tiles, parse_tile, parse_tiles
+from okey.hand.notation import format_tiles, parse_tile, parse_tiles
 from okey.table.rack import Rack
 from okey.table.sorting import SectionKind, SortMode, sort_hand
 

@@ -7,8 +7,8 @@ from test_table_rig import BOT_NAMES, make_rig, no_repeats
 from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
 from okey.engine.narrate import dice_variant
 from okey.engine.traditional import Dice, passed_over
+from okey.hand.notation import parse_tile
 from okey.messages import Verbosity
-from okey.notation import parse_tile
 from okey.rules import TableRules
 from okey.table.narration import TableNarrator
 from okey.table.seats import Seats, default_names

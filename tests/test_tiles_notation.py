@@ -8,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okey.messages import tile_name
-from okey.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
-from okey.tiles import (
+from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
+from okey.hand.tiles import (
     ALL_FACES,
     FALSE_JOKER,
     Colour,
@@ -21,6 +20,7 @@ from okey.tiles import (
     okey_for,
     stand_in,
 )
+from okey.messages import tile_name
 
 
 def test_full_set_has_106_tiles_two_of_each_face_and_two_false_jokers() -> None:

@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from test_table_rig import WAIT, Player, Script, make_rig
 
 from okey.cli import choose_language, main, take_language
+from okey.hand.notation import parse_tile
 from okey.messages import (
     CATALOGUE,
     ENGLISH,
@@ -24,7 +25,6 @@ from okey.messages import (
     use_language,
 )
 from okey.messages_tr import TURKISH
-from okey.notation import parse_tile
 from okey.preferences import BY_KEY, settings_path
 from okey.speech import Ao2Output
 from okey.speech.dispatcher import ask_language

@@ -13,11 +13,11 @@ from okey.engine.deal import check_deck, deal
 from okey.engine.events import RoundWon
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
+from okey.hand.solver import finishes
+from okey.hand.tiles import Tile, full_set
 from okey.review import Summary, review_match
 from okey.rules import load_rules
-from okey.solver import finishes
 from okey.table.sorting import SectionKind, SortMode, sort_hand
-from okey.tiles import Tile, full_set
 from okey.tutorial import deal as prepared
 from okey.tutorial.deal import tutorial_bots, tutorial_deck, tutorial_rules
 

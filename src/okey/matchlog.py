@@ -64,10 +64,10 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.traditional import Dice
+from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
+from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE
-from okey.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.tiles import Tile
 
 FIRST_LINE = "# okey match log: seats are numbered from 0; text after '#' is a comment"
 _HEADER = re.compile(r'\[(\w+)\s+"(.*)"\]')

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 
+from okey.hand.tiles import Colour, Tile, is_okey
 from okey.messages_tr import TURKISH
-from okey.tiles import Colour, Tile, is_okey
 
 ENGLISH: Mapping[str, str] = {
     # Tiles

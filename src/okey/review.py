@@ -47,12 +47,12 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
+from okey.hand.scoring import best_finish
+from okey.hand.solver import kinds_after_discard
+from okey.hand.tiles import Tile
 from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_log, parse_log
 from okey.matchlog import replay as check_log
 from okey.rules import RuleSet
-from okey.scoring import best_finish
-from okey.solver import kinds_after_discard
-from okey.tiles import Tile
 
 
 class DecisionKind(Enum):

@@ -13,8 +13,8 @@ from __future__ import annotations
 from okey.bots.evaluate import NEIGHBOURS, Discards, Hand, Route
 from okey.bots.level import LevelBot
 from okey.engine.view import PlayerView
-from okey.solver import combination_grouping
-from okey.tiles import Tile
+from okey.hand.solver import combination_grouping
+from okey.hand.tiles import Tile
 
 
 def company(hand: Hand, face: int) -> int:

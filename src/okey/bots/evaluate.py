@@ -17,8 +17,8 @@ from typing import Final
 
 from okey.bots.memory import FACES, face_index
 from okey.bots.need import Need
-from okey.solver import face_tile, hand_counts, pairs_deficiency
-from okey.tiles import Tile
+from okey.hand.solver import face_tile, hand_counts, pairs_deficiency
+from okey.hand.tiles import Tile
 
 
 class Route(Enum):

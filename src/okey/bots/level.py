@@ -23,8 +23,8 @@ from okey.engine.actions import (
     TakeDiscard,
 )
 from okey.engine.view import Phase, PlayerView
-from okey.solver import finishes, has_finish
-from okey.tiles import Tile
+from okey.hand.solver import finishes, has_finish
+from okey.hand.tiles import Tile
 
 
 def winning_discard(view: PlayerView) -> Tile | None:

@@ -1,6 +1,6 @@
 """Exact combination deficiency for bots, answering many related questions at once.
 
-The solver (:func:`okey.solver.combination_deficiency`) chooses sets column
+The solver (:func:`okey.hand.solver.combination_deficiency`) chooses sets column
 by column and leaves the rest of each colour to a memoised row; the fewest
 tiles left out (``drops``) under a gap budget gives the deficiency. A bot asks
 the same question for every discard of a 15-tile hand and for every tile that
@@ -23,8 +23,8 @@ from collections.abc import Sequence
 from itertools import product
 from typing import Final
 
-from okey.rows import POW3, remember, row_tradeoffs
-from okey.solver import COLUMN_OPTIONS, HAND_SIZE, row_keys
+from okey.hand.rows import POW3, remember, row_tradeoffs
+from okey.hand.solver import COLUMN_OPTIONS, HAND_SIZE, row_keys
 
 Usage = tuple[int, int, int, int]
 Option = tuple[int, Usage]  # (gaps, tiles used per colour)
@@ -56,7 +56,7 @@ _ROW_SPAN: Final = 3**13
 
 def pair_tradeoffs(key_a: int, key_b: int) -> Tradeoffs:
     """Two rows taken together: for each total left out ``d`` that helps, the least
-    ``gaps - d`` (memoised; see :func:`okey.rows.row_tradeoffs`)."""
+    ``gaps - d`` (memoised; see :func:`okey.hand.rows.row_tradeoffs`)."""
     memo = key_a * _ROW_SPAN + key_b
     cached = _PAIRS.get(memo)
     if cached is None:

@@ -8,10 +8,10 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from okey.analysis import HandAnalysis, HandError, analyse, describe, to_json
 from okey.commands import error
+from okey.hand.analysis import HandAnalysis, HandError, analyse, describe, to_json
+from okey.hand.notation import TileNotationError, parse_tile, parse_tiles
 from okey.messages import CATALOGUE
-from okey.notation import TileNotationError, parse_tile, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "hand"

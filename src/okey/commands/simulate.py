@@ -21,10 +21,10 @@ from okey.engine.events import Event, RoundDrawn, RoundWon, ShowedIndicator
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
+from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader, write_log
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.scoring import FinishKind
 
 NAME = "simulate"
 HELP_KEY = "simulate.cli.help"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from okey.tiles import Tile
+from okey.hand.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

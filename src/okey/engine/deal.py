@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from okey.tiles import Tile, full_set
+from okey.hand.tiles import Tile, full_set
 
 DEALER_TILES = 15
 HAND_TILES = 14

@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from okey.engine.traditional import Dice
-from okey.scoring import FinishKind
-from okey.solver import Group
-from okey.tiles import Tile
+from okey.hand.scoring import FinishKind
+from okey.hand.solver import Group
+from okey.hand.tiles import Tile
 
 
 class DrawReason(Enum):

@@ -26,8 +26,8 @@ from okey.engine.round import Round
 from okey.engine.scores import ScoreBoard
 from okey.engine.traditional import Dice, throw_dice
 from okey.engine.view import Phase, PlayerView
+from okey.hand.tiles import Tile
 from okey.rules import CLASSIC, RuleSet
-from okey.tiles import Tile
 
 
 class Match:

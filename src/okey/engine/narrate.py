@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okey.combinations import GroupKind
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -25,8 +24,9 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.traditional import passed_over
+from okey.hand.combinations import GroupKind
+from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue
-from okey.tiles import Tile
 
 
 def dice_variant(throw: int, position: int) -> str:

@@ -52,10 +52,8 @@ from okey.engine.events import (
 from okey.engine.scores import ScoreBoard
 from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
 from okey.engine.view import Phase
-from okey.messages import tile_name
-from okey.rules import RuleSet
-from okey.scoring import FinishKind, best_finish, colour_doubles
-from okey.solver import (
+from okey.hand.scoring import FinishKind, best_finish, colour_doubles
+from okey.hand.solver import (
     combination_grouping,
     finishes,
     hand_counts,
@@ -64,7 +62,9 @@ from okey.solver import (
     pairs_grouping,
     winning_kinds,
 )
-from okey.tiles import Tile, is_okey, okey_for
+from okey.hand.tiles import Tile, is_okey, okey_for
+from okey.messages import tile_name
+from okey.rules import RuleSet
 
 
 class Round:

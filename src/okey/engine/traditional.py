@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.engine.deal import HAND_TILES, Deal, DeckError, check_deck
-from okey.tiles import Tile
+from okey.hand.tiles import Tile
 
 STACK_TILES = 5
 STACKS = 21

@@ -42,6 +42,7 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.view import Phase
+from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.review import RoundReview, review_match
 from okey.speech import Sound, Speaker, SpeechCommand
@@ -57,7 +58,6 @@ from okey.table.seats import Place, Seats
 from okey.table.session import Step, TableSession
 from okey.table.sorting import SortMode
 from okey.table.words import Words
-from okey.tiles import Tile
 
 
 class Saver(Protocol):

@@ -34,8 +34,8 @@ from okey.engine.events import (
 )
 from okey.engine.narrate import dice_variant
 from okey.engine.traditional import passed_over
+from okey.hand.tiles import Tile
 from okey.table.words import Words
-from okey.tiles import Tile
 
 Position = Callable[[Tile], tuple[int, int]]
 """Where a tile now sits in the player's rack: (1-based position, tile count)."""

@@ -11,10 +11,10 @@ from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Standing
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
-from okey.solver import kinds_after_discard
+from okey.hand.solver import kinds_after_discard
+from okey.hand.tiles import Tile
 from okey.table.session import Step
 from okey.table.words import Words
-from okey.tiles import Tile
 
 
 def seat_entries(words: Words, skip: int | None = None) -> str:

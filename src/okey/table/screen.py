@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.sorting import SortedHand
 from okey.table.words import Words
-from okey.tiles import Colour, Tile, stand_in
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap

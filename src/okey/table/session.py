@@ -19,9 +19,9 @@ from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
+from okey.hand.tiles import Tile
 from okey.rules import RuleSet
 from okey.table.settings import TableSettings
-from okey.tiles import Tile
 
 MOST_MOVES_PER_TURN = 8  # a bot's turn is a few moves (show, declare, draw, discard)
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from okey.combinations import GroupKind
-from okey.solver import Grouping, combination_grouping, pairs_grouping
-from okey.tiles import Tile, stand_in
+from okey.hand.combinations import GroupKind
+from okey.hand.solver import Grouping, combination_grouping, pairs_grouping
+from okey.hand.tiles import Tile, stand_in
 
 PAIRS_PREFERRED_FROM = 5  # smart grouping shows pairs when this many pairs beat the runs and sets
 

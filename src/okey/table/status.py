@@ -11,12 +11,12 @@ from okey.engine.actions import ShowIndicator, TurnToOkey
 from okey.engine.events import RoundDrawn, RoundStarted, RoundWon, ShowedIndicator
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
+from okey.hand.tiles import COPIES, Tile
 from okey.table.narration import indicator_line
 from okey.table.seats import Place
 from okey.table.session import Step
 from okey.table.settings import HINTS
 from okey.table.words import Words
-from okey.tiles import COPIES, Tile
 
 
 def indicator(view: PlayerView, words: Words) -> str:

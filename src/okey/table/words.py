@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.table.seats import Place, Seats
 from okey.table.sorting import SectionKind, SortedHand, SortMode
-from okey.tiles import Tile
 
 
 class Words:

@@ -24,10 +24,10 @@ from okey.bots.base import Bot
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import HAND_TILES, arrange_deck
+from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.tiles import Tile, full_set, okey_for
 from okey.messages import CATALOGUE
-from okey.notation import parse_tile, parse_tiles
 from okey.rules import RuleSet, load_rules
-from okey.tiles import Tile, full_set, okey_for
 
 PLAYERS = 4
 YOU = 0

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
 from okey.engine.view import Phase
-from okey.scoring import FinishKind, finish_points
+from okey.hand.scoring import FinishKind, finish_points
+from okey.hand.tiles import FALSE_JOKER
 from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
@@ -24,7 +25,6 @@ from okey.table.menu import Asking, Question
 from okey.table.session import Step
 from okey.table.sorting import SortMode
 from okey.table.words import Words
-from okey.tiles import FALSE_JOKER
 from okey.tutorial import deal
 from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, RACK, Goal, LessonStep, Moment
 

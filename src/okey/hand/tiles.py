@@ -72,9 +72,10 @@ class Tile:
         return self.code % 13 + 1
 
     def __str__(self) -> str:
-        from okey.notation import format_tile
-
-        return format_tile(self)
+        """The tile in the notation (:mod:`okey.hand.notation`): ``r5``, ``fj``."""
+        if self.is_false_joker:
+            return "fj"
+        return f"{COLOUR_LETTERS[self.colour]}{self.number}"
 
 
 FALSE_JOKER = Tile(FALSE_JOKER_CODE)

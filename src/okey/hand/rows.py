@@ -209,7 +209,7 @@ class _RowBounds(dict[int, int]):
     """``bounds[key]``: a row's least ``d + 2 * front[d]``, computed when first asked.
 
     Three times a hand's drops is at least its set gaps and rows' gaps counted
-    twice, plus its drops, less twice the room (see :mod:`okey.solver`); this is
+    twice, plus its drops, less twice the room (see :mod:`okey.hand.solver`); this is
     the rows' share of that bound. A dict whose misses fill it keeps a hit a
     single lookup.
     """

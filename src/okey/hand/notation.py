@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from okey.tiles import COLOUR_LETTERS, FALSE_JOKER, Colour, Tile
+from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, Colour, Tile
 
 _LETTER_COLOURS = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
 _TOKEN = re.compile(r"([rbky])(\d{1,2})")
@@ -52,9 +52,7 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
 
 def format_tile(tile: Tile) -> str:
     """The notation for one tile: ``r5`` or ``fj``."""
-    if tile.is_false_joker:
-        return "fj"
-    return f"{COLOUR_LETTERS[tile.colour]}{tile.number}"
+    return str(tile)
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -7,12 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from okey.combinations import GroupKind
-from okey.messages import CATALOGUE, Catalogue
-from okey.notation import format_tile
-from okey.rules import ScoringRules
-from okey.scoring import FinishKind
-from okey.solver import (
+from okey.hand.combinations import GroupKind
+from okey.hand.notation import format_tile
+from okey.hand.scoring import FinishKind
+from okey.hand.solver import (
     HAND_SIZE,
     Finish,
     Grouping,
@@ -23,7 +21,9 @@ from okey.solver import (
     waits,
     winning_kinds,
 )
-from okey.tiles import Tile, okey_for
+from okey.hand.tiles import Tile, okey_for
+from okey.messages import CATALOGUE, Catalogue
+from okey.rules import ScoringRules
 
 MAX_HAND = HAND_SIZE + 1
 
