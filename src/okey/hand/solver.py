@@ -562,10 +562,15 @@ def _build_grouping(
                 runs[index] = (start - 1, [wild.pop(), *tiles])
                 break
         else:
-            for tiles in sets:
-                if len(tiles) == 3:
-                    tiles.append(wild.pop())
-                    break
+            three = next((tiles for tiles in sets if len(tiles) == 3), None)
+            four = next((tiles for tiles in sets if len(tiles) == 4), None)
+            if four is not None and len(wild) >= 2:
+                # No run takes them: two wilds split a 4-set into two 3-sets (filling a
+                # 3-set first could leave the second wild with nowhere to go).
+                sets.remove(four)
+                sets += [[*four[:2], wild.pop()], [*four[2:], wild.pop()]]
+            elif three is not None:
+                three.append(wild.pop())
             else:
                 break
     groups = [Group(GroupKind.RUN, tuple(tiles)) for _, tiles in runs]
