@@ -8,7 +8,7 @@ import pytest
 
 from okey.messages import CATALOGUE, Catalogue, Message, Verbosity, load_catalogue
 
-ENGLISH = load_catalogue("en")
+EN = load_catalogue("en")
 
 
 def fields_of(template: str) -> set[str]:
@@ -16,23 +16,23 @@ def fields_of(template: str) -> set[str]:
 
 
 def template(key: str, context: str = "") -> str:
-    [form] = ENGLISH.messages[context, key].forms
+    [form] = EN.messages[context, key].forms
     return form
 
 
 def test_every_variant_has_both_forms_and_no_plain_text() -> None:
     contexts = {verbosity.value for verbosity in Verbosity}
-    varying = {key for context, key in ENGLISH.messages if context in contexts}
+    varying = {key for context, key in EN.messages if context in contexts}
     assert varying
     for key in varying:
         for verbosity in Verbosity:
-            assert (verbosity.value, key) in ENGLISH.messages, key
-        assert ("", key) not in ENGLISH.messages, key
+            assert (verbosity.value, key) in EN.messages, key
+        assert ("", key) not in EN.messages, key
 
 
 def test_no_key_ends_like_a_variant() -> None:
     suffixes = tuple(f".{verbosity.value}" for verbosity in Verbosity)
-    assert [key for _, key in ENGLISH.messages if key.endswith(suffixes)] == []
+    assert [key for _, key in EN.messages if key.endswith(suffixes)] == []
 
 
 def test_variant_picks_brief_or_detailed() -> None:
