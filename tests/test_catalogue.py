@@ -33,7 +33,7 @@ from okey.messages import (
     LOCALES,
     OLD_KEYS,
     Catalogue,
-    Message,
+    Entry,
     UnknownLanguageError,
     Verbosity,
     load_catalogue,
@@ -66,7 +66,7 @@ def shape(catalogue: Catalogue) -> dict[tuple[str, str], tuple[bool, frozenset[o
     """Each message: plural or not, and its placeholders (a plural form may leave out
     {count} alone: "1 hint left.")."""
     out: dict[tuple[str, str], tuple[bool, frozenset[object]]] = {}
-    for where, message in catalogue.messages.items():
+    for where, message in catalogue.entries.items():
         fields = set().union(*(placeholders(form) for form in message.forms))
         for form in message.forms:
             missing = {f for f in fields if f[0] != COUNT} - placeholders(form)
@@ -111,8 +111,8 @@ def test_the_po_and_the_loaded_catalogue_agree(code: str) -> None:
         key = message.id if isinstance(message.id, str) else message.id[0]
         string = message.string
         strings = tuple(string) if isinstance(string, tuple | list) else (str(string),)
-        entries[message.context or "", key] = Message(strings, message.pluralizable)
-    assert entries == dict(load_catalogue(code).messages)
+        entries[message.context or "", key] = Entry(strings, message.pluralizable)
+    assert entries == dict(load_catalogue(code).entries)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -137,7 +137,7 @@ def test_gnu_msgfmt_checks_the_po(code: str, tmp_path: Path) -> None:
 
 
 def test_variants_come_in_pairs_and_exact_texts_belong_to_plurals() -> None:
-    messages = load_catalogue(DEFAULT_LANGUAGE).messages
+    messages = load_catalogue(DEFAULT_LANGUAGE).entries
     for context, key in messages:
         if context in VARIANTS:
             assert all((variant, key) in messages for variant in VARIANTS), key
@@ -151,7 +151,7 @@ def test_variants_come_in_pairs_and_exact_texts_belong_to_plurals() -> None:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_fills_in_and_none_is_its_key(code: str) -> None:
-    for (_, key), message in load_catalogue(code).messages.items():
+    for (_, key), message in load_catalogue(code).entries.items():
         for form in message.forms:
             assert form and form != key
             values = {name: 1.5 for name, _, _ in placeholders(form)}
@@ -229,7 +229,7 @@ def test_a_variant_is_chosen_by_verbosity_and_old_variant_keys_still_work() -> N
 
 
 def test_a_message_missing_in_a_language_is_said_in_english() -> None:
-    turkish = Catalogue("tr", {("", "table.kept"): Message(("Tamam.",))}, fallback=EN)
+    turkish = Catalogue("tr", {("", "table.kept"): Entry(("Tamam.",))}, fallback=EN)
     assert turkish.text("table.kept") == "Tamam."
     assert turkish.text("table.staying") == "Staying."
     assert turkish.text("table.hint.left", count=3) == "3 hints left."
@@ -276,7 +276,7 @@ def test_a_catalogue_is_loaded_once_and_cannot_change() -> None:
     assert load_catalogue("tr").fallback is EN
     assert EN.fallback is None
     with pytest.raises(TypeError):
-        EN.messages["", "x"] = Message(("x",))  # type: ignore[index]
+        EN.entries["", "x"] = Entry(("x",))  # type: ignore[index]
     with pytest.raises(AttributeError):
         EN.language = "tr"  # type: ignore[misc]
 

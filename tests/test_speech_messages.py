@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from okey.messages import CATALOGUE, Catalogue, Message, Verbosity, load_catalogue
+from okey.messages import CATALOGUE, Catalogue, Entry, Verbosity, load_catalogue
 
 EN = load_catalogue("en")
 
@@ -16,23 +16,23 @@ def fields_of(template: str) -> set[str]:
 
 
 def template(key: str, context: str = "") -> str:
-    [form] = EN.messages[context, key].forms
+    [form] = EN.entries[context, key].forms
     return form
 
 
 def test_every_variant_has_both_forms_and_no_plain_text() -> None:
     contexts = {verbosity.value for verbosity in Verbosity}
-    varying = {key for context, key in EN.messages if context in contexts}
+    varying = {key for context, key in EN.entries if context in contexts}
     assert varying
     for key in varying:
         for verbosity in Verbosity:
-            assert (verbosity.value, key) in EN.messages, key
-        assert ("", key) not in EN.messages, key
+            assert (verbosity.value, key) in EN.entries, key
+        assert ("", key) not in EN.entries, key
 
 
 def test_no_key_ends_like_a_variant() -> None:
     suffixes = tuple(f".{verbosity.value}" for verbosity in Verbosity)
-    assert [key for _, key in EN.messages if key.endswith(suffixes)] == []
+    assert [key for _, key in EN.entries if key.endswith(suffixes)] == []
 
 
 def test_variant_picks_brief_or_detailed() -> None:
@@ -50,7 +50,7 @@ def test_variant_falls_back_to_the_plain_key() -> None:
 
 
 def test_variant_accepts_fields_named_like_its_parameters() -> None:
-    catalogue = Catalogue("en", {("", "x"): Message(("{key} {verbosity}",))})
+    catalogue = Catalogue("en", {("", "x"): Entry(("{key} {verbosity}",))})
     assert catalogue.variant("x", Verbosity.BRIEF, key="k", verbosity="v") == "k v"
 
 

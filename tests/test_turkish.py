@@ -61,7 +61,7 @@ def _english_again(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_no_turkish_text_is_the_english_one_left_untranslated() -> None:
-    english, turkish = load_catalogue("en").messages, load_catalogue("tr").messages
+    english, turkish = load_catalogue("en").entries, load_catalogue("tr").entries
     same = {where for where in english if turkish.get(where) == english[where]}
     words = {
         key

@@ -85,7 +85,7 @@ class UnknownLanguageError(LookupError):
 
 
 @dataclass(frozen=True, slots=True)
-class Message:
+class Entry:
     """One entry of a catalogue: its text, or its plural forms in the language's order."""
 
     forms: tuple[str, ...]
@@ -100,7 +100,7 @@ class Message:
 
 
 # (context, key): the context is "" for a message's plain text.
-Entries = Mapping[tuple[str, str], Message]
+Entries = Mapping[tuple[str, str], Entry]
 
 
 class _MoFile(gettext.GNUTranslations):
@@ -129,18 +129,18 @@ def read_mo(data: bytes) -> tuple[Entries, PluralRule]:
     """The messages of a compiled catalogue and its plural rule. A plural message left
     untranslated is left out: Babel compiles its empty forms as the key."""
     mo = _MoFile(BytesIO(data))
-    messages: dict[tuple[str, str], Message] = {}
+    entries: dict[tuple[str, str], Entry] = {}
     plurals: dict[tuple[str, str], dict[int, str]] = {}
     for raw, text in mo.entries().items():
         if isinstance(raw, tuple):
             plurals.setdefault(_where(raw[0]), {})[raw[1]] = text
         elif raw:
-            messages[_where(raw)] = Message((text,))
+            entries[_where(raw)] = Entry((text,))
     for where, forms in plurals.items():
         ordered = tuple(forms[index] for index in sorted(forms))
         if where[1] not in ordered and "" not in ordered:
-            messages[where] = Message(ordered, plural=True)
-    return messages, mo.plural_rule()
+            entries[where] = Entry(ordered, plural=True)
+    return entries, mo.plural_rule()
 
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
@@ -150,33 +150,33 @@ _VARIANT_SUFFIXES = tuple(f".{verbosity.value}" for verbosity in Verbosity)
 class Catalogue:
     """One language's messages, immutable, with English behind them for what is missing."""
 
-    __slots__ = ("_fallback", "_language", "_messages", "_plural")
+    __slots__ = ("_entries", "_fallback", "_language", "_plural")
 
     def __init__(
         self,
         language: str,
-        messages: Entries,
+        entries: Entries,
         plural: PluralRule = _english_plural,
         fallback: Catalogue | None = None,
     ) -> None:
         self._language = language
-        self._messages: Entries = MappingProxyType(dict(messages))
+        self._entries: Entries = MappingProxyType(dict(entries))
         self._plural = plural
         self._fallback = fallback
 
     @classmethod
     def from_mo(cls, language: str, data: bytes, fallback: Catalogue | None = None) -> Catalogue:
-        messages, plural = read_mo(data)
-        return cls(language, messages, plural, fallback)
+        entries, plural = read_mo(data)
+        return cls(language, entries, plural, fallback)
 
     @property
     def language(self) -> str:
         return self._language
 
     @property
-    def messages(self) -> Entries:
+    def entries(self) -> Entries:
         """This language's own messages, by (context, key); the fallback's are not here."""
-        return self._messages
+        return self._entries
 
     @property
     def fallback(self) -> Catalogue | None:
@@ -213,12 +213,12 @@ class Catalogue:
                 return message.form(rule, count, key).format(**fields)
         raise KeyError(key)
 
-    def _find(self, key: str, context: str) -> tuple[Message, PluralRule] | None:
+    def _find(self, key: str, context: str) -> tuple[Entry, PluralRule] | None:
         """The message and the plural rule of the catalogue that has it: this one's,
         else the fallback's."""
         catalogue: Catalogue | None = self
         while catalogue is not None:
-            message = catalogue._messages.get((context, key))
+            message = catalogue._entries.get((context, key))
             if message is not None:
                 return message, catalogue._plural
             catalogue = catalogue._fallback
@@ -330,14 +330,14 @@ class _SharedCatalogue(Catalogue):
         return self.current().language
 
     @property
-    def messages(self) -> Entries:
-        return self.current().messages
+    def entries(self) -> Entries:
+        return self.current().entries
 
     @property
     def fallback(self) -> Catalogue | None:
         return self.current().fallback
 
-    def _find(self, key: str, context: str) -> tuple[Message, PluralRule] | None:
+    def _find(self, key: str, context: str) -> tuple[Entry, PluralRule] | None:
         return self.current()._find(key, context)
 
 
@@ -373,13 +373,13 @@ class _OldTemplates(Mapping[str, str]):
         if self._flat is None:
             catalogue = load_catalogue(self._code)
             flat: dict[str, str] = {}
-            for (context, key), message in catalogue.messages.items():
+            for (context, key), message in catalogue.entries.items():
                 if not context.startswith(EXACT):
                     flat[f"{key}.{context}" if context else key] = message.forms[-1]
             for old, (key, count) in OLD_KEYS.items():
                 number = 2 if isinstance(count, str) else count
-                exact = catalogue.messages.get((f"{EXACT}{number}", key))
-                message = exact or catalogue.messages[("", key)]
+                exact = catalogue.entries.get((f"{EXACT}{number}", key))
+                message = exact or catalogue.entries[("", key)]
                 text = message.form(_english_plural, number, key)
                 flat[old] = text.replace("{count", "{" + count) if isinstance(count, str) else text
             self._flat = flat
