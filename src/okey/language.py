@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import locale
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -40,6 +39,8 @@ class LanguageChoice:
 def process_locale() -> str | None:
     """The locale this process runs in: on Windows, where the variables are seldom set,
     the user's own ("Turkish_Türkiye"), which Python sets up at start."""
+    import locale  # here: okey --help need not load it
+
     try:
         return locale.getlocale()[0]
     except ValueError:  # a locale name Python cannot parse
@@ -58,6 +59,8 @@ def language_of(name: str | None, known: tuple[str, ...] = LANGUAGES) -> str | N
     if head in known:
         return head
     # A language's English name, as Windows gives it: "turkish" is tr_TR.ISO8859-9.
+    import locale
+
     normalized = locale.normalize(head)
     code = re.split(r"[_.@]", normalized, maxsplit=1)[0].lower()
     return code if normalized != head and code in known else None
