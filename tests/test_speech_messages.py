@@ -6,24 +6,33 @@ import string
 
 import pytest
 
-from okey.messages import CATALOGUE, ENGLISH, Catalogue, Verbosity
+from okey.messages import CATALOGUE, Catalogue, Entry, Verbosity, load_catalogue
 
-VARIANT_SUFFIXES = tuple(f".{verbosity.value}" for verbosity in Verbosity)
+EN = load_catalogue("en")
 
 
 def fields_of(template: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(template) if name}
 
 
-def variant_bases() -> set[str]:
-    return {key.rsplit(".", 1)[0] for key in ENGLISH if key.endswith(VARIANT_SUFFIXES)}
+def template(key: str, context: str = "") -> str:
+    [form] = EN.entries[context, key].forms
+    return form
 
 
-def test_every_variant_has_both_forms_and_no_plain_key() -> None:
-    for base in variant_bases():
+def test_every_variant_has_both_forms_and_no_plain_text() -> None:
+    contexts = {verbosity.value for verbosity in Verbosity}
+    varying = {key for context, key in EN.entries if context in contexts}
+    assert varying
+    for key in varying:
         for verbosity in Verbosity:
-            assert f"{base}.{verbosity.value}" in ENGLISH, base
-        assert base not in ENGLISH, base
+            assert (verbosity.value, key) in EN.entries, key
+        assert ("", key) not in EN.entries, key
+
+
+def test_no_key_ends_like_a_variant() -> None:
+    suffixes = tuple(f".{verbosity.value}" for verbosity in Verbosity)
+    assert [key for _, key in EN.entries if key.endswith(suffixes)] == []
 
 
 def test_variant_picks_brief_or_detailed() -> None:
@@ -41,7 +50,7 @@ def test_variant_falls_back_to_the_plain_key() -> None:
 
 
 def test_variant_accepts_fields_named_like_its_parameters() -> None:
-    catalogue = Catalogue({"x": "{key} {verbosity}"})
+    catalogue = Catalogue("en", {("", "x"): Entry(("{key} {verbosity}",))})
     assert catalogue.variant("x", Verbosity.BRIEF, key="k", verbosity="v") == "k v"
 
 
@@ -71,16 +80,19 @@ def test_unknown_key_raises() -> None:
     ],
 )
 def test_speech_texts_need_no_fields(key: str) -> None:
-    assert ENGLISH[key]
-    assert fields_of(ENGLISH[key]) == set()
+    base, _, variant = key.rpartition(".")
+    found = template(base, variant) if variant in set(Verbosity) else template(key)
+    assert found
+    assert fields_of(found) == set()
 
 
 def test_speech_templates_have_their_fields() -> None:
-    assert fields_of(ENGLISH["speech.status"]) == {"mode", "verbosity", "sounds"}
-    assert fields_of(ENGLISH["speech.status.auto"]) == {"route"}
-    assert fields_of(ENGLISH["history.oldest"]) == {"text"}
-    assert fields_of(ENGLISH["history.newest"]) == {"text"}
+    assert fields_of(template("speech.status")) == {"mode", "verbosity", "sounds"}
+    assert fields_of(template("speech.status.auto")) == {"route"}
+    assert fields_of(template("history.oldest")) == {"text"}
+    assert fields_of(template("history.newest")) == {"text"}
 
 
 def test_no_route_brief_is_the_short_notice() -> None:
-    assert ENGLISH["speech.no_route.brief"] == "No speech found; printing only."
+    assert template("speech.no_route", "brief") == "No speech found; printing only."
+    assert CATALOGUE.text("speech.no_route.brief") == "No speech found; printing only."

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import string
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,13 +17,12 @@ from okey.cli import choose_language, main, take_language
 from okey.hand.notation import parse_tile
 from okey.messages import (
     CATALOGUE,
-    ENGLISH,
     LANGUAGES,
     current_language,
+    load_catalogue,
     tile_name,
     use_language,
 )
-from okey.messages_tr import TURKISH
 from okey.preferences import BY_KEY, settings_path
 from okey.speech import Ao2Output
 from okey.speech.dispatcher import ask_language
@@ -62,29 +60,35 @@ def _english_again(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     use_language("en")
 
 
-def fields(template: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
-
-
-def test_every_english_key_has_a_turkish_text() -> None:
-    assert set(TURKISH) == set(ENGLISH)
-
-
-@pytest.mark.parametrize("key", sorted(ENGLISH))
-def test_a_turkish_text_has_the_same_fields(key: str) -> None:
-    assert fields(TURKISH[key]) == fields(ENGLISH[key])
-
-
 def test_no_turkish_text_is_the_english_one_left_untranslated() -> None:
-    same = {key for key in ENGLISH if TURKISH[key] == ENGLISH[key]}
-    words = {key for key in same if re.search(r"[a-z]", re.sub(r"\{[^}]*\}", "", ENGLISH[key]))}
+    english, turkish = load_catalogue("en").entries, load_catalogue("tr").entries
+    same = {where for where in english if turkish.get(where) == english[where]}
+    words = {
+        key
+        for (context, key) in same
+        if any(
+            re.search(r"[a-z]", re.sub(r"\{[^}]*\}", "", form))
+            for form in english[context, key].forms
+        )
+    }
     assert words <= SAME_IN_BOTH, sorted(words - SAME_IN_BOTH)
 
 
-def test_a_turkish_text_fills_in_like_the_english_one() -> None:
-    for template in TURKISH.values():
-        values = {name: 1.5 for name in fields(template)}
-        assert template.format(**values)
+def test_turkish_plurals_and_exact_numbers() -> None:
+    turkish = load_catalogue("tr")
+    assert turkish.text("table.hint.left", count=0) == "Bu son ipucundu."
+    assert turkish.text("table.hint.left", count=1) == "1 ipucu kaldı."
+    assert turkish.text("table.hint.left", count=2) == "2 ipucu kaldı."
+    assert turkish.text("table.copies.held", count=2) == "ikisi de elinde"
+    assert turkish.text("rules.fixed", count=1) == "Oyun tek eldir; en yüksek puan kazanır."
+    assert turkish.text("rules.fixed", count=7) == "Oyun 7 el sürer; en yüksek puan kazanır."
+
+
+def test_turkish_capitals_keep_the_dot() -> None:
+    turkish = load_catalogue("tr")
+    assert turkish.capitalise("istanbul") == "İstanbul"
+    assert turkish.capitalise("ılgaz") == "Ilgaz"
+    assert turkish.upper("iki ışık") == "İKİ IŞIK"
 
 
 def test_the_shared_catalogue_switches_language() -> None:
