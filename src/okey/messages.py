@@ -1075,6 +1075,36 @@ ENGLISH: Mapping[str, str] = {
         "the saves folder (default: $OKEY_SAVES, else the checkout's saves/ folder, "
         "else your user data folder)"
     ),
+    # Sound (okey.audio): the device, the player's sound pack, the volume, the cues' names
+    "audio.no_device": "No sound device found; the terminal bell rings instead.",
+    "audio.failed": "The sound device stopped working; the terminal bell rings instead.",
+    "audio.device": "Sounds play through {device}.",
+    "audio.pack.bad_file": "Sound pack: {file} is not used, {reason}; the game's own sound plays.",
+    "audio.pack.reason.unreadable": "it cannot be read ({error})",
+    "audio.pack.reason.too_big": "it is larger than {most} MB",
+    "audio.pack.reason.not_wav": "it is not a WAV file",
+    "audio.pack.reason.format": "it is a WAV file in a format that cannot be played",
+    "audio.pack.reason.too_long": "it lasts {seconds} seconds, at most {most} are allowed",
+    "audio.pack.reason.empty": "it holds no sound",
+    "audio.pack.reason.unknown": "no cue has that name (the names: {known})",
+    "audio.pack.reason.not_folder": "it is not a folder",
+    "audio.pack.own": "Your own sounds, from {folder}: {cues}.",
+    "audio.pack.none": "No sounds of your own in {folder}; the game's own play.",
+    "audio.volume": "Sound volume {level} of {most}.",
+    "audio.volume.silent": "Sounds silent: volume 0 of {most}.",
+    "audio.cue.your-turn": "your turn",
+    "audio.cue.draw": "a tile drawn from the pile",
+    "audio.cue.take": "a discard taken",
+    "audio.cue.discard": "a discard",
+    "audio.cue.okey-drawn": "the okey drawn",
+    "audio.cue.win-possible": "a finish within reach",
+    "audio.cue.win-yours": "your win",
+    "audio.cue.win-other": "another player's win",
+    "audio.cue.indicator-shown": "the indicator's twin shown",
+    "audio.cue.round-over": "round over",
+    "audio.cue.match-over": "match over",
+    "audio.cue.timer-warning": "time running out",
+    "audio.cue.chat": "a chat message",
 }
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
