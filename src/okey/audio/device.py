@@ -21,7 +21,7 @@ from okey.audio.synth import RATE
 
 # How much the library asks for at a time (it keeps three periods queued). Its callback
 # runs Python, so it waits for the GIL while another thread computes: with 10 ms periods
-# a busy bot thread made it miss about one call in sixteen (a crackle); 20 ms missed none.
+# a busy Python thread made it miss about 6 % of its calls (gaps in a cue); 20 ms, none.
 PERIOD_MS: Final = 20
 APP_NAME: Final = "okey"  # how the game's stream is named in the system's mixer
 
