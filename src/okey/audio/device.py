@@ -20,9 +20,10 @@ from okey.audio.mixer import CHANNELS
 from okey.audio.synth import RATE
 
 # How much the library asks for at a time (it keeps three periods queued). Its callback
-# runs Python, so it waits for the GIL while another thread computes: with 10 ms periods
-# a busy Python thread made it miss about 6 % of its calls (gaps in a cue); 20 ms, none.
-PERIOD_MS: Final = 20
+# runs Python, so it waits for the GIL while another thread computes: beside one busy
+# Python thread, an 800 ms cue came out 3-80 ms longer (gaps) with 10 ms periods, up to
+# 16 ms with 20 ms, and whole with 30 ms, which costs about 15 ms of latency more than 10.
+PERIOD_MS: Final = 30
 APP_NAME: Final = "okey"  # how the game's stream is named in the system's mixer
 
 Pull = Callable[[int], bytes]

@@ -1,9 +1,10 @@
 """The mixer: cues placed in stereo, added together, handed to the device as it asks.
 
-:meth:`Mixer.pull` runs on the audio library's own thread, one period (20 ms) at a
+:meth:`Mixer.pull` runs on the audio library's own thread, one period (30 ms) at a
 time: it pans and scales just that much of each sounding cue, in integer arithmetic,
-so a cue costs nothing before it plays and a few tens of microseconds a period while
-it does. With nothing to play it returns at once.
+so a cue costs nothing before it plays and about a third of a millisecond a period
+while it does (about 1 % of a core; two overlapping cues about three times that).
+With nothing to play it returns at once.
 """
 
 from __future__ import annotations
@@ -110,11 +111,20 @@ def _many(parts: list[tuple[array[int], _Voice]]) -> bytes:
     lefts = [0] * length
     rights = [0] * length
     for chunk, sounding in parts:
+        if len(chunk) < length:
+            chunk = chunk + array("h", bytes(2 * (length - len(chunk))))
         left, right = sounding.left, sounding.right
-        for i, sample in enumerate(chunk):
-            lefts[i] += sample * left
-            rights[i] += sample * right
+        lefts = [total + sample * left for total, sample in zip(lefts, chunk, strict=True)]
+        rights = [total + sample * right for total, sample in zip(rights, chunk, strict=True)]
     stereo = array("h", bytes(length * FRAME_BYTES))
-    stereo[0::2] = array("h", [max(-32768, min(32767, total >> 15)) for total in lefts])
-    stereo[1::2] = array("h", [max(-32768, min(32767, total >> 15)) for total in rights])
+    stereo[0::2] = _clipped(lefts)
+    stereo[1::2] = _clipped(rights)
     return stereo.tobytes()
+
+
+def _clipped(totals: list[int]) -> array[int]:
+    """Fixed-point sums as 16-bit samples, clipped only when some are out of range."""
+    values = [total >> 15 for total in totals]
+    if max(values) > 32767 or min(values) < -32768:
+        values = [max(-32768, min(32767, value)) for value in values]
+    return array("h", values)
