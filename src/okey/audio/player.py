@@ -99,7 +99,6 @@ class Sounds:
         self._clock = clock
         self._idle_stop = idle_stop
         self._stall = stall
-        self._open_wait = open_wait
         self._state = State.OFF
         self._device_name: str | None = None
         self._requests: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
@@ -126,7 +125,8 @@ class Sounds:
             return
         if self._state is State.BELL:
             if cue in BELL_CUES:
-                self._bell()
+                with contextlib.suppress(OSError, ValueError):  # a closed or broken terminal
+                    self._bell()
             return
         if self._state in (State.OPENING, State.READY):
             self._requests.put((cue, position, self._volume, self._clock()))
@@ -207,8 +207,7 @@ class Sounds:
             self._requests.put(_CLOSE)
             self._worker.join(timeout=2.0)
             self._worker = None
-        if self._state is not State.BELL:
-            self._state = State.CLOSED
+        self._state = State.CLOSED
         self.flush_notices()
 
     def __enter__(self) -> Sounds:
@@ -230,7 +229,8 @@ class Sounds:
         self._worker.start()
 
     def _fail(self, key: str, error: Exception, device: Device | None) -> None:
-        self._state = State.BELL
+        if self._state is not State.CLOSED:
+            self._state = State.BELL
         self.mixer.clear()
         if device is not None:
             device.close()
@@ -244,7 +244,8 @@ class Sounds:
             self._fail("audio.no_device", exc, None)
             return
         self._device_name = device.name
-        self._state = State.READY
+        if self._state is State.OPENING:
+            self._state = State.READY
         self._settled.set()
         try:
             self._serve(device)
