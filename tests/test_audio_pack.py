@@ -16,7 +16,6 @@ from okey.audio import Cue, Sounds, load_pack, pack_folder
 from okey.audio.pack import ENV_VAR, MAX_BYTES, shipped
 from okey.audio.synth import RATE
 from okey.messages import CATALOGUE, use_language
-from okey.messages_tr import TURKISH
 
 OWN = shipped()
 
@@ -143,11 +142,12 @@ def test_the_player_hears_a_clear_line_for_each_bad_file_at_start(tmp_path: Path
 
 def test_the_lines_are_said_in_the_players_language(tmp_path: Path) -> None:
     (tmp_path / "discard.wav").write_text("not a sound at all")
+    english = lines_at_start(tmp_path)
     use_language("tr")
-    reason = TURKISH["audio.pack.reason.not_wav"]
-    assert lines_at_start(tmp_path) == [
-        TURKISH["audio.pack.bad_file"].format(file="discard.wav", reason=reason)
-    ]
+    reason = CATALOGUE.text("audio.pack.reason.not_wav")
+    turkish = lines_at_start(tmp_path)
+    assert turkish == [CATALOGUE.text("audio.pack.bad_file", file="discard.wav", reason=reason)]
+    assert turkish != english
 
 
 def test_the_environment_variable_finds_the_pack(
