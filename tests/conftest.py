@@ -28,6 +28,15 @@ def _own_settings_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Non
 
 
 @pytest.fixture(autouse=True)
+def _own_sound_pack_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every test looks for a player's own sound pack in an empty folder of its own, never
+    in the person's running the tests."""
+    monkeypatch.setenv("OKEY_SOUNDS", str(tmp_path_factory.mktemp("sounds")))
+
+
+@pytest.fixture(autouse=True)
 def _no_screen_reader_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests see no Orca or Fenrir, even on a developer's machine where one runs: ``auto``
     speech would print only there (tests that need a reader pass their own finder)."""
