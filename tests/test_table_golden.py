@@ -1,0 +1,123 @@
+"""Golden transcripts of the table's wording beyond ``test_golden.py``: the seats of a duel
+and of a two-seat table, brief messages, the tutorial (its wrong keys, Tab, help and
+leaving) and the start menu. The table's other tests assert on lines (catalogue keys and
+their fields); the words said are checked here, once.
+
+When the wording changes on purpose, write the files anew and read the difference::
+
+    OKEY_GOLDEN_WRITE=1 uv run pytest tests/test_table_golden.py
+"""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from pathlib import Path
+
+import pytest
+from golden_table import Recorder, new_table, play_by_keys
+
+from okey import cli
+from okey.commands import menu as menu_command
+from okey.messages import Verbosity
+from okey.speech import Sound, Speaker, SpeechMode
+from okey.startmenu import StartMenu
+from okey.table.session import Step
+from okey.tutorial.build import tutorial_table
+
+GOLDEN = Path(__file__).parent / "golden"
+WRITE = __import__("os").environ.get("OKEY_GOLDEN_WRITE") == "1"
+
+# name: (rules, seed)
+TABLES = {"duel": ("duel", 4), "two-player": ("two-player", 6)}
+
+TUTORIAL_KEYS = [  # each step's keys, with some wrong ones, help, Tab and questions
+    [","],
+    ["p", "9", "h", "h", "right"],
+    ["q", "n", "end"],
+    ["i"],
+    ["tab"],
+    ["a"],
+    ["end", "enter", "left", "left", "left", "enter"],
+    ["c-s", "w"],
+    ["l"],
+    ["u", "z"],
+    ["t"],
+    ["end", "enter"],
+    ["p"],
+    ["f"],
+    ["c"],
+    ["j"],
+    ["h"],
+    ["escape"],
+    ["h", "escape"],
+    ["q"],
+]
+
+START_KEYS = ["down", "down", "down", "down", "up", "home", "end", "h", "x", "9", ",", ","]
+START_KEYS += [".", "<", ">", "right", "tab", "q"]
+
+
+def _check(name: str, transcript: str) -> None:
+    path = GOLDEN / f"table-{name}.txt"
+    if WRITE:
+        path.write_text(transcript, encoding="utf-8")
+        return
+    assert transcript == path.read_text(encoding="utf-8")
+
+
+def _lines(output: Recorder) -> str:
+    said = [f"{'>' if interrupt else '-'} {text}" for text, interrupt in output.spoken]
+    return "\n".join(said) + "\n"
+
+
+@pytest.mark.parametrize("name", sorted(TABLES))
+def test_a_seeded_table_of_other_seats_says_the_same(name: str) -> None:
+    rules, seed = TABLES[name]
+    played = new_table(rules, seed, ("medium", "easy", "hard"))
+    play_by_keys(played, rounds=1, seed=seed)
+    _check(name, played.transcript())
+
+
+def test_a_seeded_table_in_brief_messages_says_the_same() -> None:
+    played = new_table("classic", 9, ("easy", "medium", "hard"))
+    played.table.press("v")  # brief from the start: the welcome is detailed, the rest brief
+    play_by_keys(played, rounds=1, seed=9)
+    _check("brief", played.transcript())
+
+
+def test_the_tutorial_by_keys_says_the_same() -> None:
+    output = Recorder()
+    sounds: list[Sound] = []
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, sound_player=sounds.append)
+    table = tutorial_table(speaker, pace=0)
+    table.begin()
+
+    def settle() -> None:
+        while table.session.step() is Step.BOT:
+            table.play_bot()
+
+    for keys in TUTORIAL_KEYS:
+        for key in keys:
+            settle()
+            table.press(key)
+    settle()
+    assert table.leaving
+    output.speak(table.farewell(), interrupt=False)
+    _check("tutorial", _lines(output))
+
+
+def test_the_start_menu_by_keys_says_the_same(tmp_path: Path) -> None:
+    said: list[str] = []
+    args: argparse.Namespace = cli.build_parser().parse_args(
+        ["menu", "--saves", str(tmp_path), "--speech", "off"]
+    )
+    choices = [choice for choice, _ in menu_command.choices(args, date(2026, 11, 30))]
+    speaker = Speaker(SpeechMode.OFF, printer=said.append, verbosity=Verbosity.DETAILED)
+    menu = StartMenu(choices, speaker)
+    menu.open()
+    for key in START_KEYS:
+        menu.press(key)
+    assert menu.done and menu.chosen is None
+    _check("start-menu", "\n".join([*said, menu.screen()]) + "\n")
+
