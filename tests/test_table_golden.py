@@ -121,3 +121,32 @@ def test_the_start_menu_by_keys_says_the_same(tmp_path: Path) -> None:
     assert menu.done and menu.chosen is None
     _check("start-menu", "\n".join([*said, menu.screen()]) + "\n")
 
+
+DICE = [(5, 2, 2), (5, 2, 3), (5, 2, 4), (3, 6, 1), (4, 5, 1), (1, 6, 2), (6, 6, 6)]
+"""Throws (stack, tile) and where the indicator came from: every variant of the story."""
+
+
+@pytest.mark.parametrize("verbosity", list(Verbosity))
+def test_the_dice_are_told_the_same(verbosity: Verbosity) -> None:
+    from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
+    from okey.engine.traditional import Dice
+    from okey.hand.notation import parse_tile
+    from okey.rules import TableRules
+    from okey.table.lines import Line
+    from okey.table.narration import TableNarrator
+    from okey.table.seats import Seats, default_names
+    from okey.table.words import Words
+
+    seats = Seats(TableRules(), 0, default_names(4, 0, "You", ["Ayşe", "Mehmet", "Zeynep"]))
+    words = Words(seats, verbosity)
+    said = []
+    for stack, tile, position in DICE:
+        for thrower in (0, 3):
+            events: list[Event] = [
+                RoundStarted(2, (thrower + 1) % 4, ()),
+                DiceThrown(thrower, Dice(stack, tile), position),
+                IndicatorTurned(parse_tile("r4"), parse_tile("r5"), 48, turned_back=position - 1),
+            ]
+            lines = TableNarrator(seats).lines(events, lambda _: (0, 0), Line("list.empty"))
+            said += [words.say(line) for line in lines]
+    _check(f"dice-{verbosity.value}", "\n".join(said) + "\n")
