@@ -22,7 +22,8 @@ from okey.table.settings import TableSettings
 from okey.table.words import Words
 
 Listener = Callable[[Speech, bool], None]
-"""Hears every line the table says, and whether it interrupted (an answer)."""
+"""Hears every line the table says, and whether it is said as an answer (within one
+answer the speaker lets only the first of them cut in)."""
 
 _VERBOSITY_SAID = {Verbosity.BRIEF: "speech.now_brief", Verbosity.DETAILED: "speech.now_detailed"}
 
