@@ -256,7 +256,9 @@ def test_sorting_focus_and_status_keys() -> None:
             "table.focus.kind", kind=kind, tile=parse_tile("k3"), position=1, count=14
         )
         await player.press("down")
-        assert player.line().fields["kind"] == Capital(Line("table.kind.spares"))  # type: ignore[union-attr]
+        spares = player.line()
+        assert isinstance(spares, Line)
+        assert spares.fields["kind"] == Capital(Line("table.kind.spares"))
         await player.press("a")
         read = player.line()
         assert isinstance(read, Line) and read.key == "table.hand"

@@ -17,6 +17,7 @@ from okey.speech import Sound, Speaker, SpeechMode
 from okey.table import prompts, screen
 from okey.table.lines import (
     Capital,
+    Field,
     Joined,
     Label,
     Line,
@@ -90,9 +91,9 @@ async def reach(player: Player, number: int) -> None:
     await hear_step(player, number)
 
 
-def said_by(rig: Rig, message: str, /, **fields: object) -> Line:
+def said_by(rig: Rig, message: str, /, **fields: Field) -> Line:
     """A line of the guide's, with the lesson's fields."""
-    return guide_of(rig)._text(message, **fields)  # type: ignore[arg-type]
+    return guide_of(rig).line(message, **fields)
 
 
 def wrong(rig: Rig, name: str, step: int) -> Line:
@@ -440,7 +441,7 @@ def test_every_text_fills_in_with_the_prepared_hand() -> None:
     for step in LESSON:
         keys = [step.text, step.hint] + ([step.after] if step.then else [])
         for key in keys:
-            text = words.say(guide._text(key))
+            text = words.say(guide.line(key))
             assert text and "{" not in text, key
 
 

@@ -19,8 +19,10 @@ the seat saw: :meth:`Table.heard <okey.table.controller.Table.heard>` (locally,
 
 * :mod:`okey.table.seat`, :mod:`okey.table.session`: the seam and the local seat (the
   match, the bots, the settings: the state a save keeps).
-* :mod:`okey.table.controller`: :class:`~okey.table.controller.Table`, what is open and
-  the public entry points (keys, the bots' turns, the clock, leaving).
+* :mod:`okey.table.core`: :class:`~okey.table.core.TableCore`, what the handlers work on
+  (the seat's state, the rack, the voice, the clock, what is open);
+  :mod:`okey.table.controller`: :class:`~okey.table.controller.Table`, the same with the
+  entry points (keys, the bots' turns, the clock, leaving). No module imports one above it.
 * :mod:`okey.table.keys`: the one key table (key map, key names, Escape menu, help lines,
   the start menu's keys); :mod:`okey.table.router`: the mode router; the handlers
   :mod:`~okey.table.moves`, :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,

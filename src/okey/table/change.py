@@ -43,7 +43,7 @@ from okey.table.seat import SeatState, Step
 from okey.table.voice import Said
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
+    from okey.table.core import TableCore
 
 
 @dataclass
@@ -92,7 +92,7 @@ class Seen:
         return seen
 
 
-def tell(table: Table, events: Sequence[Event], *, by_player: bool) -> None:
+def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     """The seat saw ``events``: say them and what follows (the first line answers the
     player's key when ``by_player``)."""
     before = table.told
@@ -111,7 +111,7 @@ def tell(table: Table, events: Sequence[Event], *, by_player: bool) -> None:
         table.guide.after(None, events)
 
 
-def _prompts(table: Table, before: SeatState, now: SeatState, seen: Seen) -> list[Said]:
+def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) -> list[Said]:
     """What follows from the new state: standings, the show offer, the turn, a finish."""
     if now.step is Step.MATCH_OVER and before.step is not Step.MATCH_OVER:
         table.clock.stop()
@@ -138,7 +138,7 @@ def _prompts(table: Table, before: SeatState, now: SeatState, seen: Seen) -> lis
     return said
 
 
-def turn_begins(table: Table, view: PlayerView) -> list[Said]:
+def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
     """The player's turn starts: the sound and what to do; the clock starts."""
     if table.clock.seconds:
         table.clock.start(table.now())
@@ -146,7 +146,7 @@ def turn_begins(table: Table, view: PlayerView) -> list[Said]:
     return [Said(line, Sound.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
 
 
-def win_alert(table: Table, view: PlayerView) -> list[Said]:
+def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
     """Say once per hand that a finish is within reach (with its sound)."""
     if view.phase is not Phase.DISCARD:
         return []

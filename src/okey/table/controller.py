@@ -9,136 +9,25 @@ The table knows the match only through its seat (:class:`~okey.table.seat.SeatLi
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
 
 from okey.engine.actions import TimeOut
 from okey.engine.events import Event
-from okey.engine.view import PlayerView
-from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
-from okey.review import RoundReview
-from okey.speech import Speaker
 from okey.table import leaving, moves, prompts, router, status
 from okey.table.change import Seen, turn_begins, win_alert
-from okey.table.clock import Tick, TurnClock
+from okey.table.clock import Tick
+from okey.table.core import Guide, Saver, TableCore
 from okey.table.keys import Command, command_for, spoken_key
-from okey.table.lines import Line, Speech
-from okey.table.menu import Asking, Menu, Option
-from okey.table.narration import TableNarrator, indicator_line
-from okey.table.rack import Rack
-from okey.table.seat import Done, SeatLink, SeatState, Step
-from okey.table.seats import Seats
-from okey.table.session import TableSession
-from okey.table.voice import Voice
-from okey.table.words import Words
+from okey.table.lines import Line
+from okey.table.narration import indicator_line
+from okey.table.seat import Done, Step
+
+__all__ = ["Guide", "Saver", "Table"]
 
 
-class Saver(Protocol):
-    """Keeps the table on disk (see :mod:`okey.table.persist`)."""
-
-    def save(self, name: str | None = None) -> str:
-        """Save under ``name`` (default: the date and time); returns the name used."""
-
-    def autosave(self) -> None: ...
-
-
-class Guide(Protocol):
-    """A layer that leads the player (the tutorial): it may refuse a command, and
-    it hears of every command carried out and every change to the match."""
-
-    def welcome(self) -> Speech:
-        """The first words at the table, instead of the table's own welcome."""
-
-    def farewell(self) -> Speech:
-        """The last words, instead of the table's own."""
-
-    def allows(self, command: Command | None) -> bool:
-        """Whether the table may carry out ``command`` (None: an unbound key); when
-        not, the guide has answered the player already."""
-
-    def after(self, command: Command | None, events: Sequence[Event]) -> None:
-        """``command`` was carried out (None: the match changed, by ``events``)."""
-
-
-class Table:
-    """One player's table: the seat, the rack, the voice and what is open."""
-
-    def __init__(
-        self,
-        session: TableSession,
-        speaker: Speaker,
-        *,
-        saver: Saver | None = None,
-        now: Callable[[], float] = time.monotonic,
-        catalogue: Catalogue = CATALOGUE,
-    ) -> None:
-        self.session = session  # the local seat, which also plays the bots
-        self.seat: SeatLink = session
-        self.settings = session.settings
-        self.speaker = speaker
-        self.saver = saver
-        self.now = now  # the clock's time source
-        self.catalogue = catalogue
-        rules = session.rules
-        self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
-        self.rack = Rack(self.settings.sort_mode)
-        self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
-        self.voice = Voice(speaker, self.words)
-        self.voice.follow(self.settings)
-        self.clock = TurnClock(rules.play.timer_seconds)
-        self.menu: Menu[Option] | None = None
-        self.asking: Asking | None = None
-        self.guide: Guide | None = None
-        self.leaving = False
-        self.on_leave: Callable[[], None] = lambda: None
-        self.saved_as: str | None = None
-        self.last: Command | None = None  # the command before (H twice, C twice)
-        self.presses = 0  # keys handled so far (tests wait on it)
-        self.win_told: tuple[int, tuple[Tile, ...]] | None = None
-        self.reviewed: RoundReview | None = None  # the last review asked for, kept
-        self._state = SeatState.of(self.seat)
-        self.told = self._state  # the state the last change was told from
-
-    # -- the seat's state ----------------------------------------------------------
-
-    @property
-    def state(self) -> SeatState:
-        """The seat as the last change left it (built again only if the match moved)."""
-        if self._state.version != self.seat.version:
-            self._state = SeatState.of(self.seat)
-        return self._state
-
-    def refresh(self) -> SeatState:
-        """The seat after a change: its state built once, for everything that follows."""
-        self._state = self.told = SeatState.of(self.seat)
-        return self._state
-
-    def words(self) -> Words:
-        words = Words(self.seats, self.settings.verbosity, self.catalogue)
-        view = self.state.view
-        if view is not None:
-            words.okey = view.okey
-        return words
-
-    # -- the rack ------------------------------------------------------------------
-
-    def hand(self) -> Line:
-        """The rack read out: "Your 15 tiles, by colour: ..."."""
-        rack = self.rack
-        mode = Line(f"table.sort.{rack.mode.value}")
-        return Line("table.hand", count=rack.count, mode=mode, tiles=rack.sorted)
-
-    def position(self, tile: Tile) -> tuple[int, int]:
-        return self.rack.position_of(tile), self.rack.count
-
-    def update_rack(
-        self, view: PlayerView, follow: Tile | None = None, *, reset: bool = False
-    ) -> None:
-        if reset:
-            self.rack.focus = 0
-        self.rack.update(view.hand, view.okey, follow=follow)
+class Table(TableCore):
+    """One player's table: its state (:class:`~okey.table.core.TableCore`) and its entry
+    points."""
 
     # -- starting ------------------------------------------------------------------
 
@@ -235,9 +124,6 @@ class Table:
         return self.clock.wait(self.now())
 
     # -- saving and leaving ------------------------------------------------------------
-
-    def autosave(self) -> None:
-        leaving.autosave(self)
 
     def leave(self) -> None:
         """Save and ask the front end to close the table."""

@@ -11,11 +11,10 @@ from okey.table.menu import Asking, Question
 from okey.table.seat import Step
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
-    from okey.table.router import Handler
+    from okey.table.core import Handler, TableCore
 
 
-def _save(table: Table, command: Command) -> None:
+def _save(table: TableCore, command: Command) -> None:
     if table.saver is None:
         table.voice.reply(Line("table.save.unavailable"))
         return
@@ -28,16 +27,7 @@ def _save(table: Table, command: Command) -> None:
     table.voice.reply(Line("table.save.done", name=name))
 
 
-def autosave(table: Table) -> None:
-    if table.saver is None:
-        return
-    try:
-        table.saver.autosave()
-    except (OSError, ValueError) as error:
-        table.voice.event(Line("table.save.failed", reason=str(error)))
-
-
-def _quit(table: Table, command: Command) -> None:
+def _quit(table: TableCore, command: Command) -> None:
     if table.state.step is Step.MATCH_OVER:
         leave(table)
         return
@@ -45,11 +35,11 @@ def _quit(table: Table, command: Command) -> None:
     table.voice.reply(Line("table.ask.quit"))
 
 
-def _interrupt(table: Table, command: Command) -> None:
+def _interrupt(table: TableCore, command: Command) -> None:
     leave(table)
 
 
-def leave(table: Table) -> None:
+def leave(table: TableCore) -> None:
     """Save and ask the front end to close the table."""
     if table.leaving:
         return
@@ -64,7 +54,7 @@ def leave(table: Table) -> None:
     table.on_leave()
 
 
-def farewell(table: Table) -> Speech:
+def farewell(table: TableCore) -> Speech:
     """The last words, once the screen is closed."""
     if table.guide is not None:
         return table.guide.farewell()

@@ -34,11 +34,10 @@ from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.seat import Done, Outcome, Refused, Step
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
-    from okey.table.router import Handler
+    from okey.table.core import Handler, TableCore
 
 
-def move(table: Table, action: Action) -> bool:
+def move(table: TableCore, action: Action) -> bool:
     """Make the player's move, or say why not; True when it was made."""
     state = table.state
     if not isinstance(action, ShowIndicator | Resume) and state.step is not Step.PLAYER:
@@ -48,7 +47,7 @@ def move(table: Table, action: Action) -> bool:
 
 
 def answer(
-    table: Table, outcome: Outcome, action: Action | None, *, by_player: bool = True
+    table: TableCore, outcome: Outcome, action: Action | None, *, by_player: bool = True
 ) -> bool:
     """Tell what a move caused, or why it was refused; True when it was made."""
     match outcome:
@@ -62,13 +61,13 @@ def answer(
             assert_never(outcome)
 
 
-def next_round(table: Table, *, by_player: bool = True) -> None:
+def next_round(table: TableCore, *, by_player: bool = True) -> None:
     """Deal the next round (the player's Enter interrupts what is being said)."""
     if table.state.step is Step.ROUND_OVER:
         answer(table, table.seat.deal(), None, by_player=by_player)
 
 
-def _enter(table: Table, command: Command) -> None:
+def _enter(table: TableCore, command: Command) -> None:
     """Enter discards the tile in focus; it also takes the seat back from autopilot,
     deals the next round, and leaves a finished match."""
     state = table.state
@@ -82,7 +81,7 @@ def _enter(table: Table, command: Command) -> None:
         _discard_focused(table, command)
 
 
-def _discard_focused(table: Table, command: Command) -> None:
+def _discard_focused(table: TableCore, command: Command) -> None:
     del command
     tile = table.rack.focused
     if tile is None:
@@ -105,7 +104,7 @@ def _wins(view: PlayerView, tile: Tile) -> bool:
     return prompts.discard_wins(view, tile) and not prompts.finish_needs_key(view)
 
 
-def _choose(table: Table, command: Command) -> None:
+def _choose(table: TableCore, command: Command) -> None:
     """D: take the discard or draw, asked as a two-option menu."""
     del command
     state = table.state
@@ -132,7 +131,7 @@ def _choose(table: Table, command: Command) -> None:
     table.voice.reply(question)
 
 
-def _finish(table: Table, command: Command) -> None:
+def _finish(table: TableCore, command: Command) -> None:
     """F: finish with the best winning discard."""
     del command
     state = table.state
@@ -160,7 +159,7 @@ _ACTIONS: dict[Command, Action] = {
 }
 
 
-def _action(table: Table, command: Command) -> None:
+def _action(table: TableCore, command: Command) -> None:
     move(table, _ACTIONS[command])
 
 

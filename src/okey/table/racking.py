@@ -9,11 +9,10 @@ from okey.table.lines import Capital, Line
 from okey.table.sorting import SortMode
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
-    from okey.table.router import Handler
+    from okey.table.core import Handler, TableCore
 
 
-def _focus(table: Table, command: Command) -> None:
+def _focus(table: TableCore, command: Command) -> None:
     rack = table.rack
     before = rack.section()
     if command is Command.LEFT:
@@ -27,12 +26,12 @@ def _focus(table: Table, command: Command) -> None:
     _say_focus(table, with_kind=rack.section() != before)
 
 
-def _group(table: Table, command: Command) -> None:
+def _group(table: TableCore, command: Command) -> None:
     table.rack.next_section(1 if command is Command.NEXT_GROUP else -1)
     _say_focus(table, with_kind=True)
 
 
-def _say_focus(table: Table, *, with_kind: bool) -> None:
+def _say_focus(table: TableCore, *, with_kind: bool) -> None:
     rack = table.rack
     tile = rack.focused
     if tile is None:
@@ -50,7 +49,7 @@ def _say_focus(table: Table, *, with_kind: bool) -> None:
         table.voice.reply(Line("table.focus", tile=tile, position=rack.focus + 1, count=rack.count))
 
 
-def _sort(table: Table, command: Command) -> None:
+def _sort(table: TableCore, command: Command) -> None:
     mode = table.rack.mode.next()
     table.rack.set_mode(mode)
     table.settings.sort_mode = mode

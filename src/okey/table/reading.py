@@ -21,8 +21,7 @@ from okey.table.seats import Place
 
 if TYPE_CHECKING:
     from okey.engine.view import PlayerView
-    from okey.table.controller import Table
-    from okey.table.router import Handler
+    from okey.table.core import Handler, TableCore
 
 SPEECH = {
     Command.OLDER: SpeechCommand.OLDER,
@@ -41,40 +40,40 @@ _DISCARD_PLACES = {
 }
 
 
-def speech(table: Table, command: Command) -> None:
+def speech(table: TableCore, command: Command) -> None:
     table.speaker.run(SPEECH[command])
 
 
-def _verbosity(table: Table, command: Command) -> None:
+def _verbosity(table: TableCore, command: Command) -> None:
     table.voice.toggle_verbosity(table.settings)
 
 
-def _sounds(table: Table, command: Command) -> None:
+def _sounds(table: TableCore, command: Command) -> None:
     table.voice.toggle_sounds(table.settings)
 
 
-def _okey_warning(table: Table, command: Command) -> None:
+def _okey_warning(table: TableCore, command: Command) -> None:
     settings = table.settings
     settings.okey_warning = not settings.okey_warning
     on = settings.okey_warning
     table.voice.reply(Line("table.okey_warning_on" if on else "table.okey_warning_off"))
 
 
-def _help(table: Table, command: Command) -> None:
+def _help(table: TableCore, command: Command) -> None:
     everything = table.last is Command.HELP
     table.voice.reply(status.help_now(table.state, table.seat.rules, everything=everything))
 
 
-def _rules(table: Table, command: Command) -> None:
+def _rules(table: TableCore, command: Command) -> None:
     table.voice.reply(status.rules_in_words(table.seat.rules))
 
 
-def _whose_turn(table: Table, command: Command) -> None:
+def _whose_turn(table: TableCore, command: Command) -> None:
     state = table.state
     table.voice.reply(prompts.whose_turn(state) if state.dealt else None)
 
 
-def _time(table: Table, command: Command) -> None:
+def _time(table: TableCore, command: Command) -> None:
     if not table.seat.rules.play.timer_seconds:
         table.voice.reply(Line("table.no_timer"))
     elif table.state.step is not Step.PLAYER or not table.clock.running:
@@ -83,11 +82,11 @@ def _time(table: Table, command: Command) -> None:
         table.voice.reply(Line("table.time_left", seconds=table.clock.left(table.now())))
 
 
-def _does_nothing(table: Table, command: Command) -> None:
+def _does_nothing(table: TableCore, command: Command) -> None:
     table.voice.reply(Line("table.unknown_key", key=KEY_NAMES[command]))
 
 
-def _hint(table: Table, command: Command) -> None:
+def _hint(table: TableCore, command: Command) -> None:
     settings = table.settings
     view = table.state.view
     if table.state.step is not Step.PLAYER or view is None:
@@ -102,7 +101,7 @@ def _hint(table: Table, command: Command) -> None:
     table.autosave()  # the count survives even a game that is killed
 
 
-def _review(table: Table, command: Command) -> None:
+def _review(table: TableCore, command: Command) -> None:
     """The master's review of the round just over: a summary, then each disagreement
     as its own line (so the history keys browse it). Free, and never during a round."""
     state = table.state
@@ -118,13 +117,13 @@ def _review(table: Table, command: Command) -> None:
         table.voice.event(line)
 
 
-def _in_view(table: Table, command: Command) -> None:
+def _in_view(table: TableCore, command: Command) -> None:
     """The keys that read the round: nothing to read before the first deal."""
     view = table.state.view
     table.voice.reply(Line("table.not_dealt") if view is None else _read(table, command, view))
 
 
-def _read(table: Table, command: Command, view: PlayerView) -> Speech:
+def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
     if command is Command.HAND:
         return table.hand()
     if command is Command.INDICATOR:

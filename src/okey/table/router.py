@@ -10,7 +10,7 @@ command has one handler (:data:`HANDLERS`, from :mod:`~okey.table.moves`,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, assert_never
@@ -22,10 +22,7 @@ from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
-
-Handler = Callable[["Table", Command], None]
-"""What a command does in normal play (the command is passed for handlers of several)."""
+    from okey.table.core import Handler, TableCore
 
 
 class Mode(Enum):
@@ -36,7 +33,7 @@ class Mode(Enum):
     QUESTION = "question"
 
 
-def mode_of(table: Table) -> Mode:
+def mode_of(table: TableCore) -> Mode:
     if table.asking is not None:
         return Mode.QUESTION
     if table.menu is not None:
@@ -44,7 +41,7 @@ def mode_of(table: Table) -> Mode:
     return Mode.PLAY
 
 
-def run(table: Table, command: Command) -> None:
+def run(table: TableCore, command: Command) -> None:
     """Carry out a command in the table's mode, or say why it does nothing now."""
     if table.leaving:
         return
@@ -67,12 +64,12 @@ def run(table: Table, command: Command) -> None:
         guide.after(command, ())
 
 
-def play(table: Table, command: Command) -> None:
+def play(table: TableCore, command: Command) -> None:
     """A command in normal play: its handler."""
     HANDLERS.get(command, _unknown)(table, command)
 
 
-def _unknown(table: Table, command: Command) -> None:
+def _unknown(table: TableCore, command: Command) -> None:
     if not table.state.dealt:
         table.voice.reply(Line("table.not_dealt"))
         return
@@ -82,7 +79,7 @@ def _unknown(table: Table, command: Command) -> None:
 # -- the Escape menu ----------------------------------------------------------------
 
 
-def open_menu(table: Table, command: Command = Command.MENU) -> None:
+def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
     del command
     table.menu = Menu(
         [
@@ -106,7 +103,7 @@ def option_line(menu: Menu[Option]) -> Line:
     )
 
 
-def _in_menu(table: Table, command: Command) -> None:
+def _in_menu(table: TableCore, command: Command) -> None:
     menu = table.menu
     assert menu is not None
     if menu.go(command):
@@ -131,7 +128,7 @@ def _in_menu(table: Table, command: Command) -> None:
 # -- questions ------------------------------------------------------------------------
 
 
-def _answer(table: Table, command: Command) -> None:
+def _answer(table: TableCore, command: Command) -> None:
     asking = table.asking
     assert asking is not None
     table.asking = None

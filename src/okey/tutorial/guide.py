@@ -113,11 +113,11 @@ class Guide:
             self._reply("tutorial.wait")
             return False
         if command is None:
-            self._reply("tutorial.wrong.unbound", hint=self._text(step.hint))
+            self._reply("tutorial.wrong.unbound", hint=self.line(step.hint))
             return False
         if command not in step.keys and command not in step.also:
             key = KEY_NAMES.get(command, command.value)
-            self._reply("tutorial.wrong", key=key, hint=self._text(step.hint))
+            self._reply("tutorial.wrong", key=key, hint=self.line(step.hint))
             return False
         focused = table.rack.focused
         if command in ON_TILE and focused is not None and step.tile not in (None, focused):
@@ -126,7 +126,7 @@ class Guide:
                 tile=focused,
                 position=table.rack.focus + 1,
                 count=table.rack.count,
-                hint=self._text(step.hint),
+                hint=self.line(step.hint),
             )
             return False
         return True
@@ -143,7 +143,7 @@ class Guide:
         elif self.table.leaving:
             return
         elif self.announced and command is Command.HELP:
-            self._event("tutorial.reminder", hint=self._text(step.hint))
+            self._event("tutorial.reminder", hint=self.line(step.hint))
         self._announce()
 
     # -- the lesson ----------------------------------------------------------------
@@ -194,7 +194,7 @@ class Guide:
             "tutorial.step",
             number=self.index + 1,
             count=len(self.lesson),
-            text=self._text(step.text),
+            text=self.line(step.text),
         )
 
     def _skip(self, step: LessonStep) -> None:
@@ -238,13 +238,14 @@ class Guide:
             table.state,
             table.seat.rules,
             everything=everything,
-            general=self._text("tutorial.general_help"),
+            general=self.line("tutorial.general_help"),
         )
         table.voice.reply(said)
 
     # -- words -----------------------------------------------------------------------
 
-    def _text(self, message: str, /, **extra: Field) -> Line:
+    def line(self, message: str, /, **extra: Field) -> Line:
+        """A line of the lesson's: its text with the prepared hand's fields."""
         return Line(message, **self._fields(), **extra)
 
     def _fields(self) -> dict[str, Field]:
@@ -273,7 +274,7 @@ class Guide:
         }
 
     def _reply(self, message: str, /, **fields: Field) -> None:
-        self.table.voice.reply(self._text(message, **fields))
+        self.table.voice.reply(self.line(message, **fields))
 
     def _event(self, message: str, /, **fields: Field) -> None:
-        self.table.voice.event(self._text(message, **fields))
+        self.table.voice.event(self.line(message, **fields))
