@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from golden_table import Recorder, new_table, play_by_keys
+from test_tutorial_lesson import KEYS_BY_STEP
 
 from okey import cli
 from okey.commands import menu as menu_command
@@ -31,27 +32,13 @@ WRITE = __import__("os").environ.get("OKEY_GOLDEN_WRITE") == "1"
 # name: (rules, seed)
 TABLES = {"duel": ("duel", 4), "two-player": ("two-player", 6)}
 
-TUTORIAL_KEYS = [  # each step's keys, with some wrong ones, help, Tab and questions
-    [","],
-    ["p", "9", "h", "h", "right"],
-    ["q", "n", "end"],
-    ["i"],
-    ["tab"],
-    ["a"],
-    ["end", "enter", "left", "left", "left", "enter"],
-    ["c-s", "w"],
-    ["l"],
-    ["u", "z"],
-    ["t"],
-    ["end", "enter"],
-    ["p"],
-    ["f"],
-    ["c"],
-    ["j"],
-    ["h"],
-    ["escape"],
-    ["h", "escape"],
-    ["q"],
+EXTRA_KEYS = {2: ["p", "9", "h", "h"], 3: ["q", "n"], 8: ["c-s"], 10: ["u"], 19: ["h"]}
+"""Keys pressed before a step's own: wrong ones, help, a question, the hint."""
+INSTEAD = {5: ["tab"], 7: ["end", "enter", "left", "left", "left", "enter"]}
+"""Steps played otherwise: skipped, or Enter on the wrong tile first."""
+TUTORIAL_KEYS = [
+    EXTRA_KEYS.get(number, []) + INSTEAD.get(number, keys)
+    for number, keys in enumerate(KEYS_BY_STEP, start=1)
 ]
 
 START_KEYS = ["down", "down", "down", "down", "up", "home", "end", "h", "x", "9", ",", ","]

@@ -99,6 +99,15 @@ def _discard_focused(table: TableCore, command: Command) -> None:
     move(table, action)
 
 
+def _your_turn(table: TableCore) -> PlayerView | None:
+    """The player's view when it is their move; else None, and whose move it is said."""
+    state = table.state
+    if state.step is not Step.PLAYER or state.view is None:
+        table.voice.reply(prompts.whose_turn(state))
+        return None
+    return state.view
+
+
 def _wins(view: PlayerView, tile: Tile) -> bool:
     """Whether discarding ``tile`` ends the round with a win (worked out once, here)."""
     return prompts.discard_wins(view, tile) and not prompts.finish_needs_key(view)
@@ -107,10 +116,8 @@ def _wins(view: PlayerView, tile: Tile) -> bool:
 def _choose(table: TableCore, command: Command) -> None:
     """D: take the discard or draw, asked as a two-option menu."""
     del command
-    state = table.state
-    view = state.view
-    if state.step is not Step.PLAYER or view is None:
-        table.voice.reply(prompts.whose_turn(state))
+    view = _your_turn(table)
+    if view is None:
         return
     if view.phase is Phase.DISCARD:
         table.voice.reply(prompts.refusal("must_discard", None, view))
@@ -134,10 +141,8 @@ def _choose(table: TableCore, command: Command) -> None:
 def _finish(table: TableCore, command: Command) -> None:
     """F: finish with the best winning discard."""
     del command
-    state = table.state
-    view = state.view
-    if state.step is not Step.PLAYER or view is None:
-        table.voice.reply(prompts.whose_turn(state))
+    view = _your_turn(table)
+    if view is None:
         return
     best = prompts.best_finish(view)
     if best is None:
