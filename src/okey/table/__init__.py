@@ -13,8 +13,10 @@ The seat seam (:mod:`okey.table.seat`). The table knows the match only through a
 ``seen()``: the events as ``seen_by`` that seat) and what it may do (``act(action)``
 and ``deal()``, answered ``Done(events)`` or ``Refused(reason)``; ``review(number)``).
 :class:`~okey.table.session.TableSession` is the local link (and plays the bots); a
-client of a table server is another. Other seats' moves reach the table as events
-the seat saw: :meth:`Table.heard <okey.table.controller.Table.heard>` (locally,
+client of a table server is another: ``Table(seat, speaker)`` takes either
+(tests/test_table_seat.py plays one table through a relay and one locally, and they
+say the same). Other seats' moves reach the table as events the seat saw:
+:meth:`Table.heard <okey.table.controller.Table.heard>` (locally,
 :meth:`~okey.table.controller.Table.play_bot` plays a bot's turn and tells it).
 
 * :mod:`okey.table.seat`, :mod:`okey.table.session`: the seam and the local seat (the

@@ -67,21 +67,20 @@ class TableCore:
 
     def __init__(
         self,
-        session: TableSession,
+        seat: SeatLink,
         speaker: Speaker,
         *,
         saver: Saver | None = None,
         now: Callable[[], float] = time.monotonic,
         catalogue: Catalogue = CATALOGUE,
     ) -> None:
-        self.session = session  # the local seat, which also plays the bots
-        self.seat: SeatLink = session
-        self.settings = session.settings
+        self.seat = seat
+        self.settings = seat.settings
         self.speaker = speaker
         self.saver = saver
         self.now = now  # the clock's time source
         self.catalogue = catalogue
-        rules = session.rules
+        rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.rack = Rack(self.settings.sort_mode)
         self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
@@ -100,6 +99,13 @@ class TableCore:
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from
+
+    @property
+    def session(self) -> TableSession:
+        """The local seat, which also plays the bots (a remote seat has none)."""
+        if not isinstance(self.seat, TableSession):
+            raise TypeError("this table's seat is not a local session")
+        return self.seat
 
     # -- the seat's state ----------------------------------------------------------
 

@@ -23,6 +23,7 @@ from okey.engine.events import Event
 from okey.engine.view import PlayerView
 from okey.review import RoundReview
 from okey.rules import RuleSet
+from okey.table.settings import TableSettings
 
 
 class Step(Enum):
@@ -61,6 +62,10 @@ class SeatLink(Protocol):
 
     @property
     def rules(self) -> RuleSet: ...
+
+    @property
+    def settings(self) -> TableSettings:
+        """Who sits where, and how this seat's table talks and sorts (a save keeps them)."""
 
     @property
     def version(self) -> int:
