@@ -75,7 +75,7 @@ def new_table(rules: str, seed: int, levels: tuple[str, ...]) -> Played:
         you=0,
         names=list(default_names(players, 0, "You", BOT_NAMES)),
         levels=["", *levels[: players - 1]],
-        verbosity=Verbosity.DETAILED.value,
+        verbosity=Verbosity.DETAILED,
         seed=seed,
         pace=0,
     )
@@ -98,7 +98,8 @@ def _turn_keys(played: Played, rng: random.Random, turn: int) -> Iterator[str]:
     """The keys of one of the player's moves: some reading keys, then the move."""
     table = played.table
     yield from READING[turn % len(READING)]
-    view = table.session.view()
+    view = table.state.view
+    assert view is not None
     if view.phase is Phase.PILE_OUT:
         yield rng.choice(["t", "x", "d"])
         return
@@ -191,7 +192,7 @@ def resumed_table(data: SaveData) -> Played:
         output,
         printer=lambda _: None,
         sound_player=sounds.append,
-        verbosity=Verbosity(session.settings.verbosity),
+        verbosity=session.settings.verbosity,
     )
     clock = [0.0]
     table = Table(session, speaker, now=lambda: clock[0])

@@ -11,7 +11,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
-from test_e2e_tmux import okey_command, tmux, wait_for
+from test_e2e_tmux import okey_command, read_as, said_as, text, tmux, turn_starts, wait_for
 
 from okey.saves import read_save, restore_match
 
@@ -56,26 +56,29 @@ def test_sigkill_mid_match_then_resume_from_the_autosave(
     def keys(*names: str) -> None:
         tmux("send-keys", "-t", "okey", *names)
 
-    def after(since: int, text: str) -> Callable[[], bool]:
-        return lambda: any(line.startswith(text) for line in lines()[since:])
+    def after(since: int, key: str) -> Callable[[], bool]:
+        return lambda: any(said_as(key, line) for line in lines()[since:])
+
+    def a_turn(since: int) -> Callable[[], bool]:
+        return lambda: any(turn_starts(line) for line in lines()[since:])
 
     discarded: list[str] = []
     done = 0
     while len(discarded) < TURNS:
-        wait_for(after(done, "Your turn"), "a turn", describe)
+        wait_for(a_turn(done), "a turn", describe)
         current = lines()
-        done = max(i for i, line in enumerate(current) if "Your turn" in line) + 1
-        if "you open" in current[done - 1]:
+        done = max(i for i, line in enumerate(current) if turn_starts(line)) + 1
+        if current[done - 1] == text("table.your_turn.open"):
             keys("End", "Enter")
         else:
             keys("p")
-            wait_for(after(done, "You draw "), "the draw", describe)
+            wait_for(after(done, "table.you_draw"), "the draw", describe)
             keys("Enter")
-        wait_for(after(done, "You discard "), "the discard", describe)
-        said = next(ln for ln in lines()[done:] if ln.startswith("You discard "))
-        discarded.append(said.removeprefix("You discard ").removesuffix("."))
+        wait_for(after(done, "table.you_discard"), "the discard", describe)
+        said = next(ln for ln in lines()[done:] if said_as("table.you_discard", ln))
+        discarded.append((read_as("table.you_discard", said) or {})["tile"])
     # The bots answer the last discard at once (pace 0); then the autosave is written.
-    wait_for(after(done, "Your turn"), "a turn", describe)
+    wait_for(a_turn(done), "a turn", describe)
 
     _kill_game(saves)
     data = read_save("autosave", saves)
@@ -92,15 +95,16 @@ def test_sigkill_mid_match_then_resume_from_the_autosave(
     tmux("new-session", "-d", "-s", "again", "-x", "80", "-y", "24", shlex.join(command))
     again = _transcript_reader(resumed)
     wait_for(
-        lambda: any("round 1" in line.lower() for line in again()),
+        lambda: any(said_as("table.resumed", line, number=1) for line in again()),
         "the resumed table",
         lambda: "\n".join(again()) + tmux("capture-pane", "-p", "-t", "again"),
     )
     wait_for(
-        lambda: any("Your turn" in line or "Your 1" in line for line in again()),
+        lambda: any(turn_starts(line) or said_as("table.hand", line) for line in again()),
         "the hand or the turn read out again",
         lambda: "\n".join(again()),
     )
     tmux("send-keys", "-t", "again", "q")
-    wait_for(lambda: any("Leave the table?" in ln for ln in again()), "the question", describe)
+    asked = text("table.ask.quit")
+    wait_for(lambda: any(asked in ln for ln in again()), "the question", describe)
     tmux("send-keys", "-t", "again", "y")

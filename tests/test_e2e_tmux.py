@@ -8,8 +8,10 @@ tmux, so there a missing tmux is a failure).
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
+import string
 import subprocess
 import sys
 import time
@@ -19,8 +21,55 @@ from pathlib import Path
 
 import pytest
 
+from okey.messages import CATALOGUE, ENGLISH, Verbosity
+
 DEADLINE = 40.0
 SEED = 21
+
+
+def read_as(key: str, line: str, /, **known: object) -> dict[str, str] | None:
+    """A transcript line read as the catalogue's ``key`` (detailed): its fields, or None
+    when it is not that text. The ``known`` fields must be as given; the line may go on
+    (a line joined with others)."""
+    template = ENGLISH.get(f"{key}.{Verbosity.DETAILED.value}", ENGLISH.get(key, ""))
+    pattern = ""
+    named: set[str] = set()
+    for literal, name, spec, _ in string.Formatter().parse(template):
+        pattern += re.escape(literal)
+        if name is None:
+            continue
+        if name in known:
+            pattern += re.escape(format(known[name], spec or ""))
+        elif name in named:
+            pattern += f"(?P={name})"
+        else:
+            pattern += f"(?P<{name}>.+?)"
+            named.add(name)
+    found = re.match(pattern, line)
+    return None if found is None else found.groupdict()
+
+
+def said_as(key: str, line: str, /, **known: object) -> bool:
+    """Whether a transcript line is the catalogue's ``key`` (see :func:`read_as`)."""
+    return read_as(key, line, **known) is not None
+
+
+def text(key: str, /, **fields: object) -> str:
+    """A catalogue text, detailed."""
+    return CATALOGUE.variant(key, Verbosity.DETAILED, **fields)
+
+
+TURN = (
+    "table.your_turn.open",
+    "table.your_turn.take",
+    "table.your_turn.pile",
+    "table.your_turn.pile_out",
+)
+
+
+def turn_starts(line: str) -> bool:
+    """The player's turn begins (what to do, said as the turn starts)."""
+    return any(said_as(key, line) for key in TURN)
 
 
 def okey_command() -> list[str]:
@@ -106,58 +155,70 @@ def test_a_round_against_bots_with_keys_only(tmux: Callable[..., str], tmp_path:
     def keys(*names: str) -> None:
         tmux("send-keys", "-t", "okey", *names)
 
-    wait_for(lambda: heard("Round 1."), "the deal", describe)
-    wait_for(lambda: "Your tiles" in screen(), "the rack on the screen", describe)
+    def said(key: str, since: int = 0, **known: object) -> bool:
+        return any(said_as(key, line, **known) for line in lines()[since:])
+
+    def saying(since: int, *keys: str) -> Callable[[], bool]:
+        return lambda: any(said(key, since) for key in keys)
+
+    wait_for(lambda: said("table.round", number=1), "the deal", describe)
+
+    def rack_shown() -> bool:
+        return any(said_as("table.screen.rack", line) for line in screen().splitlines())
+
+    wait_for(rack_shown, "the rack on the screen", describe)
     done = 0  # transcript lines already acted on
     turns = 0
-    while not heard("Round 1 over.", done):
-        wait_for(
-            after(done, "Your turn", "Round 1 over."),
-            "the player's turn or the end of the round",
-            describe,
+
+    def turn_or_end(since: int) -> Callable[[], bool]:
+        return lambda: (
+            any(turn_starts(line) for line in lines()[since:])
+            or said("table.round_over", since, number=1)
         )
+
+    while not said("table.round_over", done, number=1):
+        wait_for(turn_or_end(done), "the player's turn or the end of the round", describe)
         current = lines()
-        if any("Round 1 over." in line for line in current[done:]):
+        if any(said_as("table.round_over", line, number=1) for line in current[done:]):
             break
-        turn = max(i for i, line in enumerate(current) if "Your turn" in line)
+        turn = max(i for i, line in enumerate(current) if turn_starts(line))
         prompt = current[turn]
         done = turn + 1
         turns += 1
-        if "The pile is empty" in prompt:
+        if said_as("table.your_turn.pile_out", prompt):
             keys("x")
-        elif "you open" in prompt:
+        elif prompt == text("table.your_turn.open"):
             keys("Enter")
         else:
             keys("p")
-            wait_for(after(done, "You draw "), "the draw", describe)
-            drawn_line = next(line for line in lines()[done:] if line.startswith("You draw "))
-            drawn = drawn_line.removeprefix("You draw ").rsplit(",", 2)[0]
+            wait_for(saying(done, "table.you_draw"), "the draw", describe)
+            drawn_line = next(line for line in lines()[done:] if said_as("table.you_draw", line))
+            drawn = (read_as("table.you_draw", drawn_line) or {})["tile"]
             keys("Enter")  # the focus is on the tile just drawn: it goes
             wait_for(
-                after(done, "You discard ", "You win", "your okey?"),
+                saying(done, "table.you_discard", "table.won.you", "table.ask.okey"),
                 "the discard of the drawn tile",
                 describe,
             )
-            if heard("your okey?", done):  # an okey was drawn: keep it, throw the first tile
+            if said("table.ask.okey", done):  # an okey was drawn: keep it, throw the first tile
                 keys("n")
-                wait_for(after(done, "Kept."), "the okey kept", describe)
+                wait_for(saying(done, "table.kept"), "the okey kept", describe)
                 keys("Home", "Enter")
             else:
-                assert heard(f"You discard {drawn}.", done) or heard("You win", done)
+                assert said("table.you_discard", done, tile=drawn) or said("table.won.you", done)
         assert turns < 40, describe()
 
-    said = lines()
-    assert said[0].startswith("Okey, classic table: you play against Ayşe on your left")
-    assert any(line.startswith("Indicator ") for line in said)
-    assert any(line.startswith("Your 1") and " tiles, by colour: " in line for line in said)
-    assert any(line.startswith("Round 1 over. Standings: ") for line in said)
-    assert any(
-        "wins with" in line or "You win" in line or "The round is drawn" in line for line in said
-    )
+    heard_lines = lines()
+    assert said_as("table.welcome", heard_lines[0], rules="classic")
+    assert said("table.indicator")
+    assert said("table.hand", mode=text("table.sort.colour"))
+    assert said("table.round_over", number=1)
+    ends = ("table.won.you", "table.won.other", "table.drawn.declined", "table.drawn.no_win")
+    assert any(said(key) for key in ends)
 
     keys("q")
-    wait_for(lambda: heard("Leave the table?"), "the question", describe)
+    wait_for(lambda: said("table.ask.quit"), "the question", describe)
     keys("y")
     wait_for(lambda: heard("exited 0"), "the program to end", describe)
-    assert any(line.startswith("Saved as ") for line in lines())
+    assert said("table.goodbye.saved")
     assert (saves / "autosave.json").is_file()

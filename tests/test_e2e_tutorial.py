@@ -7,9 +7,11 @@ import shlex
 from collections.abc import Callable
 from pathlib import Path
 
-from test_e2e_tmux import okey_command, tmux, wait_for
+from test_e2e_tmux import okey_command, said_as, text, tmux, wait_for
 from test_tutorial_lesson import KEYS_BY_STEP
 
+from okey.messages import CATALOGUE
+from okey.tutorial import deal
 from okey.tutorial.lesson import LESSON
 
 __all__ = ["tmux"]  # the fixture, shared with the play test
@@ -50,23 +52,26 @@ def test_the_tutorial_played_to_the_end_in_a_terminal(
         screen = tmux("capture-pane", "-p", "-t", "okey")
         return "transcript:\n" + "\n".join(lines()[-20:]) + f"\nscreen:\n{screen}"
 
-    def heard(text: str) -> Callable[[], bool]:
-        return lambda: any(text in line for line in lines())
+    def step(number: int) -> Callable[[], bool]:
+        count = len(LESSON)
+        return lambda: any(
+            said_as("tutorial.step", line, number=number, count=count) for line in lines()
+        )
 
     for number in range(1, len(LESSON) + 1):
-        marker = f"Step {number} of {len(LESSON)}."
-        wait_for(heard(marker), marker, describe)
+        wait_for(step(number), f"step {number}", describe)
         for key in keys_for(number):
             tmux("send-keys", "-t", "okey", key)
     wait_for(lambda: "exited 0" in lines(), "the program to end", describe)
 
     said = lines()
-    assert said[0].startswith("Welcome to the Okey tutorial.")
-    assert "Skipped." in said
-    assert "You discard black 5." in said
-    assert "You take yellow 3, 13 of 15." in said
-    assert "You and the master agreed on all 5 decisions." in said
-    assert "You win with runs and sets, laying red 2 in the middle!" in said
-    assert "Menu closed." in said
-    assert said[-2].startswith("Goodbye. To play a real game, run okey, or okey play")
+    tile = CATALOGUE.tile
+    assert said_as("tutorial.welcome", said[0])
+    assert text("tutorial.skipped") in said
+    assert text("table.you_discard", tile=tile(deal.OPENING)) in said
+    assert text("table.you_take", tile=tile(deal.TAKEN), position=13, count=15) in said
+    assert text("table.review.summary.all", count=5) in said
+    assert any(said_as("table.won.you", line, tile=tile(deal.FINISH)) for line in said)
+    assert text("table.menu.closed") in said
+    assert said[-2] == text("tutorial.goodbye")
     assert said[-1] == "exited 0"

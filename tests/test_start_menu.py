@@ -18,6 +18,7 @@ from okey.commands import daily as daily_command
 from okey.commands import menu as command
 from okey.commands import play as play_command
 from okey.daily import save_name
+from okey.messages import CATALOGUE, Verbosity
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu, run_start_menu
@@ -26,8 +27,17 @@ from okey.table.persist import DiskSaver
 from okey.table.session import new_session
 from okey.table.settings import TableSettings
 
-CHOICES = [Choice("play", "New match"), Choice("daily", "Today's hand"), Choice(None, "Quit")]
+CHOICES = [Choice("play", "first"), Choice("daily", "second"), Choice(None, "last")]
 DAY = date(2026, 11, 30)
+text = CATALOGUE.text
+
+
+def unknown(key: str) -> str:
+    return CATALOGUE.variant("start.unknown_key", Verbosity.DETAILED, key=key)
+
+
+def item(label: str, position: int) -> str:
+    return text("start.item", label=label, position=position, count=len(CHOICES))
 
 
 def menu_and_said() -> tuple[StartMenu, list[str]]:
@@ -39,16 +49,16 @@ def menu_and_said() -> tuple[StartMenu, list[str]]:
 def test_it_opens_on_the_first_choice_and_reads_each_one_with_its_place() -> None:
     menu, said = menu_and_said()
     menu.open()
-    assert said == ["Okey. Up and Down choose, Enter starts, Q leaves. New match, 1 of 3."]
+    assert said == [text("start.welcome", item=item("first", 1))]
     for key in ("down", "down", "down", "up", "home", "end"):
         menu.press(key)
     assert said[1:] == [
-        "Today's hand, 2 of 3.",
-        "Quit, 3 of 3.",
-        "Quit, 3 of 3.",  # the end of the list: said again, nothing wraps
-        "Today's hand, 2 of 3.",
-        "New match, 1 of 3.",
-        "Quit, 3 of 3.",
+        item("second", 2),
+        item("last", 3),
+        item("last", 3),  # the end of the list: said again, nothing wraps
+        item("second", 2),
+        item("first", 1),
+        item("last", 3),
     ]
     assert not menu.done
 
@@ -79,17 +89,20 @@ def test_help_history_and_other_keys() -> None:
     menu, said = menu_and_said()
     menu.open()
     menu.press("h")
-    assert said[-1].startswith("Up and Down go through the 3 choices, Enter starts")
+    assert said[-1] == text("start.help", count=3)
     menu.press("x")
-    assert said[-1] == "X does nothing here. H for help."
+    assert said[-1] == unknown("X")
     menu.press("9")
-    assert said[-1] == "9 does nothing here. H for help."
+    assert said[-1] == unknown("9")
     menu.press(",")
-    assert said[-1] == "9 does nothing here. H for help."
+    assert said[-1] == unknown("9")
     menu.press(",")
-    assert said[-1] == "X does nothing here. H for help."
+    assert said[-1] == unknown("X")
+    for key in ("right", "left", "tab", "d"):  # the table's keys that mean nothing here
+        menu.press(key)
+        assert said[-1] == unknown(spoken_key(key))
     assert not menu.done
-    assert "> 1. New match" in menu.screen()
+    assert "> 1. first" in menu.screen()
 
 
 def test_the_menu_runs_in_a_terminal_by_keys() -> None:
@@ -114,18 +127,19 @@ def _args(tmp_path: Path) -> argparse.Namespace:
 
 def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
     labels = [choice.label for choice, _ in command.choices(_args(tmp_path), DAY)]
+    when = daily_command.spoken_date(DAY)
     assert labels == [
-        "New match: classic table, medium bots",
-        "Today's hand, 30 November 2026: one round, the same deal for everyone",
-        "Tutorial: learn the game and the keys with a prepared hand",
-        "Quit",
+        text("start.play", rules="classic", level="medium"),
+        text("start.daily", date=when),
+        text("start.tutorial"),
+        text("start.quit"),
     ]
     settings = TableSettings(names=["You", "A", "B", "C"], levels=["", "easy", "easy", "easy"])
     session = new_session(load_rules("short"), settings)
     session.start_round()
     DiskSaver(session, tmp_path).save("evening")
     items = command.choices(_args(tmp_path), DAY)
-    assert items[1][0].label == "Resume your match: short table, round 1"
+    assert items[1][0].label == text("start.resume", rules="short", number=1)
     assert items[1][1] == ["resume", "evening"]
 
 
@@ -133,12 +147,13 @@ def test_todays_hand_says_whether_it_was_started_or_played(tmp_path: Path) -> No
     _saved_daily(tmp_path, finish=False)
     items = command.choices(_args(tmp_path), DAY)
     daily = next(choice for choice, line in items if line == ["daily"])
-    assert daily.label == "Today's hand, 30 November 2026: started, pick it up"
+    when = daily_command.spoken_date(DAY)
+    assert daily.label == text("start.daily.started", date=when)
     (tmp_path / f"{save_name(DAY)}.json").unlink()
     _saved_daily(tmp_path, finish=True)
     items = command.choices(_args(tmp_path), DAY)
     daily = next(choice for choice, line in items if line == ["daily"])
-    assert daily.label == "Today's hand, 30 November 2026: played; hear how it went"
+    assert daily.label == text("start.daily.done", date=when)
 
 
 def test_the_choice_runs_as_if_typed_with_the_same_speech(
@@ -198,16 +213,16 @@ def test_leaving_the_menu_is_printed_once_the_screen_is_gone(
 
     assert asyncio.run(main()) is None
     speaker.event("start.goodbye")
-    assert capsys.readouterr().out.splitlines()[-1] == "Goodbye."
+    assert capsys.readouterr().out.splitlines()[-1] == text("start.goodbye")
 
 
 def test_keys_are_named_as_a_player_knows_them() -> None:
     assert [spoken_key(k) for k in ("c-i", "c-h", "c-m", "c-x", "<bracketed-paste>")] == [
-        "Tab",
-        "Backspace",
-        "Enter",
-        "Ctrl+X",
-        "Pasted text",
+        text("key.tab"),
+        text("key.backspace"),
+        text("key.enter"),
+        text("key.ctrl", name="X"),
+        text("key.paste"),
     ]
 
 

@@ -1,62 +1,64 @@
-"""The table controller without a screen: pile out, the clock and autopilot, the salon's
-declarations, other tables' seats, the end of a match."""
+"""The table without a screen: pile out, the clock and autopilot, the salon's declarations,
+other tables' seats, the end of a match. Asserted on the lines said (catalogue keys and
+their fields)."""
 
 from __future__ import annotations
 
-from test_table_rig import WAIT, make_rig
+from table_support import pile_out_for_you, play_until, throwers
+from test_table_rig import WAIT, key_of, make_rig, parts
 
+from okey.engine.events import Standing
 from okey.engine.view import Phase
+from okey.hand.notation import parse_tile
+from okey.messages import CATALOGUE, Verbosity
 from okey.speech import Sound
-from okey.table.session import Step
+from okey.table import prompts
+from okey.table.controller import Table
+from okey.table.lines import Capital, Face, Joined, Line, Name, Names, Scores, sentence
+from okey.table.seat import Step
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
+LEFT = 3  # Ayşe, whose discards the player may take
 
 
-def bots_until_my_turn(rig_table: object) -> None:
-    from okey.table.controller import Table
-
-    assert isinstance(rig_table, Table)
+def bots_until_my_turn(table: Table) -> None:
     for _ in range(int(WAIT * 10)):
-        if rig_table.session.step() is not Step.BOT:
+        if table.state.step is not Step.BOT:
             return
-        rig_table.play_bot()
+        table.play_bot()
     raise AssertionError("the bots never gave the turn back")
 
 
 def test_pile_out_take_then_no_finish_draws_the_round() -> None:
-    rig = make_rig(dealer=3, seed=7)
+    rig = make_rig(dealer=3, seed=7, bots=throwers(4))
     table = rig.table
     table.begin()
-    table.session.match.round.pile.clear()
-    bots_until_my_turn(table)
-    view = table.session.view()
-    assert view.phase is Phase.PILE_OUT
-    offered = table.words().tile(view.available_discard)  # type: ignore[arg-type]
-    assert rig.said[-1] == (
-        f"The pile is empty. Your turn: T takes {offered} from Ayşe to finish with it, "
-        "X declines and draws the round."
-    )
+    play_until(table, pile_out_for_you)
+    view = table.state.view
+    assert view is not None and view.phase is Phase.PILE_OUT
+    offered = view.available_discard
+    assert offered is not None
+    assert rig.last() == Line("table.your_turn.pile_out", tile=offered, name=Name(LEFT))
     table.press("p")
-    assert rig.said[-1] == f"The pile is empty: T takes {offered}, X declines."
+    assert rig.last() == Line("table.why.pile_out", tile=offered)
     table.press("d")
-    assert rig.said[-1] == (f"Take {offered} from Ayşe, or decline it and draw the round? T or X.")
+    assert rig.last() == Line("table.choice.decline", tile=offered, name=Name(LEFT))
     table.press("t")
-    assert rig.said[-2].startswith(f"You take {offered}, ")
-    assert rig.said[-1] == "Discard a tile that finishes, or the round is drawn."
+    took, must = rig.lines[-2:]
+    assert key_of(took) == "table.you_take"
+    assert must == Line("table.must_finish")
     table.press("enter")
-    assert rig.said[-2] == "The round is drawn: the last discard did not finish. No points."
-    assert rig.said[-1].startswith("Round 1 over. Standings: you 20")
+    assert rig.keys[-3:] == ["table.you_discard", "table.drawn.no_win", "table.round_over"]
+    assert table.state.step is Step.ROUND_OVER
 
 
 def test_pile_out_declined() -> None:
-    rig = make_rig(dealer=3, seed=8)
+    rig = make_rig(dealer=3, seed=8, bots=throwers(4))
     table = rig.table
     table.begin()
-    table.session.match.round.pile.clear()
-    bots_until_my_turn(table)
+    play_until(table, pile_out_for_you)
     table.press("x")
-    assert rig.said[-3].startswith("You decline ")
-    assert rig.said[-2] == "The round is drawn: the last discard was declined. No points."
+    assert rig.keys[-3:] == ["table.you_decline", "table.drawn.declined", "table.round_over"]
 
 
 def test_the_clock_warns_then_plays_the_turn_then_autopilot() -> None:
@@ -64,48 +66,47 @@ def test_the_clock_warns_then_plays_the_turn_then_autopilot() -> None:
     rig = make_rig(rules="salon", dealer=0, seed=3, now=lambda: clock[0])
     table = rig.table
     table.begin()
-    assert table.session.step() is Step.PLAYER
+    assert table.state.step is Step.PLAYER
     clock[0] = 9.0
     table.tick()
     table.press("e")
-    assert rig.said[-1] == "11 seconds left."
+    assert rig.last() == Line("table.time_left", seconds=11)
     clock[0] = 10.5
     table.tick()
-    assert rig.said[-1] == "10 seconds left."
+    assert rig.last() == Line("table.time_left", seconds=10)
     table.tick()
-    assert rig.said[-1] == "10 seconds left."  # the warning is said once
+    assert rig.lines.count(Line("table.time_left", seconds=10)) == 1  # the warning is said once
     for timeout in range(3):
         clock[0] += 30
         table.tick()
         bots_until_my_turn(table)
-        assert "Time ran out: the game plays your turn." in rig.said
+        assert "table.timeout.you" in rig.keys
         if timeout < 2:
-            assert table.session.step() is Step.PLAYER
-    assert "Autopilot plays for you now. Enter takes your seat back." in rig.said
+            assert table.state.step is Step.PLAYER
+    assert "table.autopilot_on.you" in rig.keys
     assert table.session.step() is Step.AUTOPILOT
     table.press("p")
-    assert rig.said[-1] == "Autopilot is playing for you: Enter takes your seat back."
+    assert rig.last() == Line("table.why.autopilot")
     table.play_autopilot()
     table.press("enter")
-    assert "You are back in your seat." in rig.said[-3:]
+    assert "table.autopilot_off.you" in rig.keys[-3:]
 
 
 def test_salon_turn_to_okey_and_pairs() -> None:
     rig = make_rig(rules="salon", hands={0: WINNING + " r6"}, indicator="r5", dealer=0)
     table = rig.table
+    r6 = parse_tile("r6")
     table.begin()
-    assert rig.said[-2:] == [
-        "You can finish: F discards red 6 okey and wins.",
-        "Or K turns to the okey, to finish when you choose.",
-    ]
+    assert rig.lines[-2:] == [Line("table.can_finish", tile=r6), Line("table.turn_offer")]
     assert Sound.WIN_POSSIBLE in rig.sounds
     table.press("2")
-    assert rig.said[-1] == "You are going for pairs."
+    assert rig.last() == Line("table.pairs.you")
     table.press("k")
-    assert rig.said[-1] == "You turn to the okey: F finishes when you choose."
+    assert rig.last() == Line("table.turned.you")
     table.press("f")
-    assert rig.said[-4].startswith("You win with runs and sets, laying red 6 okey")
-    assert rig.said[-2] == "Zeynep, Mehmet and Ayşe lose 4 each."
+    won, _groups, cost, _over = rig.lines[-4:]
+    assert parts(won)[0] == Line("table.won.you", kind=Line("kind.combinations"), tile=r6)
+    assert cost == sentence(Line("table.cost.each", losers=Names((1, 2, 3)), points=4))
 
 
 def test_a_one_round_match_ends_with_the_ranking() -> None:
@@ -113,46 +114,83 @@ def test_a_one_round_match_ends_with_the_ranking() -> None:
     table = rig.table
     table.begin()
     table.press("f")
-    assert rig.said[-2] == "The match is over: you win!"
-    assert rig.said[-1] == (
-        "Ranking: 1. you 20; 2. Zeynep 18; 2. Mehmet 18; 2. Ayşe 18. "
-        "J: the master's review. Q leaves the table."
-    )
+    places = [Line("table.place", place=1, names=Names((0,)), score=20)]
+    places += [Line("table.place", place=2, names=Names((s,)), score=18) for s in (1, 2, 3)]
+    assert rig.lines[-2:] == [
+        Line("table.match_over.you_win"),
+        Line("table.ranking", places=Joined(tuple(places), sep="; ")),
+    ]
     table.press("p")
-    assert rig.said[-1] == "The match is over: Q leaves the table."
+    assert rig.last() == Line("table.why.match_over")
     table.press("q")
     assert table.leaving
+
+
+def test_the_standings_name_the_winners_of_each_kind_of_table() -> None:
+    rig = make_rig(rules="partners")
+    seats = rig.table.seats
+    won = [Standing(1, (0, 2), 20), Standing(2, (1, 3), 12)]
+    lost = [Standing(1, (1, 3), 20), Standing(2, (0, 2), 12)]
+    assert prompts.match_over(won, seats)[0] == Line("table.match_over.we_win")
+    assert prompts.match_over(lost, seats)[0] == Line("table.match_over.they_win")
+    ranking = prompts.match_over(won, seats)[1].fields["places"]
+    assert isinstance(ranking, Joined)
+    assert ranking.parts[0] == Line("table.place", place=1, names=Line("table.us"), score=20)
+    seats = make_rig().table.seats
+    shared = [Standing(1, (1,), 20), Standing(1, (2,), 20), Standing(3, (0,), 9)]
+    assert prompts.match_over(shared, seats)[0] == Line(
+        "table.match_over.shared", names=Names((1, 2))
+    )
+    one = [Standing(1, (3,), 20), Standing(2, (0,), 9)]
+    assert prompts.match_over(one, seats)[0] == Line("table.match_over.one_wins", name=Name(3))
 
 
 def test_two_players_and_duels_name_their_seats() -> None:
     rig = make_rig(rules="two-player", dealer=1, seed=2)
     rig.table.begin()
-    assert rig.said[0].startswith("Okey, two-player table: you face Ayşe; random bots.")
-    assert rig.said[1] == "Round 1. Ayşe deals and opens."
+    welcome = rig.lines[0]
+    assert isinstance(welcome, Line)
+    assert welcome.fields["company"] == Line("table.company.two", rival=Name(1))
+    assert rig.lines[1] == Line("table.round", number=1, name=Name(1))
     rig.table.play_bot()
-    assert rig.said[-2].startswith("Ayşe, across from you, opens with ")
-    assert rig.said[-1].startswith("Your turn: take ")
+    assert rig.keys[-2:] == ["table.turn.open", "table.your_turn.take"]
     rig.table.press("c")
-    assert rig.said[-1] == "Scores: you 20, Ayşe 20."
+    assert rig.last() == Line("table.scores", scores=Scores((20, 20), ranked=False))
 
     rig = make_rig(rules="duel", dealer=0, seed=2)
     rig.table.begin()
-    assert rig.said[0].startswith(
-        "Okey, duel table: you face Mehmet, across from you, in a duel; "
-        "Ayşe on your left and Zeynep on your right sit at the sides"
-    )
-    rig.table.press("c")
-    assert rig.said[-1] == "Scores: you 20, Mehmet 20; at the sides Zeynep 20, Ayşe 20."
+    welcome = rig.lines[0]
+    assert isinstance(welcome, Line)
+    company = welcome.fields["company"]
+    assert isinstance(company, Line) and company.key == "table.company.duel"
+    assert company.fields["rival"] == Name(2)
+    assert company.fields["others"] == prompts.seat_entries(rig.table.seats, 2)
 
 
-def test_brief_messages() -> None:
-    from okey.messages import Verbosity
-
+def test_brief_messages_are_the_same_lines_said_briefly() -> None:
     rig = make_rig(dealer=3, seed=5, verbosity=Verbosity.BRIEF)
     table = rig.table
     table.begin()
     bots_until_my_turn(table)
-    assert rig.said[1] == "Round 1: Ayşe opens."
-    assert rig.said[-2].startswith("Left opens: ")
-    assert rig.said[-1].startswith("Your turn: ")
-    assert rig.said[-1].endswith(" or pile.")
+    assert rig.lines[1] == Line("table.round", number=1, name=Name(3))
+    assert rig.said[1] == CATALOGUE.variant("table.round", Verbosity.BRIEF, number=1, name="Ayşe")
+    assert rig.keys[-2:] == ["table.turn.open", "table.your_turn.take"]
+    last = rig.last()
+    assert isinstance(last, Line)
+    tile = rig.table.words().field(last.fields["tile"])
+    brief = CATALOGUE.variant("table.your_turn.take", Verbosity.BRIEF, tile=tile, name="Ayşe")
+    assert rig.said[-1] == brief
+
+
+def test_the_okey_is_named_with_its_role_and_the_indicator_by_its_face() -> None:
+    rig = make_rig(hands={0: WINNING + " r6"}, indicator="r5", dealer=0)
+    rig.table.begin()
+    faces = {"indicator": Face(parse_tile("r5")), "okey": Face(parse_tile("r6"))}
+    assert Line("table.indicator", **faces) in rig.lines
+    words = rig.table.words()
+    assert words.say(Line("table.can_finish", tile=parse_tile("r6"))) == words(
+        "table.can_finish", tile=CATALOGUE.tile(parse_tile("r6"), parse_tile("r6"))
+    )
+    assert words.say(Line("table.sentence", text=Capital("red"))) == words(
+        "table.sentence", text="Red"
+    )

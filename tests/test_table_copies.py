@@ -7,6 +7,7 @@ from test_table_rig import Rig, make_rig
 from okey.engine.actions import Discard, Finish, TakeDiscard
 from okey.hand.notation import parse_tile
 from okey.table import status
+from okey.table.lines import AndList, Capital, Line, Name, Speech
 
 HAND = "r5 b7 b7 k9 k9 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10"  # the dealer's 15; indicator r5
 
@@ -17,29 +18,46 @@ def _rig() -> Rig:
     return rig
 
 
-def _copies(rig: Rig, tile: str) -> str:
+def _copies(rig: Rig, tile: str) -> Speech:
     table = rig.table
-    return status.copies(table.session.view(), parse_tile(tile), table.words())
+    view = table.state.view
+    assert view is not None
+    return status.copies(view, parse_tile(tile), table.seats)
+
+
+def _places(tile: str, *places: Line) -> Line:
+    return Line("table.copies", tile=Capital(parse_tile(tile)), places=AndList(places))
 
 
 def test_held_tiles_the_indicator_and_the_unseen() -> None:
     rig = _rig()
-    assert _copies(rig, "b7") == "Blue 7: you hold both."
-    assert _copies(rig, "r5") == "Red 5: you hold 1 and 1 is the indicator."
-    assert _copies(rig, "y1") == "Yellow 1: you hold 1 and 1 unseen."
+    assert _copies(rig, "b7") == _places("b7", Line("table.copies.held.both"))
+    assert _copies(rig, "r5") == _places(
+        "r5", Line("table.copies.held", count=1), Line("table.copies.indicator")
+    )
+    assert _copies(rig, "y1") == _places(
+        "y1", Line("table.copies.held", count=1), Line("table.copies.unseen", count=1)
+    )
 
 
 def test_discarded_taken_and_passed_on() -> None:
     rig = _rig()
     match = rig.table.session.match
+    held = Line("table.copies.held", count=1)
     match.apply(0, Discard(parse_tile("k9")))
-    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in your discards."
+    assert _copies(rig, "k9") == _places("k9", held, Line("table.copies.yours", count=1))
     match.apply(1, TakeDiscard())  # Zeynep, on the player's right, takes it
-    assert _copies(rig, "k9") == "Black 9: you hold 1 and Zeynep took 1."
+    assert _copies(rig, "k9") == _places(
+        "k9", held, Line("table.copies.taken", count=1, name=Name(1))
+    )
     match.apply(1, Discard(parse_tile("k9")))  # and throws it on; Mehmet takes it
-    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in Zeynep's discards."
+    assert _copies(rig, "k9") == _places(
+        "k9", held, Line("table.copies.discarded", count=1, name=Name(1))
+    )
     match.apply(2, TakeDiscard())
-    assert _copies(rig, "k9") == "Black 9: you hold 1 and Mehmet took 1."
+    assert _copies(rig, "k9") == _places(
+        "k9", held, Line("table.copies.taken", count=1, name=Name(2))
+    )
 
 
 def test_the_key_reads_the_focused_tile() -> None:
@@ -49,8 +67,9 @@ def test_the_key_reads_the_focused_tile() -> None:
     focused = table.rack.focused
     assert focused is not None
     table.press("z")
-    assert rig.said[-1] == status.copies(table.session.view(), focused, table.words())
-    assert rig.said[-1].endswith(".")
+    view = table.state.view
+    assert view is not None
+    assert rig.last() == status.copies(view, focused, table.seats)
 
 
 def test_a_tile_taken_and_laid_in_the_middle_is_counted_once() -> None:
@@ -69,4 +88,6 @@ def test_a_tile_taken_and_laid_in_the_middle_is_counted_once() -> None:
     match.apply(1, TakeDiscard())
     match.apply(1, Finish(parse_tile("k9")))  # Zeynep wins by laying it in the middle
     assert match.round_over
-    assert _copies(rig, "k9") == "Black 9: you hold 1 and 1 in the middle."
+    assert _copies(rig, "k9") == _places(
+        "k9", Line("table.copies.held", count=1), Line("table.copies.middle", count=1)
+    )

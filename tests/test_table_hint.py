@@ -9,8 +9,11 @@ import pytest
 from test_table_rig import make_rig
 
 from okey.bots.hard import HardBot
+from okey.engine.actions import DrawFromPile
+from okey.hand.notation import parse_tile
 from okey.saves import SaveError
-from okey.table.hint import hint_text, master_move
+from okey.table.hint import hint_line, master_move
+from okey.table.lines import Joined, Line, Name
 from okey.table.settings import HINTS, TableSettings
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
@@ -20,21 +23,22 @@ def test_the_hint_is_the_hard_bots_move_and_counts_down() -> None:
     rig = make_rig(dealer=0, seed=5)
     table = rig.table
     table.begin()
-    view = table.session.view()
+    view = table.state.view
+    assert view is not None
     move = HardBot(random.Random(0)).choose(view)
     assert master_move(view) == move
-    expected = hint_text(view, move, table.words())
-    assert expected.startswith("The master would ")
+    expected = hint_line(view, move)
+    assert expected.key.startswith("table.hint.")
     table.press("u")
-    assert rig.said[-1] == f"{expected} 2 hints left."
-    assert table.session.view() == view  # a hint changes nothing at the table
+    assert rig.last() == Joined((expected, Line("table.hint.left", count=2)))
+    assert table.session.match.view(0) == view  # a hint changes nothing at the table
     table.press("u")
-    assert rig.said[-1] == f"{expected} 1 hint left."
+    assert rig.last() == Joined((expected, Line("table.hint.left.one")))
     table.press("U")
-    assert rig.said[-1] == f"{expected} That was your last hint."
+    assert rig.last() == Joined((expected, Line("table.hint.left.none")))
     table.press("u")
-    assert rig.said[-1] == "No hints left in this match."
-    assert table.session.settings.hints_left == 0
+    assert rig.last() == Line("table.hint.used_up")
+    assert table.settings.hints_left == 0
 
 
 def test_the_master_finishes_when_the_hand_can() -> None:
@@ -42,7 +46,8 @@ def test_the_master_finishes_when_the_hand_can() -> None:
     table = rig.table
     table.begin()
     table.press("u")
-    assert rig.said[-1] == "The master would finish with blue 12. 2 hints left."
+    finish = Line("table.hint.finish", tile=parse_tile("b12"))
+    assert rig.last() == Joined((finish, Line("table.hint.left", count=2)))
 
 
 def test_no_hint_on_someone_elses_turn() -> None:
@@ -50,8 +55,8 @@ def test_no_hint_on_someone_elses_turn() -> None:
     table = rig.table
     table.begin()
     table.press("u")
-    assert rig.said[-1] == "The master gives hints on your turn."
-    assert table.session.settings.hints_left == HINTS
+    assert rig.last() == Line("table.hint.not_now")
+    assert table.settings.hints_left == HINTS
 
 
 def test_hints_left_travel_with_the_settings() -> None:
@@ -83,11 +88,10 @@ def test_the_master_names_the_tile_to_take_and_whose_it_is() -> None:
     from okey.engine.actions import TakeDiscard
     from okey.engine.view import Phase
 
-    rig = make_rig(dealer=0, seed=5)
-    words = rig.table.words()
     hand = "r1 r2 r3 r4 b4 b5 b6 b7 k7 k8 k9 r9 r11 y1"  # waits on r10; r12 widens it
     view = make_view(hand, indicator="k5", phase=Phase.DRAW, discards=("", "k6 r10", "k6", "r12"))
     assert master_move(view) == TakeDiscard()
-    left = words.name(view.previous)
-    assert hint_text(view, TakeDiscard(), words) == f"The master would take red 12 from {left}."
-    assert left == "Ayşe"
+    assert hint_line(view, TakeDiscard()) == Line(
+        "table.hint.take", tile=parse_tile("r12"), name=Name(view.previous)
+    )
+    assert hint_line(view, DrawFromPile()) == Line("table.hint.draw")

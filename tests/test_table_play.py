@@ -1,41 +1,78 @@
-"""Whole rounds played with keys, headless: what the player hears."""
+"""Whole rounds played with keys, headless: what the player hears, as lines."""
 
 from __future__ import annotations
 
 import random
 
-from test_table_rig import Player, ShowingBot, make_rig, no_repeats, play
+from test_table_rig import (
+    Player,
+    ShowingBot,
+    key_of,
+    keys_in,
+    make_rig,
+    no_repeats,
+    parts,
+    play,
+)
 
 from okey.engine.view import Phase
+from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.tiles import Tile
+from okey.messages import Verbosity
 from okey.speech import Sound
-from okey.table.session import Step
+from okey.table.keys import Command
+from okey.table.lines import (
+    Capital,
+    Face,
+    Joined,
+    Label,
+    Line,
+    Name,
+    Names,
+    Scores,
+    Tiles,
+    sentence,
+)
+from okey.table.seat import Step
+from okey.table.sorting import SortMode
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"  # 14 tiles in runs
+r6, k1 = parse_tile("r6"), parse_tile("k1")
+
+
+def _tiles(text: str) -> tuple[Tile, ...]:
+    return tuple(parse_tiles(text))
 
 
 def test_f_finishes_with_the_okey_and_the_win_is_read_out() -> None:
     rig = make_rig(hands={0: WINNING + " r6"}, indicator="r5", dealer=0)
 
     async def script(player: Player) -> None:
-        await player.hear("Round 1. You deal and open.")
-        await player.hear("Indicator red 5, okey red 6.")
-        hand = await player.hear("Your 15 tiles, by colour: red 1, red 2, red 3")
-        assert hand.endswith("yellow 13, red 6 okey.")
-        await player.hear("Your turn: you open; discard a tile.")
-        await player.hear("You can finish: F discards red 6 okey and wins.")
-        await player.press("f")
-        await player.hear(
-            "You win with runs and sets, laying red 6 okey in the middle! An okey discard."
+        assert await player.heard("table.round.you") == Line(
+            "table.round.you", number=1, name=Name(0)
         )
-        groups = await player.hear("Run: red 1, red 2, red 3.")
-        assert "Run: black 7, black 8, black 9, black 10." in groups
-        await player.hear("Zeynep, Mehmet and Ayşe lose 4 each.")
-        await player.hear(
-            "Round 1 over. Standings: you 20, Zeynep 16, Mehmet 16, Ayşe 16. Enter starts round 2. "
-            "J: the master's review."
+        await player.heard("table.indicator")
+        hand = await player.heard("table.hand")
+        assert isinstance(hand, Line) and hand.fields["count"] == 15
+        assert await player.heard("table.your_turn.open") == Line("table.your_turn.open")
+        assert await player.heard("table.can_finish") == Line("table.can_finish", tile=r6)
+        await player.press("f")
+        won = await player.heard("table.won.you")
+        assert parts(won) == (
+            Line("table.won.you", kind=Line("kind.combinations"), tile=r6),
+            Line("table.won.okey"),
+        )
+        groups = await player.heard("hand.group.run")
+        assert Line("hand.group.run", tiles=Tiles(_tiles("r1 r2 r3"))) in parts(groups)
+        assert Line("hand.group.run", tiles=Tiles(_tiles("k7 k8 k9 k10"))) in parts(groups)
+        cost = await player.heard("table.cost.each")
+        assert cost == sentence(Line("table.cost.each", losers=Names((1, 2, 3)), points=4))
+        over = await player.heard("table.round_over")
+        assert over == Line(
+            "table.round_over", number=1, standings=Scores((20, 16, 16, 16), ranked=True), next=2
         )
         await player.press("enter")
-        await player.hear("Round 2. Zeynep deals and opens.")
+        assert await player.heard("table.round") == Line("table.round", number=2, name=Name(1))
         await player.press("q", "y")
 
     play(rig, script)
@@ -47,13 +84,15 @@ def test_discarding_the_spare_wins_by_itself() -> None:
     rig = make_rig(hands={0: WINNING + " k1"}, indicator="r5", dealer=0)
 
     async def script(player: Player) -> None:
-        await player.hear("You can finish: F discards black 1 and wins.")
+        assert await player.heard("table.can_finish") == Line("table.can_finish", tile=k1)
         await player.press("home", *["right"] * 6)
-        assert player.last() == "black 1, 7 of 15."
+        assert player.line() == Line("table.focus", tile=k1, position=7, count=15)
         await player.press("enter")
-        await player.hear("You win with runs and sets, laying black 1 in the middle!")
-        await player.hear("Zeynep, Mehmet and Ayşe lose 2 each.")
-        await player.hear("Round 1 over.")
+        won = await player.heard("table.won.you")
+        assert parts(won) == (Line("table.won.you", kind=Line("kind.combinations"), tile=k1),)
+        cost = await player.heard("table.cost.each")
+        assert cost == sentence(Line("table.cost.each", losers=Names((1, 2, 3)), points=2))
+        await player.heard("table.round_over")
 
     play(rig, script)
     assert rig.table.session.match.scores == (20, 18, 18, 18)
@@ -68,53 +107,56 @@ def test_a_round_played_to_a_draw_with_keys() -> None:
             await player.my_turn()
             if session.step() is Step.ROUND_OVER:
                 break
-            phase = session.view().phase
+            phase = session.match.phase
             if phase is Phase.DRAW:
                 await player.press("p")
-                assert player.last().startswith("You draw ")
+                assert key_of(player.line()) == "table.you_draw"
                 await player.press("enter")  # the focus is on the tile just drawn
             elif phase is Phase.PILE_OUT:
-                await player.hear("The pile is empty. Your turn: T takes")
+                await player.heard("table.your_turn.pile_out")
                 await player.press("x")
             else:
                 await player.press("enter")
-        await player.hear("The round is drawn")
-        await player.hear("Round 1 over. Standings:")
+        await player.heard("table.drawn.declined")
+        await player.heard("table.round_over")
 
     play(rig, script)
-    said = rig.said
-    assert any(s.startswith("Zeynep, on your right, opens with ") for s in said)
-    assert any(s.startswith("Ayşe, on your left, draws from the pile and discards ") for s in said)
-    assert any(s.startswith("Your turn: take ") and "from Ayşe" in s for s in said)
-    assert no_repeats(said) == []
+    keys = rig.keys
+    assert "table.turn.open" in keys
+    assert "table.turn.pile" in keys
+    taking = [s for s in rig.lines if key_of(s) == "table.your_turn.take"]
+    assert taking and all(isinstance(s, Line) and s.fields["name"] == Name(3) for s in taking)
+    assert no_repeats(rig.said) == []
 
 
 def test_showing_the_twin_and_hearing_a_bot_show() -> None:
     rig = make_rig(hands={0: "r5 k2 k3", 1: "b1"}, indicator="r5", dealer=3)
+    r5 = parse_tile("r5")
 
     async def script(player: Player) -> None:
-        await player.hear(
-            "You hold red 5, the indicator's twin: G shows it, and the others lose 1."
-        )
+        assert await player.heard("table.show_offer") == Line("table.show_offer", tile=r5, points=1)
         await player.press("g")
-        assert player.last() == (
-            "You show the indicator's twin, red 5: Zeynep, Mehmet and Ayşe lose 1."
-        )
+        cost = Line("table.cost", losers=Names((1, 2, 3)), points=1)
+        assert player.line() == Line("table.showed.you", tile=r5, cost=cost)
         await player.press("g")
-        assert player.last() == "The indicator's twin has already been shown this round."
+        assert player.line() == sentence(Line("engine.error.already_shown"))
 
     play(rig, script, pace=30)
     assert rig.table.session.match.scores == (20, 19, 19, 19)
 
-    rig = make_rig(hands={1: "r5"}, indicator="r5", dealer=1)
-    rig.table.session.bots[1] = ShowingBot(random.Random(1))
+    rig = make_rig(
+        hands={1: "r5"}, indicator="r5", dealer=1, bots={1: ShowingBot(random.Random(1))}
+    )
 
     async def listen(player: Player) -> None:
-        await player.hear("Zeynep shows the indicator's twin, red 5: you, Mehmet and Ayşe lose 1.")
+        cost = Line("table.cost", losers=Names((0, 2, 3)), points=1)
+        showed = await player.heard("table.showed.other")
+        assert showed == Line("table.showed.other", name=Name(1), tile=r5, cost=cost)
         await player.press("c")
-        assert player.last() == "Scores: you 19, Zeynep 20, Mehmet 19, Ayşe 19."
+        assert player.line() == Line("table.scores", scores=Scores((19, 20, 19, 19), ranked=False))
         await player.press("c")
-        assert "Round 1: Zeynep showed the twin, 1 each." in player.last()
+        story = player.line()
+        assert Line("table.story.showed", number=1, name=Capital(Name(1)), points=1) in parts(story)
 
     play(rig, listen)
 
@@ -123,20 +165,30 @@ def test_discarding_an_okey_asks_first() -> None:
     rig = make_rig(hands={0: "r6 r1 k5 y9 b2 b7 k11 k12 y3 y4 r9 b10 b10 k1 y1"}, dealer=0)
 
     async def script(player: Player) -> None:
-        await player.hear("Your turn: you open; discard a tile.")
+        await player.heard("table.your_turn.open")
         await player.press("end")
-        assert player.last() == "red 6 okey, 15 of 15."
+        assert player.line() == Line("table.focus", tile=r6, position=15, count=15)
         await player.press("enter")
-        assert player.last() == (
-            "Discard red 6 okey, your okey? Y or Enter discards it; N or Escape keeps it."
-        )
+        assert player.line() == Line("table.ask.okey", tile=r6)
         await player.press("n")
-        assert player.last() == "Kept."
+        assert player.line() == Line("table.kept")
         await player.press("space", "y")
-        assert player.last() == "You discard red 6 okey."
+        assert player.line() == Line("table.you_discard", tile=r6)
 
     play(rig, script, pace=30)
-    assert rig.table.session.view().discards[0] == (rig.table.rack.okey,)
+    assert rig.table.session.match.view(0).discards[0] == (rig.table.rack.okey,)
+
+
+def test_the_okey_question_can_be_turned_off_in_the_menu() -> None:
+    rig = make_rig(hands={0: "r6 r1 k5 y9 b2 b7 k11 k12 y3 y4 r9 b10 b10 k1 y1"}, dealer=0)
+    table = rig.table
+    table.begin()
+    table.run(Command.OKEY_WARNING)
+    assert rig.last() == Line("table.okey_warning_off")
+    assert not table.settings.okey_warning
+    table.press("end")
+    table.press("enter")
+    assert Line("table.you_discard", tile=r6) in rig.lines
 
 
 def test_the_draw_choice_and_taking() -> None:
@@ -144,18 +196,20 @@ def test_the_draw_choice_and_taking() -> None:
 
     async def script(player: Player) -> None:
         await player.my_turn()
-        offered = rig.table.session.view().available_discard
+        offered = rig.table.state.view.available_discard if rig.table.state.view else None
         assert offered is not None
-        name = rig.table.words().tile(offered)
         await player.press("d")
-        assert player.last() == f"Take {name} from Ayşe, or draw from the pile? T or P."
+        assert player.line() == Line("table.choice.pile", tile=offered, name=Name(3))
         await player.press("down")
-        assert player.last() == "Draw from the pile, P, 2 of 2."
+        assert player.line() == Line(
+            "table.menu.item", label=Line("table.option.pile"), key="P", position=2, count=2
+        )
         await player.press("up", "enter")
-        assert player.last().startswith(f"You take {name}, ")
-        assert player.last().endswith(" of 15.")
+        took = player.line()
+        assert isinstance(took, Line) and took.key == "table.you_take"
+        assert (took.fields["tile"], took.fields["count"]) == (offered, 15)
         await player.press("d")
-        assert player.last() == "You hold 15 tiles: discard one first."
+        assert player.line() == Line("table.why.must_discard")
 
     play(rig, script)
 
@@ -164,20 +218,22 @@ def test_keys_at_the_wrong_moment_say_why() -> None:
     rig = make_rig(hands={0: "k2"}, indicator="r5", dealer=1)
 
     async def script(player: Player) -> None:
-        await player.hear("Zeynep")
+        await player.heard("table.round")
+        not_yours = Line("table.why.not_your_turn", name=Name(1))
         for key in ("enter", "p", "t", "d", "f"):
             await player.press(key)
-            assert player.last() == "It is Zeynep's turn.", key
+            assert player.line() == not_yours, key
         await player.press("9")
-        assert player.last() == "9 does nothing here. H for help."
+        assert player.line() == Line("table.unknown_key", key="9")
         await player.press("g")
-        assert player.last() == "You do not hold the indicator's twin, red 5."
+        no_twin = Line("engine.error.no_twin", tile=Face(parse_tile("r5")))
+        assert player.line() == sentence(no_twin)
         await player.press("x")
-        assert player.last() == "It is Zeynep's turn."
+        assert player.line() == not_yours
         await player.press("w")
-        assert player.last() == "It is Zeynep's turn."
+        assert player.line() == not_yours
         await player.press("e")
-        assert player.last() == "This table has no turn timer."
+        assert player.line() == Line("table.no_timer")
 
     play(rig, script, pace=30)
 
@@ -187,48 +243,55 @@ def test_sorting_focus_and_status_keys() -> None:
     rig = make_rig(hands={0: hand}, indicator="y10", dealer=1)
 
     async def script(player: Player) -> None:
-        await player.hear("Your 14 tiles, by colour: red 5, red 9, red 9, blue 5")
+        await player.heard("table.hand")
         await player.press("s")
-        assert player.last() == "Sorted by number, ascending."
+        assert player.line() == Line("table.sorted.ascending")
         await player.press("home")
-        assert player.last() == "yellow 2, 1 of 14."
+        assert player.line() == Line("table.focus", tile=parse_tile("y2"), position=1, count=14)
         await player.press("s", "s")
-        assert player.last() == "Smart grouping: combinations first, spares last."
+        assert player.line() == Line("table.sorted.smart")
         await player.press("home")
-        assert player.last() == "Run: black 3, 1 of 14."
-        await player.press("down")
-        assert player.last().startswith("Spares: ")
-        await player.press("a")
-        assert player.last().startswith(
-            "Your 14 tiles, smart grouping: run: black 3, black 4, black 5, black 6; spares: "
+        kind = Capital(Line("table.kind.run"))
+        assert player.line() == Line(
+            "table.focus.kind", kind=kind, tile=parse_tile("k3"), position=1, count=14
         )
+        await player.press("down")
+        spares = player.line()
+        assert isinstance(spares, Line)
+        assert spares.fields["kind"] == Capital(Line("table.kind.spares"))
+        await player.press("a")
+        read = player.line()
+        assert isinstance(read, Line) and read.key == "table.hand"
+        assert read.fields["mode"] == Line("table.sort.smart")
+        assert read.fields["tiles"] == rig.table.rack.sorted
         await player.press("s")
-        assert player.last() == "Sorted by colour."
+        assert player.line() == Line("table.sorted.colour")
         await player.press("i")
-        assert player.last() == "Indicator yellow 10, okey yellow 11."
+        assert key_of(player.line()) == "table.indicator"
         await player.press("n")
-        assert player.last() == "Pile: 48 tiles."
+        assert player.line() == Line("table.pile", count=48)
         await player.press("m")
-        assert player.last() == "Your discard pile is empty."
+        assert player.line() == Line("table.discards.yours_none")
         await player.press("l")
-        assert player.last() == "Ayşe's discard pile is empty."
+        assert player.line() == Line("table.discards.none", name=Name(3), label=Label(3))
         await player.press("h")
-        assert player.last().startswith("Others are playing")
-        assert "H again: every key." in player.last()
+        brief = keys_in(player.line())
+        assert brief[0] == "table.help.waiting" and brief[-1] == "table.help.more"
         await player.press("h")
-        assert "L, R, O, M: the discards" in player.last()
+        every = keys_in(player.line())
+        assert "table.help.status" in every and "table.help.more" not in every
         await player.press("?")
-        assert player.last().startswith("classic: ")
+        assert keys_in(player.line())[0] == "rules.title"
         await player.press("v")
-        assert player.last() == "Brief messages."
+        assert player.line() == Line("speech.now_brief")
         await player.press("c")
-        assert player.last() == "Scores: you 20, Zeynep 20, Mehmet 20, Ayşe 20."
+        assert player.line() == Line("table.scores", scores=Scores((20, 20, 20, 20), ranked=False))
         await player.press(",")
-        assert player.last() == "Scores: you 20, Zeynep 20, Mehmet 20, Ayşe 20."
+        assert player.last() == rig.said[-2]  # the history reads the last message again
 
     play(rig, script, pace=30)
-    assert rig.table.session.settings.sort_mode == "colour"
-    assert rig.table.session.settings.verbosity == "brief"
+    assert rig.table.settings.sort_mode is SortMode.COLOUR
+    assert rig.table.settings.verbosity is Verbosity.BRIEF
 
 
 def test_the_escape_menu_runs_actions() -> None:
@@ -237,20 +300,20 @@ def test_the_escape_menu_runs_actions() -> None:
     async def script(player: Player) -> None:
         await player.my_turn()
         await player.press("escape")
-        assert player.last() == (
-            "Menu: Up and Down choose, Enter does it, Escape closes. "
-            "Take the discard or draw: asked, D, 1 of 29."
-        )
+        choose = Line("table.action.choose")
+        item = Line("table.menu.item", label=choose, key="D", position=1, count=29)
+        assert player.line() == Line("table.menu.open", item=item)
         await player.press("down")
-        assert player.last() == "Draw from the pile, P, 2 of 29."
+        draw = Line("table.action.draw")
+        assert player.line() == Line("table.menu.item", label=draw, key="P", position=2, count=29)
         await player.press("enter")
-        assert player.last().startswith("You draw ")
+        assert key_of(player.line()) == "table.you_draw"
         await player.press("escape")
         await player.press("escape")
-        assert player.last() == "Menu closed."
+        assert player.line() == Line("table.menu.closed")
 
     play(rig, script)
-    assert len(rig.table.session.view().hand) == 15
+    assert len(rig.table.session.match.view(0).hand) == 15
 
 
 def test_partners_hear_us_and_them() -> None:
@@ -258,14 +321,17 @@ def test_partners_hear_us_and_them() -> None:
 
     async def script(player: Player) -> None:
         await player.press("f")
-        await player.hear("They lose 2.")
-        await player.hear(
-            "Round 1 over. Standings: us 20, them 18. Enter starts round 2. J: the master's review."
+        assert await player.heard("table.cost.them") == sentence(Line("table.cost.them", points=2))
+        assert await player.heard("table.round_over") == Line(
+            "table.round_over", number=1, standings=Scores((20, 18, 20, 18), ranked=True), next=2
         )
 
     play(rig, script)
-    said = rig.text()
-    assert "Mehmet, across from you, is your partner against Ayşe on your left" in said
+    welcome = rig.lines[0]
+    assert isinstance(welcome, Line)
+    company = welcome.fields["company"]
+    assert isinstance(company, Line) and company.key == "table.company.partners"
+    assert company.fields["partner"] == Name(2)
 
 
 def test_tab_and_reading_keys_leave_the_menu_and_questions_alone() -> None:
@@ -276,16 +342,25 @@ def test_tab_and_reading_keys_leave_the_menu_and_questions_alone() -> None:
     assert table.menu is not None
     table.press("tab")  # a tutorial's skip key, nothing in a match
     assert table.menu is not None
-    assert rig.said[-1] == "Tab does nothing here. H for help."
+    tab = Line("table.unknown_key", key="Tab")
+    assert rig.last() == tab
     table.press(",")
     assert table.menu is not None
-    assert rig.said[-1] == "Tab does nothing here. H for help."
+    assert rig.said[-1] == rig.said[-2]  # the history read the last line again
     table.press("h")
     assert table.menu is not None
-    assert rig.said[-1].startswith("In the menu: Up and Down choose, Enter does it")
+    assert key_of(rig.last()) == "table.menu.help"
     table.press("escape")
-    assert table.menu is None and rig.said[-1] == "Menu closed."
+    assert table.menu is None and rig.last() == Line("table.menu.closed")
     table.press("q")
     assert table.asking is not None
     table.press("tab")
     assert table.asking is not None
+
+
+def test_a_joined_message_is_said_as_one() -> None:
+    rig = make_rig(dealer=0, seed=4)
+    rig.table.begin()
+    rig.table.press("h")
+    assert isinstance(rig.last(), Joined)
+    assert rig.said[-1] == rig.table.words().say(rig.last())

@@ -12,8 +12,20 @@ from okey.messages import Verbosity
 from okey.saves import SaveError, list_saves, read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
+from okey.table.lines import Line, Speech
 from okey.table.persist import DiskSaver, session_from_save
-from okey.table.session import Step
+from okey.table.session import Step, TableSession
+from okey.table.sorting import SortMode
+
+
+def reopened(session: TableSession) -> tuple[Table, list[Speech], Speaker]:
+    """A table built again from a session, reopened; the lines it said."""
+    heard: list[Speech] = []
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    table = Table(session, speaker)
+    table.voice.listeners.append(lambda speech, _: heard.append(speech))
+    table.reopen()
+    return table, heard, speaker
 
 
 def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> None:
@@ -26,7 +38,8 @@ def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> 
         await player.press("p", "enter")
         await player.my_turn()
         await player.press("s", "s", "s", "v", "right", "c-s")
-        assert player.last().startswith("Saved: ")
+        saved = player.line()
+        assert isinstance(saved, Line) and saved.key == "table.save.done"
 
     play(rig, script, pace=0)
     names = {entry.name for entry in list_saves(tmp_path)}
@@ -37,23 +50,23 @@ def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> 
     saved = [entry for entry in list_saves(tmp_path) if entry.name != "autosave"]
     data = read_save(saved[-1].path, tmp_path)
     session = session_from_save(data)
-    assert session.settings.sort_mode == "smart"
-    assert session.settings.verbosity == "brief"
+    assert session.settings.sort_mode is SortMode.SMART
+    assert session.settings.verbosity is Verbosity.BRIEF
     before = rig.table.session
     assert session.match.scores == before.match.scores
-    assert session.view().hand == before.view().hand
+    assert session.match.view(0).hand == before.match.view(0).hand
     assert session.step() is Step.PLAYER
 
-    spoken: list[str] = []
-    speaker = Speaker(SpeechMode.OFF, printer=spoken.append)
-    table = Table(session, speaker)
-    table.reopen()
-    assert spoken[0] == "Round 1 resumed."
-    assert spoken[1].startswith("Scores: ")
-    assert spoken[3].startswith("14 tiles: ")  # brief, as it was left
-    assert spoken[-1].startswith("Your turn: ")
+    table, heard, speaker = reopened(session)
+    assert heard[0] == Line("table.resumed", rules="classic", number=1)
+    assert [line.key for line in heard[1:4] if isinstance(line, Line)] == [
+        "table.scores",
+        "table.indicator",
+        "table.hand",
+    ]
+    assert isinstance(heard[-1], Line) and heard[-1].key.startswith("table.your_turn.")
     assert table.rack.tiles == rig.table.rack.tiles  # the same smart order
-    assert speaker.verbosity is Verbosity.BRIEF
+    assert speaker.verbosity is Verbosity.BRIEF  # brief, as it was left
 
 
 def test_the_future_is_the_same_after_a_resume(tmp_path: Path) -> None:
@@ -88,7 +101,7 @@ def test_leaving_with_ctrl_c_saves(tmp_path: Path) -> None:
 
     play(rig, script, pace=30)
     assert rig.table.saved_as is not None
-    assert rig.table.farewell().startswith(f"Saved as {rig.table.saved_as}; okey resume")
+    assert rig.table.farewell() == rig.table.words()("table.goodbye.saved", name=rig.table.saved_as)
     assert (tmp_path / f"{rig.table.saved_as}.json").is_file()
 
 
@@ -101,9 +114,8 @@ def test_resuming_after_a_draw_asks_for_a_discard_not_an_opening(tmp_path: Path)
 
     play(rig, script, pace=0)
     session = session_from_save(DiskSaver(rig.table.session, tmp_path).data())
-    spoken: list[str] = []
-    Table(session, Speaker(SpeechMode.OFF, printer=spoken.append)).reopen()
-    assert spoken[-1] == "Your turn: discard a tile; you hold 15."
+    _, heard, _ = reopened(session)
+    assert heard[-1] == Line("table.whose.discard", count=15)
 
 
 def test_a_save_without_names_resumes_with_the_usual_ones(tmp_path: Path) -> None:

@@ -3,19 +3,26 @@
 from __future__ import annotations
 
 import pytest
-from test_table_rig import make_rig
+from test_table_rig import make_rig, parts
 
-import okey.table.controller
+import okey.table.session
+from okey.engine.actions import ShowIndicator
 from okey.review import RoundReview, review_match
 from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.table.lines import Line
 from okey.table.session import Step
 from okey.table.settings import HINTS
 
 # Indicator r5: the player deals these 15 tiles, holds the indicator's twin, and
 # finishes by throwing the black 1.
 READY = "r3 r4 r5 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13 k1"
-SUMMARY = "You and the master agreed on 1 of 2 decisions."
-NO_SHOW = "Turn 1: you did not show the indicator's twin; the master would have shown it."
+SUMMARY = Line("table.review.summary", agreed=1, count=2)
+NO_SHOW = Line(
+    "table.review.line",
+    turn=1,
+    played=Line("table.review.did.no_show"),
+    master=Line("table.review.would.show"),
+)
 
 
 def test_the_review_is_said_once_the_round_is_over() -> None:
@@ -23,16 +30,17 @@ def test_the_review_is_said_once_the_round_is_over() -> None:
     table = rig.table
     table.begin()
     table.press("j")
-    assert rig.said[-1] == "The master's review comes when the round is over."
+    assert rig.last() == Line("table.review.not_now")
     table.press("f")  # finish without showing the twin
-    assert rig.said[-1].endswith("Enter starts round 2. J: the master's review.")
+    assert rig.keys[-1] == "table.round_over"
     table.press("J")
-    assert rig.output.spoken[-2:] == [(SUMMARY, True), (NO_SHOW, False)]
-    assert table.session.settings.hints_left == HINTS  # a review is free
+    assert rig.heard[-2:] == [(SUMMARY, True), (NO_SHOW, False)]
+    assert table.settings.hints_left == HINTS  # a review is free
+    said = rig.said[-2:]
     table.press(",")
-    assert rig.said[-1] == NO_SHOW  # the history keys browse it, line by line
+    assert rig.said[-1] == said[1]  # the history keys browse it, line by line
     table.press(",")
-    assert rig.said[-1] == SUMMARY
+    assert rig.said[-1] == said[0]
 
 
 def test_never_during_a_round() -> None:
@@ -41,10 +49,10 @@ def test_never_during_a_round() -> None:
     table.begin()
     table.press("f")
     table.press("enter")  # round 2 is dealt
-    assert table.session.step() is not Step.ROUND_OVER
-    before = len(rig.said)
+    assert table.state.step is not Step.ROUND_OVER
+    before = len(rig.lines)
     table.press("j")
-    assert rig.said[before:] == ["The master's review comes when the round is over."]
+    assert rig.lines[before:] == [Line("table.review.not_now")]
 
 
 def test_the_review_is_worked_out_once_per_round(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -54,14 +62,14 @@ def test_the_review_is_worked_out_once_per_round(monkeypatch: pytest.MonkeyPatch
         calls.append(1)
         return review_match(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(okey.table.controller, "review_match", counting)
+    monkeypatch.setattr(okey.table.session, "review_match", counting)
     rig = make_rig(hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
     table.press("f")
     table.press("j")
     table.press("j")
-    assert rig.said[-2:] == [SUMMARY, NO_SHOW]  # asked again, said again
+    assert rig.lines[-2:] == [SUMMARY, NO_SHOW]  # asked again, said again
     assert len(calls) == 1
 
 
@@ -69,17 +77,18 @@ def test_the_menu_and_the_help_offer_it() -> None:
     rig = make_rig(hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
-    commands = menu_commands(table.session.rules)
+    commands = menu_commands(table.seat.rules)
     assert KEY_NAMES[Command.REVIEW] == "J"
     table.press("f")
     table.press("h")
-    assert "J: the master's review of it." in rig.said[-1]
+    assert Line("table.help.next_round") in parts(rig.last())
     table.press("escape")
     for _ in range(commands.index(Command.REVIEW)):
         table.press("down")
-    assert rig.said[-1].startswith("The master's review of the round, once it is over, J, ")
+    item = rig.last()
+    assert isinstance(item, Line) and item.fields["label"] == Line("table.action.review")
     table.press("enter")
-    assert rig.said[-2:] == [SUMMARY, NO_SHOW]
+    assert rig.lines[-2:] == [SUMMARY, NO_SHOW]
 
 
 def test_the_whole_help_names_the_key() -> None:
@@ -88,16 +97,16 @@ def test_the_whole_help_names_the_key() -> None:
     table.begin()
     table.press("h")
     table.press("h")
-    assert "J, after a round: the master's review of it, free." in rig.said[-1]
+    assert Line("table.help.hint", count=HINTS) in parts(rig.last())
 
 
 def test_at_the_end_of_the_match_the_last_round_is_reviewed() -> None:
     rig = make_rig(rules="one-round", hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
+    assert ShowIndicator() not in table.session.match.legal(0)  # one-round plays no show
     table.press("f")
-    assert table.session.step() is Step.MATCH_OVER
-    assert rig.said[-1].endswith("J: the master's review. Q leaves the table.")
+    assert table.state.step is Step.MATCH_OVER
     table.press("j")
-    # one-round plays no show: the single decision is the finish
-    assert rig.said[-1] == "You and the master agreed on 1 of 1 decision."
+    # the single decision is the finish
+    assert rig.last() == Line("table.review.summary.one", agreed=1)

@@ -1,5 +1,7 @@
 """The rig for the table tests: a real table, keys through prompt_toolkit's pipe input,
-speech through a recording output, bots with no pause. Its own tests check the rig."""
+speech through a recording output, bots with no pause. The tests read what the table
+said as lines (catalogue keys and their fields, :mod:`okey.table.lines`), and the
+wording only in the golden transcripts. Its own tests check the rig."""
 
 from __future__ import annotations
 
@@ -14,17 +16,21 @@ from itertools import pairwise
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from okey.bots import Bot
 from okey.engine.actions import Action, ShowIndicator
 from okey.engine.deal import arrange_deck
 from okey.engine.view import PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.messages import Verbosity
+from okey.messages import CATALOGUE, Verbosity
 from okey.rules import RuleSet, load_rules
 from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech.speaker import FINISH_GRACE
 from okey.table.app import play_async
 from okey.table.controller import Saver, Table
+from okey.table.lines import AndList, Capital, Field, Joined, Line, Speech
+from okey.table.seat import Step
 from okey.table.seats import default_names
-from okey.table.session import Step, new_session
+from okey.table.session import new_session
 from okey.table.settings import TableSettings
 
 BOT_NAMES = ["Ayşe", "Mehmet", "Zeynep"]  # left, across, right
@@ -64,13 +70,56 @@ class Rig:
     table: Table
     output: FakeOutput
     sounds: list[Sound]
+    heard: list[tuple[Speech, bool]] = field(default_factory=list)  # lines, and interrupting
+
+    def __post_init__(self) -> None:
+        self.table.voice.listeners.append(lambda speech, cut: self.heard.append((speech, cut)))
+
+    @property
+    def lines(self) -> list[Speech]:
+        """What the table said, as lines (the speaker's own answers are in ``said``)."""
+        return [speech for speech, _ in self.heard]
+
+    @property
+    def keys(self) -> list[str]:
+        """The catalogue key of each line (a joined line: its first part's)."""
+        return [key_of(speech) for speech in self.lines]
+
+    def last(self) -> Speech:
+        return self.lines[-1]
 
     @property
     def said(self) -> list[str]:
+        """Everything said, in words (the table's lines and the speaker's answers)."""
         return [text for text, _ in self.output.spoken]
 
     def text(self) -> str:
         return "\n".join(self.said)
+
+
+def keys_in(value: Field) -> list[str]:
+    """Every catalogue key a message uses, outermost first."""
+    if isinstance(value, Line):
+        return [value.key, *(key for part in value.fields.values() for key in keys_in(part))]
+    if isinstance(value, Joined | AndList):
+        return [key for part in value.parts for key in keys_in(part)]
+    if isinstance(value, Capital):
+        return keys_in(value.text)
+    return []
+
+
+def key_of(speech: Speech) -> str:
+    return keys_in(speech)[0]
+
+
+def parts(speech: Speech) -> tuple[Field, ...]:
+    """The lines a message joins (a line alone: itself)."""
+    return speech.parts if isinstance(speech, Joined) else (speech,)
+
+
+def text(key: str, /, **fields: object) -> str:
+    """A catalogue text in the detailed verbosity (for the tests that read a transcript)."""
+    return CATALOGUE.variant(key, Verbosity.DETAILED, **fields)
 
 
 class ShowingBot:
@@ -98,8 +147,14 @@ def make_rig(
     verbosity: Verbosity = Verbosity.DETAILED,
     saver: Saver | None = None,
     now: Callable[[], float] = time.monotonic,
+    bots: Mapping[int, Bot] | None = None,
+    output: FakeOutput | None = None,
+    speech_clock: Callable[[], float] = time.monotonic,
+    finish_grace: float = FINISH_GRACE,
 ) -> Rig:
-    """A table against random bots; ``hands`` prepares the first deal (seat: tiles)."""
+    """A table against random bots (or ``bots``); ``hands`` prepares the first deal
+    (seat: tiles); ``output`` is the speech output to record with (its speaker timed by
+    ``speech_clock``, giving up on a "finished" signal after ``finish_grace``)."""
     ruleset = load_rules(rules) if isinstance(rules, str) else rules
     players = ruleset.table.players
     names = default_names(players, 0, "You", BOT_NAMES)
@@ -108,7 +163,7 @@ def make_rig(
         you=0,
         names=list(names),
         levels=["" if seat == 0 else "random" for seat in range(players)],
-        verbosity=verbosity.value,
+        verbosity=verbosity,
         seed=seed,
         pace=0,
     )
@@ -124,16 +179,19 @@ def make_rig(
         )
         decks = iter([deck])
     session = new_session(ruleset, settings, decks=decks, first_dealer=dealer)
-    output = FakeOutput()
+    session.bots.update(bots or {})  # these seats' bots instead of the random ones
+    recorder = output if output is not None else FakeOutput()
     sounds: list[Sound] = []
     speaker = Speaker(
         SpeechMode.AUTO,
-        output,
+        recorder,
         printer=lambda _: None,
         sound_player=sounds.append,
         verbosity=verbosity,
+        clock=speech_clock,
+        finish_grace=finish_grace,
     )
-    return Rig(Table(session, speaker, saver=saver, now=now), output, sounds)
+    return Rig(Table(session, speaker, saver=saver, now=now), recorder, sounds)
 
 
 class Player:
@@ -143,6 +201,7 @@ class Player:
         self.rig = rig
         self.pipe = pipe
         self.mark = 0
+        self.said_mark = 0
 
     async def until(self, check: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + WAIT
@@ -152,15 +211,29 @@ class Player:
             await asyncio.sleep(0.002)
 
     async def hear(self, text: str) -> str:
-        """Wait until a message containing ``text`` is said (after the last one heard)."""
+        """Wait until a message containing ``text`` is said, in words (after the last one
+        heard this way): for tests of the words themselves (another language)."""
 
         def found() -> bool:
-            return any(text in said for said in self.rig.said[self.mark :])
+            return any(text in said for said in self.rig.said[self.said_mark :])
 
         await self.until(found, repr(text))
-        index = next(i for i, s in enumerate(self.rig.said) if i >= self.mark and text in s)
+        said = self.rig.said
+        index = next(i for i in range(self.said_mark, len(said)) if text in said[i])
+        self.said_mark = index + 1
+        return said[index]
+
+    async def heard(self, key: str) -> Speech:
+        """Wait until the table says a line of catalogue ``key`` (after the last one heard)."""
+
+        def found() -> bool:
+            return any(key in keys_in(said) for said in self.rig.lines[self.mark :])
+
+        await self.until(found, repr(key))
+        lines = self.rig.lines
+        index = next(i for i in range(self.mark, len(lines)) if key in keys_in(lines[i]))
         self.mark = index + 1
-        return self.rig.said[index]
+        return lines[index]
 
     async def press(self, *keys: str) -> None:
         """Press keys one by one, each handled before the next."""
@@ -180,7 +253,12 @@ class Player:
             "the player's turn",
         )
 
+    def line(self) -> Speech:
+        """The last line the table said."""
+        return self.rig.lines[-1]
+
     def last(self) -> str:
+        """The last thing said, in words (the speaker's own answers too)."""
         return self.rig.said[-1]
 
 
@@ -208,7 +286,7 @@ def play(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
             player = Player(rig, pipe)
             try:
                 await player.until(
-                    lambda: any(text.startswith("Round 1") for text in rig.said), "the deal"
+                    lambda: any(key.startswith("table.round") for key in rig.keys), "the deal"
                 )
                 await asyncio.wait_for(script(player), WAIT * 3)
             finally:
@@ -231,14 +309,17 @@ def test_the_rig_plays_keys_and_hears_the_table() -> None:
     rig = make_rig(hands={0: "r1 r2 r3"}, dealer=0)
 
     async def script(player: Player) -> None:
-        await player.hear("Your 15 tiles, by colour: red 1, red 2, red 3")
+        hand = await player.heard("table.hand")
+        assert isinstance(hand, Line)
+        assert hand.fields["count"] == 15
         await player.press("right")
-        assert player.last() == "red 2, 2 of 15."
+        assert player.line() == Line("table.focus", tile=parse_tile("r2"), position=2, count=15)
         await player.press("q", "y")
 
     play(rig, script)
     assert rig.table.leaving
-    assert ("red 2, 2 of 15.", True) in rig.output.spoken
+    assert (Line("table.focus", tile=parse_tile("r2"), position=2, count=15), True) in rig.heard
+    assert (text("table.focus", tile="red 2", position=2, count=15), True) in rig.output.spoken
 
 
 def test_leaving_without_a_saver_still_ends_cleanly() -> None:
@@ -249,4 +330,4 @@ def test_leaving_without_a_saver_still_ends_cleanly() -> None:
 
     play(rig, script)
     assert rig.table.leaving
-    assert rig.table.farewell() == "Goodbye."
+    assert rig.table.farewell() == text("table.goodbye")

@@ -9,7 +9,7 @@ from okey.engine.events import DrawReason
 from okey.engine.traditional import DIE_FACES
 from okey.messages import ENGLISH, Verbosity
 from okey.rules import load_rules
-from okey.table.keys import menu_commands
+from okey.table.keys import Topic, menu_commands
 from okey.table.seats import Place
 from okey.table.sorting import SectionKind, SortMode
 
@@ -41,6 +41,7 @@ def test_every_composed_key_exists() -> None:
     keys += [f"table.autopilot_{s}.{w}" for s in ("on", "off") for w in ("you", "other")]
     keys += [f"table.round{kind}.you" for kind in ("", ".stacks")]
     keys += [f"table.dice.{who}" for who in ("you", "other")]
+    keys += [f"table.help.{topic.value}" for topic in Topic]
     for rules in ("classic", "salon", "partners"):
         keys += [f"table.action.{c.value}" for c in menu_commands(load_rules(rules))]
     assert [key for key in keys if not has(key)] == []

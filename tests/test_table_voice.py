@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from speech_support import FakeClock
 from test_table_rig import FakeOutput, Player, make_rig, play
 
-from okey.speech import Speaker, SpeechMode
 from okey.table.session import Step
 
 HAND = "r1 k5 y9 b2 b7 k11 k12 y3 y4 r9 b10 b10 k1 y1 r2"  # no okey (indicator r5)
@@ -29,21 +28,24 @@ class HeldVoice(FakeOutput):
 
 
 def test_bots_wait_for_the_voice_past_the_estimate_and_go_when_it_is_quiet() -> None:
-    rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0)
     voice = HeldVoice()
     clock = FakeClock(0.0)
     # A long grace: here the signal is slow on purpose, and must not be given up.
-    rig.table.speaker = Speaker(
-        SpeechMode.AUTO, voice, printer=lambda _: None, clock=clock, finish_grace=1e9
+    rig = make_rig(
+        hands={0: HAND},
+        indicator="r5",
+        dealer=0,
+        output=voice,
+        speech_clock=clock,
+        finish_grace=1e9,
     )
-    rig.output = voice
     session = rig.table.session
 
     async def script(player: Player) -> None:
-        await player.hear("Your turn: you open; discard a tile.")
+        await player.heard("table.your_turn.open")
         voice.released.clear()
         await player.press("space")
-        await player.hear("You discard")
+        await player.heard("table.you_discard")
         await player.until(lambda: session.step() is Step.BOT, "the bots' turn")
         version = session.version
         clock.now += 1000.0  # the estimate has long said quiet; the voice has not
@@ -56,15 +58,13 @@ def test_bots_wait_for_the_voice_past_the_estimate_and_go_when_it_is_quiet() -> 
 
 
 def test_bots_go_as_soon_as_the_voice_is_quiet_however_long_the_estimate() -> None:
-    rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0)
     voice = HeldVoice()
     voice.released.set()
-    rig.table.speaker = Speaker(SpeechMode.AUTO, voice, printer=lambda _: None)
-    rig.output = voice
+    rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0, output=voice)
     session = rig.table.session
 
     async def script(player: Player) -> None:
-        await player.hear("Your turn: you open; discard a tile.")
+        await player.heard("table.your_turn.open")
         rig.table.speaker.event_text("A very long story. " * 50)  # an estimate of a minute
         assert rig.table.speaker.quiet
         await player.press("space")

@@ -7,14 +7,32 @@ import re
 from pathlib import Path
 
 import pytest
-from test_table_rig import FakeOutput, Player, Rig, no_repeats, play
+from test_table_rig import FakeOutput, Player, Rig, key_of, keys_in, no_repeats, parts, play
 
 from okey.cli import main
 from okey.engine.events import RoundWon
-from okey.messages import ENGLISH
+from okey.hand.tiles import FALSE_JOKER
+from okey.messages import CATALOGUE, ENGLISH
 from okey.speech import Sound, Speaker, SpeechMode
-from okey.table import screen
+from okey.table import prompts, screen
+from okey.table.lines import (
+    Capital,
+    Field,
+    Joined,
+    Label,
+    Line,
+    Name,
+    Names,
+    Scores,
+    Speech,
+    Tiles,
+    Where,
+    sentence,
+)
+from okey.table.narration import indicator_line
 from okey.table.session import Step
+from okey.table.sorting import SortMode, sort_hand
+from okey.tutorial import deal
 from okey.tutorial.build import tutorial_table
 from okey.tutorial.guide import Guide
 from okey.tutorial.lesson import LESSON
@@ -57,12 +75,30 @@ def guide_of(rig: Rig) -> Guide:
     return guide
 
 
+async def hear_step(player: Player, number: int) -> Speech:
+    """Wait for step ``number`` to be said."""
+    while True:
+        said = await player.heard("tutorial.step")
+        if isinstance(said, Line) and said.fields["number"] == number:
+            return said
+
+
 async def reach(player: Player, number: int) -> None:
     """Play the lesson's keys up to the start of step ``number``."""
     for index, keys in enumerate(KEYS_BY_STEP[: number - 1]):
-        await player.hear(f"Step {index + 1} of {STEPS}.")
+        await hear_step(player, index + 1)
         await player.press(*keys)
-    await player.hear(f"Step {number} of {STEPS}.")
+    await hear_step(player, number)
+
+
+def said_by(rig: Rig, message: str, /, **fields: Field) -> Line:
+    """A line of the guide's, with the lesson's fields."""
+    return guide_of(rig).line(message, **fields)
+
+
+def wrong(rig: Rig, name: str, step: int) -> Line:
+    hint = said_by(rig, LESSON[step - 1].hint)
+    return said_by(rig, "tutorial.wrong", key=name, hint=hint)
 
 
 def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
@@ -73,50 +109,60 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
         await player.press("q")
 
     play(rig, script)
-    said = rig.said
-    assert said[0].startswith("Welcome to the Okey tutorial. You play one prepared hand against")
-    assert "Tab skips a step. Q leaves the tutorial at any time; it is not saved." in said[0]
-    assert said[1:6] == [
-        "Round 1. You deal and open.",
-        "Indicator red 5, okey red 6.",
-        "Your 15 tiles, by colour: red 2, red 6 false, red 7, red 8, red 9, blue 9, blue 10, "
-        "blue 12, black 5, black 9, yellow 1, yellow 2, yellow 9, yellow 13, red 6 okey.",
-        "Your turn: you open; discard a tile.",
-        said[5],
+    lines = rig.lines
+    assert lines[0] == Line("tutorial.welcome", company=prompts.seat_entries(rig.table.seats))
+    assert rig.keys[1:6] == [
+        "table.round.you",
+        "table.indicator",
+        "table.hand",
+        "table.your_turn.open",
+        "tutorial.step",
     ]
-    assert said[5].startswith(f"Step 1 of {STEPS}. First a few keys, before your discard.")
-    for text in [
-        "red 6 false, 2 of 15.",
-        "red 6 okey, 15 of 15.",
-        "Indicator red 5, okey red 6. You hold one okey.",
-        "Smart grouping: combinations first, spares last.",
-        "Spares: red 2, 11 of 15.",
-        "black 5, 12 of 15.",
-        "You discard black 5.",
-        "Ayşe, on your left, draws from the pile and discards yellow 3.",
-        "Ayşe's discard pile, newest first: yellow 3.",
-        "You take yellow 3, 13 of 15.",
-        "You discard yellow 13.",
-        "You draw yellow 4, 14 of 15.",
-        "You can finish: F discards red 2 and wins.",
-        "You win with runs and sets, laying red 2 in the middle!",
-        "Zeynep, Mehmet and Ayşe lose 2 each.",
-        "Scores: you 20, Zeynep 18, Mehmet 18, Ayşe 18.",
-        "You and the master agreed on all 5 decisions.",  # the review agrees with the lesson
-        "The master would have played this hand just as you did. After a real round, each "
-        "decision it would have made differently gets a line: the turn, your move and its move.",
-        "Menu closed.",
+    hand = lines[3]
+    dealt = sort_hand(deal.HAND, deal.OKEY, SortMode.COLOUR)
+    assert isinstance(hand, Line) and hand.fields["tiles"] == dealt
+    first = lines[5]
+    assert isinstance(first, Line) and first.fields["text"] == said_by(rig, "tutorial.history")
+    r2, k5, y3, y13, y4 = deal.FINISH, deal.OPENING, deal.TAKEN, deal.SPARE, deal.DRAWN
+    for line in [
+        Line("table.focus", tile=FALSE_JOKER, position=2, count=15),
+        Line("table.focus", tile=deal.OKEY, position=15, count=15),
+        Joined((indicator_line(deal.INDICATOR, deal.OKEY), Line("table.okeys.one"))),
+        Line("table.sorted.smart"),
+        Line(
+            "table.focus.kind",
+            kind=Capital(Line("table.kind.spares")),
+            tile=r2,
+            position=11,
+            count=15,
+        ),
+        Line("table.focus", tile=k5, position=12, count=15),
+        Line("table.you_discard", tile=k5),
+        Line("table.turn.pile", name=Name(3), where=Where(3), label=Label(3), tile=y3),
+        Line("table.discards", tiles=Tiles((y3,)), count=1, name=Name(3), label=Label(3)),
+        Line("table.you_take", tile=y3, position=13, count=15),
+        Line("table.you_discard", tile=y13),
+        Line("table.you_draw", tile=y4, position=14, count=15),
+        Line("table.can_finish", tile=r2),
+        sentence(Line("table.cost.each", losers=Names((1, 2, 3)), points=2)),
+        Line("table.scores", scores=Scores((20, 18, 18, 18), ranked=False)),
+        Line("table.review.summary.all", count=5),  # the review agrees with the lesson
+        said_by(rig, "tutorial.review.then"),
+        Line("table.menu.closed"),
     ]:
-        assert text in said, text
-    assert said[-1].startswith(f"Step {STEPS} of {STEPS}. That is the whole tutorial")
-    assert "run okey, or okey play" in said[-1]
+        assert line in lines, line
+    won = next(line for line in lines if key_of(line) == "table.won.you")
+    assert parts(won)[0] == Line("table.won.you", kind=Line("kind.combinations"), tile=r2)
+    last = lines[-1]
+    assert isinstance(last, Line) and last.key == "tutorial.step"
+    assert (last.fields["number"], last.fields["text"]) == (STEPS, said_by(rig, "tutorial.end"))
     assert Sound.WIN_POSSIBLE in rig.sounds
     assert rig.table.leaving
     assert guide_of(rig).finished
-    won = [e for e in rig.table.match.events if isinstance(e, RoundWon)]
-    assert [e.seat for e in won] == [0]
+    won_events = [e for e in rig.table.session.match.events if isinstance(e, RoundWon)]
+    assert [e.seat for e in won_events] == [0]
     assert no_repeats([text for text, interrupt in rig.output.spoken if not interrupt]) == []
-    assert not any("Something went wrong" in text for text in said)
+    assert "table.error" not in rig.keys
 
 
 def test_wrong_keys_get_the_hint_and_lose_nothing() -> None:
@@ -126,20 +172,22 @@ def test_wrong_keys_get_the_hint_and_lose_nothing() -> None:
     async def script(player: Player) -> None:
         await reach(player, 2)
         before = (table.session.version, table.rack.tiles, table.rack.focus, table.rack.mode)
-        hint = "Press Right, the arrow key, to move along your tiles."
         names = {"enter": "Enter", "space": "Space", "up": "Up", "escape": "Escape"}
         for key in ["p", "t", "enter", "space", "s", "f", "d", "x", "g", "y", "e", "up"]:
             await player.press(key)
-            name = names.get(key, key.upper())
-            assert player.last() == f"{name} does nothing in this step. {hint}", key
+            name = CATALOGUE.text(f"key.{key}") if key in names else key.upper()
+            assert player.line() == wrong(rig, name, 2), key
         await player.press("9")
-        assert player.last() == f"That key does nothing here. {hint}"
+        hint = said_by(rig, LESSON[1].hint)
+        assert player.line() == said_by(rig, "tutorial.wrong.unbound", hint=hint)
         after = (table.session.version, table.rack.tiles, table.rack.focus, table.rack.mode)
         assert after == before
         assert guide_of(rig).index == 1
         await player.press("right")
-        await player.hear("red 6 false, 2 of 15.")
-        await player.hear(f"Step 3 of {STEPS}.")
+        assert await player.heard("table.focus") == Line(
+            "table.focus", tile=FALSE_JOKER, position=2, count=15
+        )
+        await hear_step(player, 3)
         await player.press("q", "y")
 
     play(rig, script)
@@ -151,13 +199,15 @@ def test_enter_on_another_tile_says_where_you_are_and_discards_nothing() -> None
     async def script(player: Player) -> None:
         await reach(player, 7)
         await player.press("end", "enter")
-        assert player.last() == (
-            "You are on yellow 13, 15 of 15. Press Down until you hear spares, then Right "
-            "to black 5, then Enter to discard it."
+        hint = said_by(rig, LESSON[6].hint)
+        assert player.line() == said_by(
+            rig, "tutorial.wrong_tile", tile=deal.SPARE, position=15, count=15, hint=hint
         )
-        assert len(rig.table.session.view().hand) == 15
+        assert len(rig.table.session.match.view(0).hand) == 15
         await player.press("left", "left", "left", "enter")
-        await player.hear("You discard black 5.")
+        assert await player.heard("table.you_discard") == Line(
+            "table.you_discard", tile=deal.OPENING
+        )
         await player.press("q", "y")
 
     play(rig, script)
@@ -168,18 +218,20 @@ def test_help_history_and_learned_keys_always_work() -> None:
 
     async def script(player: Player) -> None:
         await reach(player, 5)
-        step_text = rig.said[-1]
+        step_said = rig.said[-1]
         await player.press(",")
-        assert player.last() == step_text  # the last message again
+        assert player.last() == step_said  # the last message again
         await player.press("h")
-        await player.hear("Your turn to discard: Enter or Space discards the tile you are on")
-        await player.hear("In the tutorial now: Press S until you hear smart grouping.")
+        help_now = await player.heard("table.help.discard")
+        assert keys_in(help_now)[-2:] == ["tutorial.general_help", "table.help.more"]
+        reminder = await player.heard("tutorial.reminder")
+        assert reminder == said_by(rig, "tutorial.reminder", hint=said_by(rig, LESSON[4].hint))
         await player.press("i")  # taught in step 4
-        assert player.last().startswith("Indicator red 5, okey red 6.")
+        assert keys_in(player.line())[0] == "table.indicator"
         await player.press("?")
-        assert player.last().startswith("tutorial: Classic Okey for four")
+        assert keys_in(player.line())[0] == "rules.title"
         await player.press("a")  # not taught yet
-        assert player.last().startswith("A does nothing in this step. Press S")
+        assert player.line() == wrong(rig, "A", 5)
         await player.press("q", "y")
 
     play(rig, script)
@@ -194,8 +246,8 @@ def test_keys_while_the_others_play_wait_for_your_turn(monkeypatch: pytest.Monke
         await player.press(*KEYS_BY_STEP[6])
         assert rig.table.session.step() is Step.BOT
         await player.press("t")
-        assert player.last() == "The others are playing; your next step comes on your turn."
-        await player.hear(f"Step 8 of {STEPS}.")
+        assert player.line() == said_by(rig, "tutorial.wait")
+        await hear_step(player, 8)
         await player.press("q", "y")
 
     play(rig, script, pace=0.3)
@@ -208,61 +260,71 @@ def test_tab_skips_every_step_and_still_wins_the_hand() -> None:
 
     async def script(player: Player) -> None:
         for number in range(1, STEPS + 1):
-            await player.hear(f"Step {number} of {STEPS}.")
+            await hear_step(player, number)
             marks.append(len(spoken))
             await player.press("tab")
 
     play(rig, script)
-    said = rig.said
-    assert said.count("Skipped.") == STEPS
-    assert "Smart grouping: combinations first, spares last." in said
-    assert "You take yellow 3, 13 of 15." in said
-    assert "You win with runs and sets, laying red 2 in the middle!" in said
+    skipped = said_by(rig, "tutorial.skipped")
+    lines = rig.lines
+    assert lines.count(skipped) == STEPS
+    assert Line("table.sorted.smart") in lines
+    assert Line("table.you_take", tile=deal.TAKEN, position=13, count=15) in lines
+    assert any(key_of(line) == "table.won.you" for line in lines)
     assert rig.table.leaving
     assert guide_of(rig).finished
+    assert len(spoken) == len(rig.heard)  # every word said here is one of the table's lines
 
     # Each Tab is one answer: at most one message cuts off what was being said.
     ends = [*marks[1:], len(spoken)]
-    after_tab = [spoken[start:end] for start, end in zip(marks, ends, strict=True)]
-    for number, heard in enumerate(after_tab, start=1):
-        interrupting = [text for text, interrupt in heard if interrupt]
-        assert len(interrupting) <= 1, (number, interrupting)
-        assert [text for text, _ in heard].count("Skipped.") == 1, number
-    # A reading step just moves on; a move's answers come first, "Skipped." after them.
-    assert after_tab[3][0] == ("Skipped.", True)
-    assert after_tab[4][:5] == [
-        ("Sorted by number, ascending.", True),
-        ("Sorted by number, descending.", False),
-        ("Smart grouping: combinations first, spares last.", False),
-        ("Skipped.", False),
-        ("The rack keeps this order for the whole match, whatever you draw.", False),
+    after_tab = [
+        [(line, cut) for (line, _), (_, cut) in zip(rig.heard[a:b], spoken[a:b], strict=True)]
+        for a, b in zip(marks, ends, strict=True)
     ]
-    assert after_tab[6][:2] == [("You discard black 5.", True), ("Skipped.", False)]
-    assert after_tab[11][:2] == [("You discard yellow 13.", True), ("Skipped.", False)]
+    for number, said in enumerate(after_tab, start=1):
+        assert [line for line, _ in said].count(skipped) == 1, number
+        assert sum(1 for _, cut in said if cut) <= 1, number
+    # A reading step just moves on; a move's answers come first, "Skipped." after them.
+    assert after_tab[3][:1] == [(skipped, True)]
+    assert after_tab[4][:5] == [
+        (Line("table.sorted.ascending"), True),
+        (Line("table.sorted.descending"), False),
+        (Line("table.sorted.smart"), False),
+        (skipped, False),
+        (said_by(rig, "tutorial.sort.then"), False),
+    ]
+    assert after_tab[6][:2] == [
+        (Line("table.you_discard", tile=deal.OPENING), True),
+        (skipped, False),
+    ]
+    assert after_tab[11][:2] == [
+        (Line("table.you_discard", tile=deal.SPARE), True),
+        (skipped, False),
+    ]
 
 
 def test_help_names_the_tutorials_keys_and_no_saving() -> None:
     rig = tutorial_rig()
-    general = "Escape: every action; Tab skips a step; Q leaves the tutorial."
+    general = said_by(rig, "tutorial.general_help")
 
     async def script(player: Player) -> None:
         await reach(player, 2)
         await player.press("h")
-        brief = await player.hear("Your turn to discard")
-        assert brief.endswith(f"{general} H again: every key.")
-        await player.hear("In the tutorial now: Press Right")
+        brief = await player.heard("table.help.discard")
+        assert parts(brief)[-2:] == (general, Line("table.help.more"))
+        await player.heard("tutorial.reminder")
         await player.press("h")
-        every = await player.hear("Your turn to discard")
-        assert every.endswith(general)
-        assert "V: brief or detailed; B: sounds" in every
-        for text in (brief, every):
-            assert "Control S" not in text and "saves" not in text
+        every = await player.heard("table.help.discard")
+        assert parts(every)[-1] == general
+        assert Line("table.help.speech") in parts(every)
+        for said in (brief, every):
+            assert "table.help.general" not in keys_in(said)  # no saving, no Control S
         await player.press("v")  # what help names works
-        assert player.last() == "Brief messages."
+        assert player.line() == Line("speech.now_brief")
         await player.press("v", "b")
-        assert player.last() == "Sounds off."
+        assert player.line() == Line("speech.sounds_off")
         await player.press("b")
-        assert player.last() == "Sounds on."
+        assert player.line() == Line("speech.sounds_on")
         assert guide_of(rig).index == 1  # the lesson has not moved
         await player.press("q", "y")
 
@@ -277,16 +339,16 @@ def test_brief_or_detailed_and_sounds_change_nothing_in_the_lesson() -> None:
         await reach(player, 11)
         before = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
         await player.press("v")
-        assert player.last() == "Brief messages."
+        assert player.line() == Line("speech.now_brief")
         await player.press("b")
-        assert player.last() == "Sounds off."
+        assert player.line() == Line("speech.sounds_off")
         after = (table.session.version, table.rack.tiles, table.rack.focus, guide_of(rig).index)
         assert after == before
-        assert table.session.settings.verbosity == "brief"
-        assert not table.session.settings.sounds
+        assert table.settings.verbosity == "brief"
+        assert not table.settings.sounds
         await player.press("t")
-        await player.hear(f"Step 12 of {STEPS}.")
-        assert len(table.session.view().hand) == 15
+        await hear_step(player, 12)
+        assert len(table.session.match.view(0).hand) == 15
         await player.press("q", "y")
 
     play(rig, script)
@@ -299,9 +361,9 @@ def test_help_in_the_menu_closes_it_as_at_the_table() -> None:
         await reach(player, 19)
         assert rig.table.menu is not None
         await player.press("h")
-        await player.hear("The match is over.")
+        await player.heard("table.help.match_over")
         assert rig.table.menu is None
-        await player.hear(f"Step 20 of {STEPS}.")
+        await hear_step(player, 20)
         await player.press("q")
 
     play(rig, script)
@@ -313,11 +375,12 @@ def test_skipping_a_move_makes_it_and_skipping_a_reading_moves_on() -> None:
     async def script(player: Player) -> None:
         await reach(player, 4)
         await player.press("tab")
-        await player.hear("The okey, red 6, is wild")  # the step's lesson is still said
-        await player.hear(f"Step 5 of {STEPS}.")
-        assert not any(text.startswith("Indicator red 5") for text in rig.said[-3:])
+        then = await player.heard("tutorial.indicator.then")  # the step's lesson is still said
+        assert then == said_by(rig, "tutorial.indicator.then")
+        await hear_step(player, 5)
+        assert "table.indicator" not in rig.keys[-3:]
         await player.press("tab")
-        await player.hear(f"Step 6 of {STEPS}.")
+        await hear_step(player, 6)
         assert rig.table.rack.mode.value == "smart"
         await player.press("q", "y")
 
@@ -330,28 +393,22 @@ def test_q_asks_first_and_n_stays() -> None:
     async def script(player: Player) -> None:
         await reach(player, 3)
         await player.press("q")
-        assert player.last() == (
-            "Leave the tutorial? Nothing is saved; okey tutorial starts it again. "
-            "Y or Q leaves; N stays."
-        )
+        assert player.line() == said_by(rig, "tutorial.ask.quit")
         await player.press("n")
-        assert player.last() == "Staying."
+        assert player.line() == Line("table.staying")
         await player.press("q", "p")  # another key sets the question aside
-        assert player.last().startswith("P does nothing in this step. Press End")
+        assert player.line() == wrong(rig, "P", 3)
         await player.press("enter")
         assert not rig.table.leaving
         await player.press("c-s")
-        assert player.last() == "The tutorial is not saved; Q leaves it."
+        assert player.line() == said_by(rig, "tutorial.no_save")
         await player.press("end")
-        await player.hear(f"Step 4 of {STEPS}.")
+        await hear_step(player, 4)
         await player.press("q", "q")
 
     play(rig, script)
     assert rig.table.leaving
-    assert rig.table.farewell() == (
-        "Goodbye. To play a real game, run okey, or okey play; okey tutorial starts this "
-        "lesson again."
-    )
+    assert rig.table.farewell() == CATALOGUE.text("tutorial.goodbye")
     assert rig.table.saver is None
 
 
@@ -380,17 +437,18 @@ def test_every_text_fills_in_with_the_prepared_hand() -> None:
     rig = tutorial_rig()
     rig.table.begin()
     guide = guide_of(rig)
+    words = rig.table.words()
     for step in LESSON:
         keys = [step.text, step.hint] + ([step.after] if step.then else [])
         for key in keys:
-            text = guide._text(key)
+            text = words.say(guide.line(key))
             assert text and "{" not in text, key
 
 
 def test_the_screen_footer_names_the_tutorial_keys() -> None:
     rig = tutorial_rig()
     footer = "".join(text for _, text, *_ in screen.footer(rig.table))
-    assert footer == "Tutorial · H help · Tab skip a step · Esc menu · Q quit"
+    assert footer == CATALOGUE.text("tutorial.screen.footer")
 
 
 def test_okey_tutorial_is_a_command_that_needs_a_terminal(
@@ -410,7 +468,8 @@ def test_the_masters_hint_works_and_agrees_with_the_lesson() -> None:
         await reach(player, 7)  # the opening discard
         before = (table.session.version, guide_of(rig).index)
         await player.press("u")
-        assert player.last() == "The master would discard black 5. 2 hints left."
+        hint = Line("table.hint.discard", tile=deal.OPENING)
+        assert player.line() == Joined((hint, Line("table.hint.left", count=2)))
         assert (table.session.version, guide_of(rig).index) == before
 
     play(rig, script)

@@ -3,7 +3,9 @@
 A short list of what the game offers (a new match, the match to resume,
 today's hand, the tutorial, quit), read item by item. Up and Down move,
 Enter or a number chooses, Q or Escape leaves; the history keys read back
-what was said. The menu only chooses: the command line runs the choice.
+what was said. The keys are the table's (:mod:`okey.table.keys`) and the list is
+the table's menu (:class:`okey.table.menu.Menu`), one that does not wrap round.
+The menu only chooses: the command line runs the choice.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from prompt_toolkit.output import Output
 from okey.messages import CATALOGUE
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
-from okey.table.keys import pressed_key, spoken_key
+from okey.table.keys import Command, command_for, pressed_key, spoken_key
+from okey.table.menu import Menu
 
 SHOWN_LINES = 8  # the last things said, under the list
 
@@ -36,23 +39,38 @@ class Choice:
     label: str
 
 
+_MOVES = {Command.NEXT_GROUP: 1, Command.PREVIOUS_GROUP: -1}  # Down, Up (Home, End too)
+_READS = (Command.OLDER, Command.NEWER, Command.OLDEST, Command.NEWEST)  # the history keys
+_LEAVE = (Command.QUIT, Command.MENU, Command.INTERRUPT)  # Q, Escape, Ctrl+C
+_CHOOSE = (Command.ENTER, Command.DISCARD)  # Enter, Space
+
+
 class StartMenu:
     """The menu's state and what each key does; speaks through ``speaker``."""
 
     def __init__(self, choices: Sequence[Choice], speaker: Speaker) -> None:
         if not choices:
             raise ValueError("a menu needs at least one choice")
-        self.choices = tuple(choices)
+        self.menu: Menu[Choice] = Menu(tuple(choices), wrap=False)
         self.speaker = speaker
-        self.focus = 0
         self.chosen: Choice | None = None
         self.done = False
         self.said: deque[str] = deque(maxlen=SHOWN_LINES)
 
+    @property
+    def choices(self) -> Sequence[Choice]:
+        return self.menu.options
+
+    @property
+    def focus(self) -> int:
+        return self.menu.focus
+
     def _item(self) -> str:
-        choice = self.choices[self.focus]
         return CATALOGUE.text(
-            "start.item", label=choice.label, position=self.focus + 1, count=len(self.choices)
+            "start.item",
+            label=self.menu.current.label,
+            position=self.focus + 1,
+            count=len(self.choices),
         )
 
     def open(self) -> None:
@@ -61,33 +79,37 @@ class StartMenu:
     def press(self, key: str) -> None:
         """One key, by prompt_toolkit's name for it."""
         speaker = self.speaker
+        menu = self.menu
         reply: str | None = None
-        if key in ("down", "up", "home", "end"):
-            last = len(self.choices) - 1
-            moves = {"down": min(last, self.focus + 1), "up": max(0, self.focus - 1)}
-            self.focus = moves.get(key, 0 if key == "home" else last)
+        command = command_for(key)
+        if key.isdigit() and 1 <= int(key) <= len(self.choices):
+            menu.focus = int(key) - 1
+            self._choose()
+        elif command is not None and menu.go(command, _MOVES):
             reply = speaker.reply_text(self._item())
-        elif key.isdigit() and 1 <= int(key) <= len(self.choices):
-            self.focus = int(key) - 1
+        elif command in _CHOOSE:
             self._choose()
-        elif key in ("enter", "c-j", "c-m", " "):
-            self._choose()
-        elif key in ("q", "Q", "escape", "c-c"):
-            self.focus = len(self.choices) - 1 if self.choices[-1].command is None else self.focus
+        elif command in _LEAVE:
+            if self.choices[-1].command is None:
+                menu.end()  # the focus on Quit
             self.chosen = None
             self.done = True
-        elif key in ("h", "H", "f1"):
+        elif command is Command.HELP:
             reply = speaker.reply("start.help", count=len(self.choices))
-        elif key in (",", ".", "<", ">"):
-            reads = {",": speaker.older, ".": speaker.newer, "<": speaker.oldest}
-            reply = reads.get(key, speaker.newest)()
+        elif command in _READS:
+            reads = {
+                Command.OLDER: speaker.older,
+                Command.NEWER: speaker.newer,
+                Command.OLDEST: speaker.oldest,
+            }
+            reply = reads.get(command, speaker.newest)()
         else:
             reply = speaker.reply("start.unknown_key", key=spoken_key(key))
         if reply:
             self.said.append(reply)
 
     def _choose(self) -> None:
-        choice = self.choices[self.focus]
+        choice = self.menu.current
         self.chosen = choice if choice.command is not None else None
         self.done = True
 

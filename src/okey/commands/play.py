@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
-from okey.messages import CATALOGUE
+from okey.messages import CATALOGUE, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves import AUTOSAVE, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args
@@ -90,11 +90,11 @@ def new_settings(
         you=you,
         names=list(names),
         levels=["" if seat == you else level for seat in range(players)],
-        verbosity=args.verbosity,
+        verbosity=Verbosity(args.verbosity),
         sounds=args.sounds,
         pace=args.pace,
         seed=seed,
-        sort_mode=args.sort,
+        sort_mode=SortMode(args.sort),
     )
 
 

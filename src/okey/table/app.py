@@ -30,7 +30,7 @@ from okey.speech.transcript import one_line
 from okey.table import screen
 from okey.table.controller import Table
 from okey.table.keys import KEYMAP, pressed_key
-from okey.table.session import Step
+from okey.table.seat import Step
 
 HEADER_ROWS = 4
 RACK_ROWS = 4
@@ -169,14 +169,14 @@ class TableApp:
         start()
         self.app.invalidate()
         while not table.leaving:
-            step = table.session.step()
+            step = table.state.step
             if step in (Step.BOT, Step.AUTOPILOT):
-                version = table.session.version
+                version = table.seat.version
                 await asyncio.sleep(self.pace)
                 # Let the voice catch up, so a listener hears every move in turn.
                 while self.pace and (backlog := table.speaker.backlog()) > 0:
                     await asyncio.sleep(min(backlog, QUIET_POLL))
-                if table.leaving or table.session.version != version:
+                if table.leaving or table.seat.version != version:
                     continue
                 try:
                     table.play_bot() if step is Step.BOT else table.play_autopilot()

@@ -8,30 +8,52 @@ settings, so a save keeps it.
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from okey.bots.level import winning_discard
 from okey.bots.master import master_move
-from okey.engine import actions
-from okey.engine.actions import Action
+from okey.engine.actions import (
+    Action,
+    DeclarePairs,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    Resume,
+    ShowIndicator,
+    TakeDiscard,
+    TimeOut,
+    TurnToOkey,
+)
 from okey.engine.view import PlayerView
-from okey.table.words import Words
+from okey.table.lines import Line, Name
 
-__all__ = ["hint_text", "master_move"]
+__all__ = ["hint_line", "master_move"]
 
 
-def hint_text(view: PlayerView, action: Action, words: Words) -> str:
-    """The hint in words."""
-    if isinstance(action, actions.DrawFromPile):
-        return words("table.hint.draw")
-    if isinstance(action, actions.TakeDiscard) and view.available_discard is not None:
-        tile = words.tile(view.available_discard)
-        return words("table.hint.take", tile=tile, name=words.name(view.previous))
-    if isinstance(action, actions.DeclineDiscard):
-        return words("table.hint.decline")
-    if isinstance(action, actions.ShowIndicator):
-        return words("table.hint.show")
-    if isinstance(action, actions.Finish | actions.Discard):
-        tile = words.tile(action.tile)
-        if isinstance(action, actions.Finish) or winning_discard(view) == action.tile:
-            return words("table.hint.finish", tile=tile)
-        return words("table.hint.discard", tile=tile)
-    return words("table.hint.none")
+def hint_line(view: PlayerView, action: Action) -> Line:
+    """The hint as a line."""
+    match action:
+        case DrawFromPile():
+            return Line("table.hint.draw")
+        case TakeDiscard() if view.available_discard is not None:
+            return Line("table.hint.take", tile=view.available_discard, name=Name(view.previous))
+        case DeclineDiscard():
+            return Line("table.hint.decline")
+        case ShowIndicator():
+            return Line("table.hint.show")
+        case Finish() | Discard():
+            if isinstance(action, Finish) or winning_discard(view) == action.tile:
+                return Line("table.hint.finish", tile=action.tile)
+            return Line("table.hint.discard", tile=action.tile)
+        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume():
+            return Line("table.hint.none")
+        case _:
+            assert_never(action)
+
+
+def hints_left_line(left: int) -> Line:
+    """How many hints are left after one."""
+    if left > 1:
+        return Line("table.hint.left", count=left)
+    return Line("table.hint.left.one" if left == 1 else "table.hint.left.none")

@@ -1,13 +1,19 @@
-"""The table's commands and the keys that give them.
+"""The table's commands and the one key table that gives them.
 
-Key names are prompt_toolkit's ("left", "c-s", "f1", "escape") or the
-character itself. Letters work in either case, so Caps Lock does not get in
-the way. The Escape menu lists the same commands with their keys.
+:data:`BINDINGS` is the only list of keys: each command with its keys, whether the
+Escape menu lists it, whether this table plays it, and the help line that names its
+key. The key map (:data:`KEYMAP`), the keys as spoken (:data:`KEY_NAMES`), the
+Escape menu (:func:`menu_commands`), the help's lines (:func:`help_topics`) and the
+start menu's keys (:func:`command_for`) are all read from it.
+
+Key names are prompt_toolkit's ("left", "c-s", "f1", "escape") or the character
+itself. Letters work in either case, so Caps Lock does not get in the way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
 
@@ -28,104 +34,178 @@ class Command(Enum):
     NEXT_GROUP = "next_group"
     PREVIOUS_GROUP = "previous_group"
     ENTER = "enter"  # discard the focused tile; at other moments: next round, resume, confirm
-    DISCARD = "discard"  # Space: discard the focused tile
-    CHOOSE = "choose"  # d: take or draw, asked
-    DRAW = "draw"  # p
-    TAKE = "take"  # t
-    FINISH = "finish"  # f
-    DECLINE = "decline"  # x
-    SHOW = "show"  # g
-    TURN_TO_OKEY = "turn_to_okey"  # k
-    PAIRS = "pairs"  # 2
-    SORT = "sort"  # s
-    HAND = "hand"  # a
-    INDICATOR = "indicator"  # i
-    SCORES = "scores"  # c
-    PILE = "pile"  # n
-    WHOSE_TURN = "whose_turn"  # w
-    LEFT_DISCARDS = "left_discards"  # l
-    RIGHT_DISCARDS = "right_discards"  # r
-    ACROSS_DISCARDS = "across_discards"  # o
-    MY_DISCARDS = "my_discards"  # m
-    COPIES = "copies"  # z: where the copies of the focused tile are
-    HELP = "help"  # h, F1
-    HINT = "hint"  # u: what the master would do
-    REVIEW = "review"  # j: the master's review of the round just over
-    RULES = "rules"  # ?
-    TIME = "time"  # e
-    OLDER = "older"  # ,
-    NEWER = "newer"  # .
-    OLDEST = "oldest"  # <
-    NEWEST = "newest"  # >
-    VERBOSITY = "verbosity"  # v
-    SOUNDS = "sounds"  # b
-    SPEECH_STATUS = "speech_status"  # F2
+    DISCARD = "discard"  # discard the focused tile
+    CHOOSE = "choose"  # take or draw, asked
+    DRAW = "draw"
+    TAKE = "take"
+    FINISH = "finish"
+    DECLINE = "decline"
+    SHOW = "show"
+    TURN_TO_OKEY = "turn_to_okey"
+    PAIRS = "pairs"
+    SORT = "sort"
+    HAND = "hand"
+    INDICATOR = "indicator"
+    SCORES = "scores"
+    PILE = "pile"  # also "no" in a question
+    WHOSE_TURN = "whose_turn"
+    LEFT_DISCARDS = "left_discards"
+    RIGHT_DISCARDS = "right_discards"
+    ACROSS_DISCARDS = "across_discards"
+    MY_DISCARDS = "my_discards"
+    COPIES = "copies"  # where the copies of the focused tile are
+    HELP = "help"
+    HINT = "hint"  # what the master would do
+    REVIEW = "review"  # the master's review of the round just over
+    RULES = "rules"
+    TIME = "time"
+    OLDER = "older"
+    NEWER = "newer"
+    OLDEST = "oldest"
+    NEWEST = "newest"
+    VERBOSITY = "verbosity"
+    SOUNDS = "sounds"
+    SPEECH_STATUS = "speech_status"
     OKEY_WARNING = "okey_warning"  # menu only
-    SAVE = "save"  # Ctrl+S
-    QUIT = "quit"  # q
-    MENU = "menu"  # Escape
-    INTERRUPT = "interrupt"  # Ctrl+C: save and leave at once
-    YES = "yes"  # y, in a question
-    NO = "no"  # n, in a question (n reads the pile otherwise)
-    SKIP = "skip"  # Tab: skip a step of the tutorial
+    SAVE = "save"
+    QUIT = "quit"
+    MENU = "menu"
+    INTERRUPT = "interrupt"  # save and leave at once
+    YES = "yes"  # in a question
+    SKIP = "skip"  # skip a step of the tutorial
 
 
-_LETTERS: dict[str, Command] = {
-    "d": Command.CHOOSE,
-    "p": Command.DRAW,
-    "t": Command.TAKE,
-    "f": Command.FINISH,
-    "x": Command.DECLINE,
-    "g": Command.SHOW,
-    "k": Command.TURN_TO_OKEY,
-    "s": Command.SORT,
-    "a": Command.HAND,
-    "i": Command.INDICATOR,
-    "c": Command.SCORES,
-    "n": Command.PILE,
-    "w": Command.WHOSE_TURN,
-    "l": Command.LEFT_DISCARDS,
-    "r": Command.RIGHT_DISCARDS,
-    "o": Command.ACROSS_DISCARDS,
-    "m": Command.MY_DISCARDS,
-    "z": Command.COPIES,
-    "h": Command.HELP,
-    "u": Command.HINT,
-    "j": Command.REVIEW,
-    "e": Command.TIME,
-    "v": Command.VERBOSITY,
-    "b": Command.SOUNDS,
-    "q": Command.QUIT,
-    "y": Command.YES,
-}
+class Topic(Enum):
+    """A line of the help (``table.help.<value>``) and the keys it names."""
+
+    TILES = "tiles"  # said every time
+    MOVES = "moves"
+    PAIRS = "pairs"
+    TIME = "time"
+    HINT = "hint"
+    STATUS = "status"
+    SPEECH = "speech"
+    GENERAL = "general"  # the closing line (the tutorial has its own)
+
+
+EVERY_KEY = (Topic.MOVES, Topic.PAIRS, Topic.TIME, Topic.HINT, Topic.STATUS, Topic.SPEECH)
+"""The help's lines that only H twice says (every key), in the order said."""
+
+
+def _always(rules: RuleSet) -> bool:
+    del rules
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    """A command, its keys (the first one is shown and spoken), and where it appears."""
+
+    command: Command
+    keys: tuple[str, ...]
+    menu: bool = False  # the Escape menu lists it (in this table's order)
+    offered: Callable[[RuleSet], bool] = _always  # whether a table with these rules plays it
+    topic: Topic | None = None  # the help line that names its key
+
+
+def _b(
+    command: Command,
+    *keys: str,
+    menu: bool = True,
+    offered: Callable[[RuleSet], bool] = _always,
+    topic: Topic | None = None,
+) -> Binding:
+    return Binding(command, keys, menu, offered, topic)
+
+
+C = Command
+BINDINGS: tuple[Binding, ...] = (
+    # The Escape menu, in its order: the moves first.
+    _b(C.CHOOSE, "d", topic=Topic.MOVES),
+    _b(C.DRAW, "p", topic=Topic.MOVES),
+    _b(C.TAKE, "t", topic=Topic.MOVES),
+    _b(C.ENTER, "enter", topic=Topic.MOVES),
+    _b(C.FINISH, "f", topic=Topic.MOVES),
+    _b(C.DECLINE, "x", offered=lambda r: r.play.pile_out == "take_last_discard"),
+    _b(C.SHOW, "g", offered=lambda r: r.scoring.show_indicator),
+    _b(C.TURN_TO_OKEY, "k", offered=lambda r: r.play.turn_to_okey),
+    _b(C.PAIRS, "2", offered=lambda r: r.play.declare_pairs, topic=Topic.PAIRS),
+    _b(C.SORT, "s", topic=Topic.TILES),
+    _b(C.HAND, "a", topic=Topic.TILES),
+    _b(C.INDICATOR, "i", topic=Topic.STATUS),
+    _b(C.SCORES, "c", topic=Topic.STATUS),
+    _b(C.PILE, "n", topic=Topic.STATUS),
+    _b(C.WHOSE_TURN, "w", topic=Topic.STATUS),
+    _b(C.LEFT_DISCARDS, "l", topic=Topic.STATUS),
+    _b(C.RIGHT_DISCARDS, "r", topic=Topic.STATUS),
+    _b(C.ACROSS_DISCARDS, "o", offered=lambda r: r.table.players != 3, topic=Topic.STATUS),
+    _b(C.MY_DISCARDS, "m", topic=Topic.STATUS),
+    _b(C.COPIES, "z", topic=Topic.STATUS),
+    _b(C.TIME, "e", offered=lambda r: bool(r.play.timer_seconds), topic=Topic.TIME),
+    _b(C.HINT, "u", topic=Topic.HINT),
+    _b(C.REVIEW, "j", topic=Topic.HINT),
+    _b(C.HELP, "h", "f1"),
+    _b(C.RULES, "?", topic=Topic.STATUS),
+    _b(C.OLDER, ",", topic=Topic.SPEECH),
+    _b(C.VERBOSITY, "v", topic=Topic.SPEECH),
+    _b(C.SOUNDS, "b", topic=Topic.SPEECH),
+    _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),
+    _b(C.OKEY_WARNING, offered=lambda r: r.play.okey_discard_warning),
+    _b(C.SAVE, "c-s", topic=Topic.GENERAL),
+    _b(C.QUIT, "q", topic=Topic.GENERAL),
+    # Keys the menu does not list.
+    _b(C.LEFT, "left", menu=False, topic=Topic.TILES),
+    _b(C.RIGHT, "right", menu=False, topic=Topic.TILES),
+    _b(C.HOME, "home", menu=False),
+    _b(C.END, "end", menu=False),
+    _b(C.NEXT_GROUP, "down", menu=False, topic=Topic.TILES),
+    _b(C.PREVIOUS_GROUP, "up", menu=False, topic=Topic.TILES),
+    _b(C.DISCARD, "space", menu=False, topic=Topic.MOVES),
+    _b(C.NEWER, ".", menu=False, topic=Topic.SPEECH),
+    _b(C.OLDEST, "<", menu=False),
+    _b(C.NEWEST, ">", menu=False),
+    _b(C.MENU, "escape", menu=False, topic=Topic.GENERAL),
+    _b(C.INTERRUPT, "c-c", menu=False),
+    _b(C.YES, "y", menu=False),
+    _b(C.SKIP, "tab", menu=False),
+)
+"""Every command of the table, once, with its keys."""
+
+BY_COMMAND: Mapping[Command, Binding] = MappingProxyType({b.command: b for b in BINDINGS})
+
+
+def _with_capitals(key: str) -> tuple[str, ...]:
+    return (key, key.upper()) if len(key) == 1 and key.isalpha() else (key,)
+
 
 KEYMAP: Mapping[str, Command] = MappingProxyType(
-    {
-        "left": Command.LEFT,
-        "right": Command.RIGHT,
-        "home": Command.HOME,
-        "end": Command.END,
-        "down": Command.NEXT_GROUP,
-        "up": Command.PREVIOUS_GROUP,
-        "enter": Command.ENTER,
-        "space": Command.DISCARD,
-        "2": Command.PAIRS,
-        "?": Command.RULES,
-        "f1": Command.HELP,
-        "f2": Command.SPEECH_STATUS,
-        ",": Command.OLDER,
-        ".": Command.NEWER,
-        "<": Command.OLDEST,
-        ">": Command.NEWEST,
-        "c-s": Command.SAVE,
-        "escape": Command.MENU,
-        "c-c": Command.INTERRUPT,
-        "tab": Command.SKIP,
-        **_LETTERS,
-        **{letter.upper(): command for letter, command in _LETTERS.items()},
-    }
+    {name: b.command for b in BINDINGS for key in b.keys for name in _with_capitals(key)}
 )
 """Every bound key and its command."""
+
+
+def menu_commands(rules: RuleSet) -> list[Command]:
+    """The Escape menu: every action of this table, the moves first."""
+    return [b.command for b in BINDINGS if b.menu and b.offered(rules)]
+
+
+def help_topics(rules: RuleSet) -> list[Topic]:
+    """The help's every-key lines this table says: a line whose keys it plays."""
+    return [
+        topic for topic in EVERY_KEY if any(b.topic is topic and b.offered(rules) for b in BINDINGS)
+    ]
+
+
+# -- keys as prompt_toolkit reports them, and as they are said ---------------------------
+
+_ALIASES = {  # what prompt_toolkit reports for some keys, and the key it is
+    "c-i": "tab",
+    "c-h": "backspace",
+    "c-m": "enter",
+    "c-j": "enter",
+    " ": "space",
+    "<bracketed-paste>": "paste",
+}
 
 
 def pressed_key(event: KeyPressEvent) -> str:
@@ -134,19 +214,20 @@ def pressed_key(event: KeyPressEvent) -> str:
     return pressed.value if isinstance(pressed, Keys) else str(pressed)
 
 
-_ALIASES = {  # what prompt_toolkit reports for some keys, and the key it is
-    "c-i": "tab",
-    "c-h": "backspace",
-    "c-m": "enter",
-    "c-j": "enter",
-    "<bracketed-paste>": "paste",
-}
+def key_name(key: str) -> str:
+    """The table's name for a key prompt_toolkit reported: "c-m" is "enter"."""
+    return _ALIASES.get(key, key)
+
+
+def command_for(key: str) -> Command | None:
+    """The command a key gives, by prompt_toolkit's name for it (None: no command)."""
+    return KEYMAP.get(key_name(key))
 
 
 def spoken_key(key: str) -> str:
     """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
     text = CATALOGUE.text
-    key = _ALIASES.get(key, key)
+    key = key_name(key)
     if key.startswith("c-") and len(key) > 2:
         return text("key.ctrl", name=spoken_key(key[2:]))
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
@@ -156,113 +237,21 @@ def spoken_key(key: str) -> str:
     return key.replace("-", " ").capitalize()
 
 
-_KEYS: Mapping[Command, str] = MappingProxyType(
-    {
-        Command.LEFT: "left",
-        Command.RIGHT: "right",
-        Command.HOME: "home",
-        Command.END: "end",
-        Command.NEXT_GROUP: "down",
-        Command.PREVIOUS_GROUP: "up",
-        Command.ENTER: "enter",
-        Command.DISCARD: "space",
-        Command.CHOOSE: "D",
-        Command.DRAW: "P",
-        Command.TAKE: "T",
-        Command.FINISH: "F",
-        Command.DECLINE: "X",
-        Command.SHOW: "G",
-        Command.TURN_TO_OKEY: "K",
-        Command.PAIRS: "2",
-        Command.SORT: "S",
-        Command.HAND: "A",
-        Command.INDICATOR: "I",
-        Command.SCORES: "C",
-        Command.PILE: "N",
-        Command.WHOSE_TURN: "W",
-        Command.LEFT_DISCARDS: "L",
-        Command.RIGHT_DISCARDS: "R",
-        Command.ACROSS_DISCARDS: "O",
-        Command.MY_DISCARDS: "M",
-        Command.COPIES: "Z",
-        Command.HELP: "H",
-        Command.HINT: "U",
-        Command.REVIEW: "J",
-        Command.RULES: "?",
-        Command.TIME: "E",
-        Command.OLDER: ",",
-        Command.NEWER: ".",
-        Command.OLDEST: "<",
-        Command.NEWEST: ">",
-        Command.VERBOSITY: "V",
-        Command.SOUNDS: "B",
-        Command.SPEECH_STATUS: "F2",
-        Command.SAVE: "c-s",
-        Command.QUIT: "Q",
-        Command.MENU: "escape",
-        Command.INTERRUPT: "c-c",
-        Command.YES: "Y",
-        Command.SKIP: "tab",
-    }
-)
-"""Each command's key, by prompt_toolkit's name or as the character itself."""
-
-
 class _KeyNames(Mapping[Command, str]):
     """Commands' keys as said, in the language spoken when asked (not at import)."""
 
     def __getitem__(self, command: Command) -> str:
-        return spoken_key(_KEYS[command])
+        keys = BY_COMMAND[command].keys
+        if not keys:
+            raise KeyError(command)
+        return spoken_key(keys[0])
 
     def __iter__(self) -> Iterator[Command]:
-        return iter(_KEYS)
+        return (b.command for b in BINDINGS if b.keys)
 
     def __len__(self) -> int:
-        return len(_KEYS)
+        return sum(1 for b in BINDINGS if b.keys)
 
 
 KEY_NAMES: Mapping[Command, str] = _KeyNames()
 """How a command's key is spoken and shown (menu entries, help)."""
-
-
-def menu_commands(rules: RuleSet) -> list[Command]:
-    """The Escape menu: every action of this table, the moves first."""
-    play = rules.play
-    commands = [Command.CHOOSE, Command.DRAW, Command.TAKE, Command.ENTER, Command.FINISH]
-    if play.pile_out == "take_last_discard":
-        commands.append(Command.DECLINE)
-    if rules.scoring.show_indicator:
-        commands.append(Command.SHOW)
-    if play.turn_to_okey:
-        commands.append(Command.TURN_TO_OKEY)
-    if play.declare_pairs:
-        commands.append(Command.PAIRS)
-    commands += [
-        Command.SORT,
-        Command.HAND,
-        Command.INDICATOR,
-        Command.SCORES,
-        Command.PILE,
-        Command.WHOSE_TURN,
-        Command.LEFT_DISCARDS,
-        Command.RIGHT_DISCARDS,
-    ]
-    if rules.table.players != 3:
-        commands.append(Command.ACROSS_DISCARDS)
-    commands += [Command.MY_DISCARDS, Command.COPIES]
-    if play.timer_seconds:
-        commands.append(Command.TIME)
-    commands += [
-        Command.HINT,
-        Command.REVIEW,
-        Command.HELP,
-        Command.RULES,
-        Command.OLDER,
-        Command.VERBOSITY,
-        Command.SOUNDS,
-        Command.SPEECH_STATUS,
-    ]
-    if play.okey_discard_warning:
-        commands.append(Command.OKEY_WARNING)
-    commands += [Command.SAVE, Command.QUIT]
-    return commands

@@ -1,43 +1,82 @@
-"""Menus and questions: the Escape menu, the take-or-draw choice, yes-or-no questions."""
+"""Menus and questions: the Escape menu, the take-or-draw choice, the start menu's list
+(one menu class for all three), and yes-or-no questions."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Generic, TypeVar
 
-from okey.table.keys import Command
+from okey.hand.tiles import Tile
+from okey.table.keys import KEY_NAMES, Command
+from okey.table.lines import Line
+
+T = TypeVar("T")
+
+TABLE_MOVES: Mapping[Command, int] = {
+    Command.NEXT_GROUP: 1,
+    Command.RIGHT: 1,
+    Command.PREVIOUS_GROUP: -1,
+    Command.LEFT: -1,
+}
+"""The keys that move through the table's menus (Up and Down, Left and Right)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One entry: its words, the key that does it directly, and what it does."""
+    """One entry of a table menu: its words and what it does (its key: the command's)."""
 
-    label: str
-    key: str
+    label: Line
     command: Command
+
+    @property
+    def key(self) -> str:
+        """The key that does it directly, as said ("" for none)."""
+        return KEY_NAMES.get(self.command, "")
 
 
 @dataclass
-class Menu:
-    """A list of options with a focus; the Escape menu and the draw choice."""
+class Menu(Generic[T]):
+    """A list of options with a focus: the Escape menu, the draw choice, the start menu."""
 
-    options: Sequence[Option]
+    options: Sequence[T]
     focus: int = 0
     choice: bool = False  # the draw choice (its keys act directly)
+    wrap: bool = True  # moving past an end goes round to the other
+
+    def __post_init__(self) -> None:
+        if not self.options:
+            raise ValueError("a menu needs at least one option")
 
     @property
-    def current(self) -> Option:
+    def current(self) -> T:
         return self.options[self.focus]
 
     def move(self, step: int) -> None:
-        self.focus = (self.focus + step) % len(self.options)
+        if self.wrap:
+            self.focus = (self.focus + step) % len(self.options)
+        else:
+            self.focus = max(0, min(len(self.options) - 1, self.focus + step))
 
     def home(self) -> None:
         self.focus = 0
 
     def end(self) -> None:
         self.focus = len(self.options) - 1
+
+    def go(self, command: Command, moves: Mapping[Command, int] = TABLE_MOVES) -> bool:
+        """Move the focus as ``command`` says (Home, End, or one of ``moves``); False when
+        the command does not move through the menu."""
+        if command is Command.HOME:
+            self.home()
+        elif command is Command.END:
+            self.end()
+        elif command in moves:
+            self.move(moves[command])
+        else:
+            return False
+        return True
 
 
 class Question(Enum):
@@ -47,9 +86,9 @@ class Question(Enum):
     QUIT = "quit"
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Asking:
-    """The open question and what it is about."""
+    """The open question and the tile it is about (the okey to discard)."""
 
     question: Question
-    about: object = None
+    tile: Tile | None = None

@@ -1,71 +1,101 @@
 """What the player is told from the state of the table: whose turn and what to do,
-a finish within reach, the offer to show the indicator's twin, the standings."""
+a finish within reach, the offer to show the indicator's twin, the standings, and
+why a move was refused. Each answer is a line (:mod:`okey.table.lines`)."""
 
 from __future__ import annotations
 
-from functools import partial
+from collections.abc import Sequence
 
 from okey.bots.level import winning_discard, wins_with
-from okey.engine.actions import Finish, ShowIndicator, TurnToOkey
-from okey.engine.errors import IllegalMoveError
+from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
-from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
-from okey.table.session import Step
-from okey.table.words import Words
+from okey.table.lines import (
+    AndList,
+    Face,
+    Field,
+    Joined,
+    Line,
+    Name,
+    Names,
+    Scores,
+    Speech,
+    Where,
+    sentence,
+)
+from okey.table.seat import SeatState, Step
+from okey.table.seats import Seats
 
 
-def seat_entries(words: Words, skip: int | None = None) -> str:
+def together(parts: Sequence[Speech]) -> Speech:
+    """Lines said as one message (one line stays a line)."""
+    return parts[0] if len(parts) == 1 else Joined(tuple(parts))
+
+
+def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
     """The other seats, left, across, right: "Ayşe on your left, Mehmet across from you..."."""
-    return words.join(
-        [
-            words("table.seat_entry", name=words.name(s), where=words.where(s))
-            for s in reversed(words.seats.others())
+    return AndList(
+        tuple(
+            Line("table.seat_entry", name=Name(s), where=Where(s))
+            for s in reversed(seats.others())
             if s != skip
-        ]
+        )
     )
 
 
-def welcome(rules: str, levels: list[str], words: Words) -> str:
+def welcome(rules: str, levels: list[str], seats: Seats) -> Line:
     """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
-    seats = words.seats
-    entries = partial(seat_entries, words)
     partner, rival = seats.partner, seats.rival
     if seats.table.partners and partner is not None:
-        company = words(
-            "table.company.partners", partner=words.name(partner), others=entries(partner)
+        company = Line(
+            "table.company.partners", partner=Name(partner), others=seat_entries(seats, partner)
         )
     elif seats.table.duel and rival is not None:
-        company = words("table.company.duel", rival=words.name(rival), others=entries(rival))
+        company = Line("table.company.duel", rival=Name(rival), others=seat_entries(seats, rival))
     elif seats.players == 2 and rival is not None:
-        company = words("table.company.two", rival=words.name(rival))
+        company = Line("table.company.two", rival=Name(rival))
     else:
-        company = words("table.company.plain", others=entries())
-    return words(
-        "table.welcome", rules=rules, company=company, level=", ".join(sorted(set(levels)))
-    )
+        company = Line("table.company.plain", others=seat_entries(seats))
+    return Line("table.welcome", rules=rules, company=company, level=", ".join(sorted(set(levels))))
 
 
-def why(error: IllegalMoveError, view: PlayerView, words: Words) -> str:
-    """Why the engine refused a move, said for the player, with the keys that help."""
-    offered = view.available_discard
-    tile = words.tile(offered) if offered is not None else ""
-    key = error.key
-    if key == "must_draw":
-        return words("table.why.must_draw" if offered else "table.why.must_draw_pile", tile=tile)
-    if key in ("pile_empty", "must_take_or_decline"):
-        return words("table.why.pile_out", tile=tile)
-    simple = {
-        "must_discard": "table.why.must_discard",
-        "nothing_to_take": "table.why.nothing_to_take",
-        "decline_only_pile_out": "table.why.decline_only",
-        "not_ready": "table.why.not_ready",
-    }
-    if key in simple:
-        return words(simple[key])
-    return words("table.sentence", text=words.capital(str(error)))
+_SIMPLE_REFUSALS = {
+    "must_discard": "table.why.must_discard",
+    "nothing_to_take": "table.why.nothing_to_take",
+    "decline_only_pile_out": "table.why.decline_only",
+    "not_ready": "table.why.not_ready",
+}
+
+
+def refusal(reason: str, action: Action | None, view: PlayerView | None) -> Line:
+    """Why the engine refused a move (its reason), said for the player with the keys
+    that help; a reason with no table words of its own is said as the engine's."""
+    offered = view.available_discard if view is not None else None
+    tile: Field = offered if offered is not None else ""
+    if reason == "must_draw":
+        return Line("table.why.must_draw" if offered else "table.why.must_draw_pile", tile=tile)
+    if reason in ("pile_empty", "must_take_or_decline"):
+        return Line("table.why.pile_out", tile=tile)
+    if reason in _SIMPLE_REFUSALS:
+        return Line(_SIMPLE_REFUSALS[reason])
+    return sentence(Line(f"engine.error.{reason}", **_reason_fields(reason, action, view)))
+
+
+def _reason_fields(reason: str, action: Action | None, view: PlayerView | None) -> dict[str, Field]:
+    """What a reason names: the tile refused, the indicator, the okey."""
+    if reason in ("not_in_hand", "does_not_finish") and isinstance(action, Discard | Finish):
+        return {"tile": action.tile}
+    if view is None:
+        return {}
+    if reason == "no_twin":
+        return {"tile": Face(view.indicator)}
+    if reason == "no_okey":
+        return {"tile": view.okey}
+    if reason == "no_such_seat":
+        return {"seat": view.seat}
+    return {}
 
 
 def best_finish(view: PlayerView) -> Tile | None:
@@ -85,106 +115,98 @@ def finish_needs_key(view: PlayerView) -> bool:
     return any(isinstance(action, Finish) for action in view.legal)
 
 
-def your_turn(view: PlayerView, words: Words) -> list[str]:
+def your_turn(view: PlayerView) -> list[Line]:
     """The start of the player's turn: what to do, and the discard they may take."""
     offered = view.available_discard
-    previous = words.name(view.previous)
+    previous = Name(view.previous)
     if view.phase is Phase.DISCARD:
         if not view.opened:
-            return [words("table.your_turn.open")]
-        return [words("table.whose.discard", count=len(view.hand))]  # back after a draw
+            return [Line("table.your_turn.open")]
+        return [Line("table.whose.discard", count=len(view.hand))]  # back after a draw
     if view.phase is Phase.PILE_OUT and offered is not None:
-        said = [words("table.your_turn.pile_out", tile=words.tile(offered), name=previous)]
+        said = [Line("table.your_turn.pile_out", tile=offered, name=previous)]
     elif offered is not None:
-        said = [words("table.your_turn.take", tile=words.tile(offered), name=previous)]
+        said = [Line("table.your_turn.take", tile=offered, name=previous)]
     else:
-        said = [words("table.your_turn.pile")]
+        said = [Line("table.your_turn.pile")]
     if offered is not None and wins_with(view, offered):
-        said.append(words("table.take_wins", tile=words.tile(offered)))
+        said.append(Line("table.take_wins", tile=offered))
     return said
 
 
-def win_possible(view: PlayerView, words: Words) -> str | None:
+def win_possible(view: PlayerView) -> Line | None:
     best = best_finish(view)
-    if best is None:
-        return None
-    return words("table.can_finish", tile=words.tile(best))
+    return None if best is None else Line("table.can_finish", tile=best)
 
 
-def show_offer(view: PlayerView, words: Words) -> str | None:
+def show_offer(view: PlayerView) -> Line | None:
     if ShowIndicator() not in view.legal:
         return None
-    return words(
-        "table.show_offer",
-        tile=words.tile(view.indicator),
-        points=view.rules.scoring.show_penalty,
-    )
+    return Line("table.show_offer", tile=view.indicator, points=view.rules.scoring.show_penalty)
 
 
-def turn_to_okey_offer(view: PlayerView, words: Words) -> str | None:
-    return words("table.turn_offer") if TurnToOkey() in view.legal else None
+def turn_to_okey_offer(view: PlayerView) -> Line | None:
+    return Line("table.turn_offer") if TurnToOkey() in view.legal else None
 
 
-def whose_turn(match: Match, step: Step, words: Words) -> str:
+def whose_turn(state: SeatState) -> Speech:
     """The answer to "whose turn is it, and what do I do?"."""
-    you = words.seats.you
+    step, view = state.step, state.view
     if step is Step.MATCH_OVER:
-        return words("table.why.match_over")
-    if step is Step.ROUND_OVER:
-        return words("table.why.round_over", number=match.round_number + 1)
+        return Line("table.why.match_over")
+    if step is Step.ROUND_OVER or view is None:
+        return Line("table.why.round_over", number=state.round_number + 1)
     if step is Step.AUTOPILOT:
-        return words("table.why.autopilot")
+        return Line("table.why.autopilot")
     if step is Step.BOT:
-        return words("table.why.not_your_turn", name=words.name(match.turn))
-    view = match.view(you)
+        return Line("table.why.not_your_turn", name=Name(view.turn))
     if view.phase is Phase.DISCARD:
-        said = [words("table.whose.discard", count=len(view.hand))]
-        hint = win_possible(view, words)
+        said: list[Speech] = [Line("table.whose.discard", count=len(view.hand))]
+        hint = win_possible(view)
         if hint is not None:
             said.append(hint)
         if view.last_chance:
-            said.append(words("table.must_finish"))
-        return " ".join(said)
-    return " ".join(your_turn(view, words))
+            said.append(Line("table.must_finish"))
+        return together(said)
+    return together(your_turn(view))
 
 
-def round_over(match: Match, words: Words) -> str:
-    return words(
+def round_over(state: SeatState) -> Line:
+    scores = state.view.scores if state.view is not None else ()
+    return Line(
         "table.round_over",
-        number=match.round_number,
-        standings=words.scores(match.scores, ranked=True),
-        next=match.round_number + 1,
+        number=state.round_number,
+        standings=Scores(scores, ranked=True),
+        next=state.round_number + 1,
     )
 
 
-def match_over(match: Match, words: Words) -> list[str]:
+def match_over(standings: Sequence[Standing], seats: Seats) -> list[Line]:
     """Who won the match, then the ranking."""
-    standings = match.standings
     first = [s for s in standings if s.place == 1]
-    return [_winner(first, words), words("table.ranking", places=_places(standings, words))]
+    return [_winner(first, seats), Line("table.ranking", places=_places(standings, seats))]
 
 
-def _winner(first: list[Standing], words: Words) -> str:
-    seats = words.seats
-    winners = [seat for standing in first for seat in standing.seats]
+def _winner(first: list[Standing], seats: Seats) -> Line:
+    winners = tuple(seat for standing in first for seat in standing.seats)
     if seats.table.partners and len(first) == 1:
         ours = any(seats.on_my_side(seat) for seat in winners)
-        return words("table.match_over.we_win" if ours else "table.match_over.they_win")
+        return Line("table.match_over.we_win" if ours else "table.match_over.they_win")
     if len(first) > 1:
-        return words("table.match_over.shared", names=words.names(winners))
-    if winners == [seats.you]:
-        return words("table.match_over.you_win")
-    return words("table.match_over.one_wins", name=words.name(winners[0]))
+        return Line("table.match_over.shared", names=Names(winners))
+    if winners == (seats.you,):
+        return Line("table.match_over.you_win")
+    return Line("table.match_over.one_wins", name=Name(winners[0]))
 
 
-def _places(standings: tuple[Standing, ...], words: Words) -> str:
-    seats = words.seats
-    parts = []
+def _places(standings: Sequence[Standing], seats: Seats) -> Joined:
+    parts: list[Field] = []
     for standing in standings:
+        names: Field
         if seats.table.partners:
             ours = any(seats.on_my_side(seat) for seat in standing.seats)
-            names = words("table.us" if ours else "table.them")
+            names = Line("table.us" if ours else "table.them")
         else:
-            names = words.names(standing.seats)
-        parts.append(words("table.place", place=standing.place, names=names, score=standing.score))
-    return "; ".join(parts)
+            names = Names(tuple(standing.seats))
+        parts.append(Line("table.place", place=standing.place, names=names, score=standing.score))
+    return Joined(tuple(parts), sep="; ")

@@ -1,6 +1,8 @@
-"""The master's review (:mod:`okey.review`) in words: a summary, then each disagreement."""
+"""The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement."""
 
 from __future__ import annotations
+
+from typing import assert_never
 
 from okey.engine.actions import (
     Action,
@@ -9,54 +11,61 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    Resume,
     ShowIndicator,
     TakeDiscard,
+    TimeOut,
     TurnToOkey,
 )
 from okey.review import Decision, RoundReview
+from okey.table.lines import Field, Joined, Line, Name, Speech
 from okey.table.words import Words
 
 
-def review_lines(review: RoundReview, words: Words) -> list[str]:
-    """The summary line, then one line per disagreement in turn order (``words`` is
-    set to name tiles with the reviewed round's okey)."""
-    words.okey = review.okey
-    return [summary_line(review, words)] + [
-        decision_line(decision, review, words) for decision in review.disagreements
+def review_speech(review: RoundReview) -> list[Speech]:
+    """The summary, then one line per disagreement in turn order (tiles are named with
+    the reviewed round's okey: the table's round, or set on the words)."""
+    return [summary_line(review)] + [
+        decision_line(decision, review) for decision in review.disagreements
     ]
 
 
-def summary_line(review: RoundReview, words: Words) -> str:
+def review_lines(review: RoundReview, words: Words) -> list[str]:
+    """The review in words (``words`` is set to name tiles with the round's okey)."""
+    words.okey = review.okey
+    return [words.say(speech) for speech in review_speech(review)]
+
+
+def summary_line(review: RoundReview) -> Speech:
     summary = review.summary
     count, agreed = summary.decisions, summary.agreements
     if count == 0:
         if summary.automatic:
-            return words("table.review.all_automatic", count=summary.automatic)
-        said = words("table.review.none")
+            return Line("table.review.all_automatic", count=summary.automatic)
+        said = Line("table.review.none")
     elif count == 1:
-        said = words("table.review.summary.one", agreed=agreed)
+        said = Line("table.review.summary.one", agreed=agreed)
     elif agreed == count:
-        said = words("table.review.summary.all", count=count)
+        said = Line("table.review.summary.all", count=count)
     else:
-        said = words("table.review.summary", agreed=agreed, count=count)
+        said = Line("table.review.summary", agreed=agreed, count=count)
     if summary.automatic:
-        said = f"{said} {words('table.review.automatic', count=summary.automatic)}"
+        return Joined((said, Line("table.review.automatic", count=summary.automatic)))
     return said
 
 
-def decision_line(decision: Decision, review: RoundReview, words: Words) -> str:
+def decision_line(decision: Decision, review: RoundReview) -> Line:
     """ "Turn 4: you drew from the pile; the master would have taken blue 5 from Ayşe." """
     # Two finishes differ only in their points: then say them.
     both_win = decision.played_points is not None and decision.master_points is not None
     won = decision.played_points
-    played = _move(decision.played, won, decision, review, words, "did", both_win)
-    fields = {"turn": decision.turn, "played": played}
+    played = _move(decision.played, won, decision, review, "did", both_win)
     mode = "auto" if decision.automatic else "line"
     if decision.master is None:
-        return words(f"table.review.{mode}.not", **fields)
+        return Line(f"table.review.{mode}.not", turn=decision.turn, played=played)
     points = decision.master_points
-    master = _move(decision.master, points, decision, review, words, "would", both_win)
-    return words(f"table.review.{mode}", master=master, **fields)
+    master = _move(decision.master, points, decision, review, "would", both_win)
+    return Line(f"table.review.{mode}", turn=decision.turn, played=played, master=master)
 
 
 def _move(
@@ -64,33 +73,35 @@ def _move(
     won: int | None,
     decision: Decision,
     review: RoundReview,
-    words: Words,
     tense: str,
     with_points: bool = False,
-) -> str:
+) -> Line:
     """A move as a phrase: "drew from the pile" (did) or "drawn from the pile" (would);
     ``won`` is what it wins from each loser when it finishes."""
     key = f"table.review.{tense}"
     if action is None:  # a declaration let pass
-        return words(f"{key}.no_{decision.kind.value}")
-    offered = words.tile(decision.offered) if decision.offered is not None else ""
-    if isinstance(action, DrawFromPile):
-        return words(f"{key}.draw")
-    if isinstance(action, TakeDiscard):
-        return words(f"{key}.take", tile=offered, name=words.name(review.previous))
-    if isinstance(action, DeclineDiscard):
-        return words(f"{key}.decline", tile=offered)
-    if isinstance(action, Discard | Finish):
-        tile = words.tile(action.tile)
-        if won is None:
-            return words(f"{key}.discard", tile=tile)
-        if with_points:
-            return words(f"{key}.finish_points", tile=tile, points=won)
-        return words(f"{key}.finish", tile=tile)
-    if isinstance(action, ShowIndicator):
-        return words(f"{key}.show")
-    if isinstance(action, TurnToOkey):
-        return words(f"{key}.turn_to_okey")
-    if isinstance(action, DeclarePairs):
-        return words(f"{key}.pairs")
-    raise AssertionError(f"no words for {action!r}")  # pragma: no cover
+        return Line(f"{key}.no_{decision.kind.value}")
+    offered: Field = decision.offered if decision.offered is not None else ""
+    match action:
+        case DrawFromPile():
+            return Line(f"{key}.draw")
+        case TakeDiscard():
+            return Line(f"{key}.take", tile=offered, name=Name(review.previous))
+        case DeclineDiscard():
+            return Line(f"{key}.decline", tile=offered)
+        case Discard() | Finish():
+            if won is None:
+                return Line(f"{key}.discard", tile=action.tile)
+            if with_points:
+                return Line(f"{key}.finish_points", tile=action.tile, points=won)
+            return Line(f"{key}.finish", tile=action.tile)
+        case ShowIndicator():
+            return Line(f"{key}.show")
+        case TurnToOkey():
+            return Line(f"{key}.turn_to_okey")
+        case DeclarePairs():
+            return Line(f"{key}.pairs")
+        case TimeOut() | Resume():  # table actions: never a decision of the review
+            raise AssertionError(f"no words for {action!r}")  # pragma: no cover
+        case _:
+            assert_never(action)

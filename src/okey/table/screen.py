@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from okey.engine.view import PlayerView
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.table import prompts
@@ -70,15 +71,15 @@ def screen_words(table: Table) -> Words:
 def header(table: Table) -> StyleAndTextTuples:
     """Title, indicator and okey; the scores; the top of each discard pile; whose turn."""
     words = screen_words(table)
-    match = table.match
-    rules = match.rules.name
+    state = table.state
+    rules = table.seat.rules.name
     out: StyleAndTextTuples = []
-    if not match.started:
+    view = state.view
+    if view is None:
         out.append(("class:title", words("table.screen.title.none", rules=rules)))
         return out
-    view = table.session.view()
     title = words(
-        "table.screen.title", rules=rules, number=match.round_number, pile=view.pile_count
+        "table.screen.title", rules=rules, number=state.round_number, pile=view.pile_count
     )
     out.append(("class:title", title))
     out.append(("", "   "))
@@ -90,10 +91,9 @@ def header(table: Table) -> StyleAndTextTuples:
     )
     out.append(("", _fit(words("table.screen.scores", scores=scores))))
     out.append(("", "\n"))
-    out += _discard_tops(table, words)
+    out += _discard_tops(table, view, words)
     out.append(("", "\n"))
-    step = table.session.step()
-    out.append(("class:title", _fit(prompts.whose_turn(match, step, words))))
+    out.append(("class:title", _fit(words.say(prompts.whose_turn(state)))))
     return out
 
 
@@ -116,8 +116,7 @@ def _short_name(table: Table, seat: int) -> str:
     return table.seats.names[seat]
 
 
-def _discard_tops(table: Table, words: Words) -> StyleAndTextTuples:
-    view = table.session.view()
+def _discard_tops(table: Table, view: PlayerView, words: Words) -> StyleAndTextTuples:
     okey = view.okey
     out: StyleAndTextTuples = [("", words("table.screen.discards", piles=""))]
     seats = table.seats
@@ -201,7 +200,7 @@ def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
         if out:
             out.append(("", "\n"))
         key = option.key or words("table.menu.no_key")
-        text = _fit(f"{option.label} ({key})")
+        text = _fit(f"{words.say(option.label)} ({key})")
         out.append(("class:menu.focus" if index == menu.focus else "", text))
     return out
 

@@ -2,42 +2,37 @@
 
 Its whole state is ``(match, settings, bot rngs)``: a save keeps exactly that
 (see :mod:`okey.table.persist`). The session knows nothing of keys, speech or
-the screen; it applies the player's moves, plays the bots' turns and says
-what should happen next.
+the screen. It is the local :class:`~okey.table.seat.SeatLink`: the player's seat
+sees the match through it (the view, the events seen by the seat) and moves
+through it (:meth:`act`, checked once by the engine); it also plays the bots'
+turns, which a table server would play instead.
 """
 
 from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
-from enum import Enum
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from okey.bots import Bot, make_bot
-from okey.engine.actions import Action, TimeOut
+from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
-from okey.engine.events import Event
+from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Tile
+from okey.review import RoundReview, review_match
 from okey.rules import RuleSet
+from okey.table.seat import Done, Outcome, Refused, Step
 from okey.table.settings import TableSettings
+
+__all__ = ["MOST_MOVES_PER_TURN", "Step", "TableSession", "fresh_rng", "new_session"]
 
 MOST_MOVES_PER_TURN = 8  # a bot's turn is a few moves (show, declare, draw, discard)
 
 
-class Step(Enum):
-    """What the table waits for."""
-
-    PLAYER = "player"  # the player's move
-    AUTOPILOT = "autopilot"  # the game plays the player's seat (after timeouts)
-    BOT = "bot"  # a bot's turn
-    ROUND_OVER = "round_over"  # the player starts the next round
-    MATCH_OVER = "match_over"
-
-
 class TableSession:
-    """A match in play at this table."""
+    """A match in play at this table, seen from the player's seat."""
 
     def __init__(
         self,
@@ -71,8 +66,8 @@ class TableSession:
         """Grows with every change to the match (the number of events so far)."""
         return len(self.match.events)
 
-    def view(self) -> PlayerView:
-        return self.match.view(self.you)
+    def view(self) -> PlayerView | None:
+        return self.match.view(self.you) if self.match.started else None
 
     def step(self) -> Step:
         match = self.match
@@ -84,29 +79,35 @@ class TableSession:
             return Step.AUTOPILOT if match.autopilot[self.you] else Step.PLAYER
         return Step.BOT
 
+    def seen(self) -> list[Event]:
+        return self._seen(self.match.events)
+
+    def review(self, number: int) -> RoundReview:
+        return review_match(self.match, self.you, {number})[0]
+
     # -- changing the match ----------------------------------------------------
 
+    def act(self, action: Action) -> Outcome:
+        """The player's move: the engine checks it once and applies it, or refuses it."""
+        try:
+            events = self.match.apply(self.you, action)
+        except IllegalMoveError as error:
+            return Refused(error.key)
+        return Done(tuple(self._seen(events)))
+
+    def deal(self) -> Outcome:
+        try:
+            return Done(tuple(self._seen(self.start_round())))
+        except IllegalMoveError as error:
+            return Refused(error.key)
+
     def start_round(self) -> list[Event]:
+        """Deal the next round (a prepared deck when there is one); every event."""
         deck = next(self.decks, None) if self.decks is not None else None
         return self.match.start_round(deck)
 
-    def why_not(self, action: Action) -> IllegalMoveError | None:
-        try:
-            self.match.check(self.you, action)
-        except IllegalMoveError as error:
-            return error
-        return None
-
-    def act(self, action: Action) -> list[Event]:
-        """The player's move (checked: raises IllegalMoveError)."""
-        return self.match.apply(self.you, action)
-
-    def time_out(self) -> list[Event]:
-        """The turn clock ran out, or autopilot plays: the engine moves for the player."""
-        return self.match.apply(self.you, TimeOut())
-
     def bot_turn(self) -> list[Event]:
-        """Play the whole turn of the bot whose turn it is."""
+        """Play the whole turn of the bot whose turn it is; the events the player saw."""
         match = self.match
         seat = match.turn
         bot = self.bots[seat]
@@ -115,7 +116,11 @@ class TableSession:
             events += match.apply(seat, bot.choose(match.view(seat)))
             if match.round_over or match.turn != seat:
                 break
-        return events
+        return self._seen(events)
+
+    def _seen(self, events: Iterable[Event]) -> list[Event]:
+        you = self.you
+        return [shown for event in events if (shown := seen_by(event, you)) is not None]
 
 
 def fresh_rng(seed: int | None, label: str) -> random.Random:

@@ -1,12 +1,18 @@
 """The table's settings: what a save keeps besides the match itself.
 
-Everything here round-trips through a plain dict (``to_dict``/``from_dict``)
-so that it fits the free ``settings`` blob of a save.
+The settings are typed (a :class:`~okey.table.sorting.SortMode`, a
+:class:`~okey.messages.Verbosity`) and round-trip through the plain dict of a save's
+``settings`` blob (``to_dict``/``from_dict``), written as it always was: the sort
+mode and verbosity by their names, so saves from before load and new saves read the
+same.
+
+They are the one owner of the player's verbosity and sounds: the table changes them
+here and tells the speaker (:mod:`okey.table.voice`), never the other way round.
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from okey.messages import Verbosity
@@ -24,20 +30,25 @@ class TableSettings:
     you: int = 0
     names: list[str] = field(default_factory=list)
     levels: list[str] = field(default_factory=list)  # per seat; "" for the player's seat
-    sort_mode: str = SortMode.COLOUR.value
-    verbosity: str = Verbosity.DETAILED.value
+    sort_mode: SortMode = SortMode.COLOUR
+    verbosity: Verbosity = Verbosity.DETAILED
     sounds: bool = True
     okey_warning: bool = True
     pace: float = DEFAULT_PACE
     seed: int | None = None
     hints_left: int = HINTS
 
-    @property
-    def sort(self) -> SortMode:
-        return SortMode(self.sort_mode)
-
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The save's blob: every field, the enums by their names."""
+        data: dict[str, Any] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if isinstance(value, SortMode | Verbosity):
+                value = value.value
+            elif isinstance(value, list):
+                value = list(value)
+            data[item.name] = value
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
@@ -49,8 +60,8 @@ class TableSettings:
         settings = cls(**values)
         settings.names = [str(name) for name in settings.names]
         settings.levels = [str(level) for level in settings.levels]
-        SortMode(settings.sort_mode)
-        Verbosity(settings.verbosity)
+        settings.sort_mode = SortMode(settings.sort_mode)
+        settings.verbosity = Verbosity(settings.verbosity)
         if type(settings.hints_left) is not int or not 0 <= settings.hints_left <= HINTS:
             raise ValueError(f"hints_left must be a whole number from 0 to {HINTS}")
         return settings

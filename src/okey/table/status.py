@@ -1,128 +1,170 @@
-"""Status readers: the answers to the keys that change nothing.
+"""Status readers: the answers to the keys that change nothing, as lines.
 
-Indicator and okey, scores (and their story), the pile, each discard pile,
-the table's rules, and the keys that work now.
+Indicator and okey, scores (and their story), the pile, each discard pile, where
+a tile's copies are, the table's rules, and the keys that work now (the help,
+read from the key table, :mod:`okey.table.keys`).
 """
 
 from __future__ import annotations
 
-from okey.commands.rules import explain
+from collections.abc import Mapping, Sequence
+from typing import assert_never
+
 from okey.engine.actions import ShowIndicator, TurnToOkey
-from okey.engine.events import RoundDrawn, RoundStarted, RoundWon, ShowedIndicator
-from okey.engine.match import Match
+from okey.engine.events import (
+    AutopilotChanged,
+    Dealt,
+    DeclaredPairs,
+    DeclinedDiscard,
+    DiceThrown,
+    Discarded,
+    Drew,
+    Event,
+    IndicatorTurned,
+    MatchOver,
+    RoundDrawn,
+    RoundStarted,
+    RoundWon,
+    ShowedIndicator,
+    TimedOut,
+    TookDiscard,
+    TurnedToOkey,
+)
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import COPIES, Tile
+from okey.rules import RuleSet
+from okey.rules_words import rule_messages
+from okey.table.keys import Topic, help_topics
+from okey.table.lines import (
+    AndList,
+    Capital,
+    Field,
+    Joined,
+    Label,
+    Line,
+    Name,
+    Scores,
+    Speech,
+    Tiles,
+)
 from okey.table.narration import indicator_line
-from okey.table.seats import Place
-from okey.table.session import Step
+from okey.table.prompts import together
+from okey.table.seat import SeatState, Step
+from okey.table.seats import Place, Seats
 from okey.table.settings import HINTS
-from okey.table.words import Words
 
 
-def indicator(view: PlayerView, words: Words) -> str:
-    said = [indicator_line(view.indicator, view.okey, words)]
+def indicator(view: PlayerView) -> Speech:
+    said: list[Speech] = [indicator_line(view.indicator, view.okey)]
     held = sum(1 for tile in view.hand if tile == view.okey)
     if held:
-        said.append(words("table.okeys.one" if held == 1 else "table.okeys.two"))
+        said.append(Line("table.okeys.one" if held == 1 else "table.okeys.two"))
     if view.shown_indicator:
-        name = words.capital(words.name(view.shown_indicator[0]))
-        said.append(words("table.shown_by", name=name))
-    return " ".join(said)
+        said.append(Line("table.shown_by", name=Capital(Name(view.shown_indicator[0]))))
+    return together(said)
 
 
-def scores(view: PlayerView, words: Words) -> str:
-    return words("table.scores", scores=words.scores(view.scores, ranked=False))
+def scores(view: PlayerView) -> Line:
+    return Line("table.scores", scores=Scores(view.scores, ranked=False))
 
 
-def score_story(match: Match, words: Words) -> str:
+def score_story(
+    rules: RuleSet, round_number: int, events: Sequence[Event], standing: tuple[int, ...]
+) -> Joined:
     """The detailed scores: where points went, round by round."""
-    rules = match.rules.table
-    said = [words("table.story.start", score=rules.starting_score)]
-    if rules.rounds:
-        said.append(words("table.story.rounds", played=match.round_number, rounds=rules.rounds))
+    table = rules.table
+    said: list[Field] = [Line("table.story.start", score=table.starting_score)]
+    if table.rounds:
+        said.append(Line("table.story.rounds", played=round_number, rounds=table.rounds))
     number = 0
     told = False
-    for event in match.events:
-        if isinstance(event, RoundStarted):
-            number = event.number
-        elif isinstance(event, RoundWon):
-            said.append(
-                words(
-                    "table.story.won",
-                    number=number,
-                    name=words.capital(words.name(event.seat)),
-                    points=event.points,
+    for event in events:
+        match event:
+            case RoundStarted():
+                number = event.number
+            case RoundWon():
+                name = Capital(Name(event.seat))
+                said.append(Line("table.story.won", number=number, name=name, points=event.points))
+                told = True
+            case ShowedIndicator():
+                name = Capital(Name(event.seat))
+                said.append(
+                    Line("table.story.showed", number=number, name=name, points=event.penalty)
                 )
-            )
-            told = True
-        elif isinstance(event, ShowedIndicator):
-            said.append(
-                words(
-                    "table.story.showed",
-                    number=number,
-                    name=words.capital(words.name(event.seat)),
-                    points=event.penalty,
-                )
-            )
-            told = True
-        elif isinstance(event, RoundDrawn):
-            said.append(words("table.story.drawn", number=number))
-            told = True
+                told = True
+            case RoundDrawn():
+                said.append(Line("table.story.drawn", number=number))
+                told = True
+            case (
+                DiceThrown()
+                | Dealt()
+                | IndicatorTurned()
+                | Drew()
+                | TookDiscard()
+                | Discarded()
+                | TurnedToOkey()
+                | DeclaredPairs()
+                | DeclinedDiscard()
+                | TimedOut()
+                | AutopilotChanged()
+                | MatchOver()
+            ):
+                pass  # no points change hands
+            case _:
+                assert_never(event)
     if not told:
-        said.append(words("table.story.nothing"))
-    said.append(words("table.scores", scores=words.scores(match.scores, ranked=True)))
-    return " ".join(said)
+        said.append(Line("table.story.nothing"))
+    said.append(Line("table.scores", scores=Scores(standing, ranked=True)))
+    return Joined(tuple(said))
 
 
-def pile(view: PlayerView, words: Words) -> str:
+def pile(view: PlayerView) -> Line:
     if view.pile_count == 0:
-        return words("table.pile.empty")
+        return Line("table.pile.empty")
     if view.pile_count == 1:
-        return words("table.pile.one")
-    return words("table.pile", count=view.pile_count)
+        return Line("table.pile.one")
+    return Line("table.pile", count=view.pile_count)
 
 
-def discards(view: PlayerView, place: Place, words: Words) -> str:
+def discards(view: PlayerView, place: Place, seats: Seats) -> Line:
     """A discard pile, newest first."""
-    seat = view.seat if place is Place.YOU else words.seats.at(place)
+    seat = view.seat if place is Place.YOU else seats.at(place)
     if seat is None:
-        return words("table.no_seat")
-    tiles = list(reversed(view.discards[seat]))
+        return Line("table.no_seat")
+    tiles = tuple(reversed(view.discards[seat]))
     if seat == view.seat:
         if not tiles:
-            return words("table.discards.yours_none")
-        return words("table.discards.yours", tiles=words.tiles(tiles), count=len(tiles))
-    fields = {"name": words.name(seat), "label": words.label(seat)}
+            return Line("table.discards.yours_none")
+        return Line("table.discards.yours", tiles=Tiles(tiles), count=len(tiles))
     if not tiles:
-        return words("table.discards.none", **fields)
-    return words("table.discards", tiles=words.tiles(tiles), count=len(tiles), **fields)
+        return Line("table.discards.none", name=Name(seat), label=Label(seat))
+    return Line(
+        "table.discards", tiles=Tiles(tiles), count=len(tiles), name=Name(seat), label=Label(seat)
+    )
 
 
-def copies(view: PlayerView, tile: Tile, words: Words) -> str:
+def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
     """Where the two copies of ``tile`` are, as far as the player can see: in the hand,
     face up as the indicator, on a discard pile, taken by a player and not thrown back,
     in the middle; the rest unseen (in the pile or another hand)."""
-    places: list[str] = []
+    places: list[Field] = []
     held = view.hand.count(tile)
     places.append(
-        words("table.copies.held.both")
-        if held == COPIES
-        else words("table.copies.held", count=held)
+        Line("table.copies.held.both") if held == COPIES else Line("table.copies.held", count=held)
     )
     seen = held
     if view.indicator == tile:
-        places.append(words("table.copies.indicator"))
+        places.append(Line("table.copies.indicator"))
         seen += 1
-    order = words.seats.in_play_order()
+    order = seats.in_play_order()
     lying = {seat: view.discards[seat].count(tile) for seat in order}
     for seat in order:
         if lying[seat]:
             seen += lying[seat]
             if seat == view.seat:
-                places.append(words("table.copies.yours", count=lying[seat]))
+                places.append(Line("table.copies.yours", count=lying[seat]))
             else:
-                name = words.name(seat)
-                places.append(words("table.copies.discarded", count=lying[seat], name=name))
+                places.append(Line("table.copies.discarded", count=lying[seat], name=Name(seat)))
     for seat in order:
         if seat == view.seat:
             continue
@@ -133,57 +175,56 @@ def copies(view: PlayerView, tile: Tile, words: Words) -> str:
         kept = max(0, view.taken[seat].count(tile) - thrown)
         if kept:
             seen += kept
-            places.append(words("table.copies.taken", count=kept, name=words.name(seat)))
+            places.append(Line("table.copies.taken", count=kept, name=Name(seat)))
     if view.middle == tile:
         seen += 1
-        places.append(words("table.copies.middle", count=1))
+        places.append(Line("table.copies.middle", count=1))
     if seen < COPIES:
-        places.append(words("table.copies.unseen", count=COPIES - seen))
-    return words("table.copies", tile=words.capital(words.tile(tile)), places=words.join(places))
+        places.append(Line("table.copies.unseen", count=COPIES - seen))
+    return Line("table.copies", tile=Capital(tile), places=AndList(tuple(places)))
 
 
-def rules_in_words(match: Match) -> str:
-    return " ".join(explain(match.rules))
+def rules_in_words(rules: RuleSet) -> Joined:
+    return Joined(tuple(Line(key, **fields) for key, fields in rule_messages(rules)))
+
+
+_TOPIC_FIELDS: Mapping[Topic, Mapping[str, Field]] = {Topic.HINT: {"count": HINTS}}
 
 
 def help_now(
-    match: Match, step: Step, words: Words, *, everything: bool, general: str | None = None
-) -> str:
+    state: SeatState, rules: RuleSet, *, everything: bool, general: Speech | None = None
+) -> Joined:
     """The keys that work now (``everything``: every key of the table); ``general``
     replaces the closing line on Escape, saving and leaving (the tutorial's own)."""
-    said = []
-    view = match.view(words.seats.you) if match.started else None
-    rules = match.rules
+    step, view = state.step, state.view
+    said: list[Field] = []
     if step is Step.PLAYER and view is not None:
         if view.phase is Phase.DRAW:
-            said.append(words("table.help.draw"))
+            said.append(Line("table.help.draw"))
         elif view.phase is Phase.PILE_OUT:
-            said.append(words("table.help.pile_out"))
+            said.append(Line("table.help.pile_out"))
         else:
-            said.append(words("table.help.discard"))
+            said.append(Line("table.help.discard"))
     elif step is Step.AUTOPILOT:
-        said.append(words("table.help.autopilot"))
+        said.append(Line("table.help.autopilot"))
     elif step is Step.ROUND_OVER:
-        said.append(words("table.help.next_round"))
+        said.append(Line("table.help.next_round"))
     elif step is Step.MATCH_OVER:
-        said.append(words("table.help.match_over"))
+        said.append(Line("table.help.match_over"))
     else:
-        said.append(words("table.help.waiting"))
+        said.append(Line("table.help.waiting"))
     if view is not None and ShowIndicator() in view.legal:
-        said.append(words("table.help.show"))
+        said.append(Line("table.help.show"))
     if view is not None and TurnToOkey() in view.legal:
-        said.append(words("table.help.turn_to_okey"))
-    said.append(words("table.help.tiles"))
+        said.append(Line("table.help.turn_to_okey"))
+    said.append(_topic(Topic.TILES))
     if everything:
-        said.append(words("table.help.moves"))
-        if rules.play.declare_pairs:
-            said.append(words("table.help.pairs"))
-        if rules.play.timer_seconds:
-            said.append(words("table.help.time"))
-        said.append(words("table.help.hint", count=HINTS))
-        said.append(words("table.help.status"))
-        said.append(words("table.help.speech"))
-    said.append(general if general is not None else words("table.help.general"))
+        said += [_topic(topic) for topic in help_topics(rules)]
+    said.append(general if general is not None else _topic(Topic.GENERAL))
     if not everything:
-        said.append(words("table.help.more"))
-    return " ".join(said)
+        said.append(Line("table.help.more"))
+    return Joined(tuple(said))
+
+
+def _topic(topic: Topic) -> Line:
+    return Line(f"table.help.{topic.value}", **_TOPIC_FIELDS.get(topic, {}))

@@ -1,11 +1,33 @@
-"""Catalogue texts at the current verbosity, plus the table's recurring phrases."""
+"""Lines put in words: catalogue texts at the current verbosity, and the table's phrases.
+
+:meth:`Words.say` renders a :mod:`~okey.table.lines` message: its key at the verbosity
+the player chose, each field named in the player's language (tiles with the round's
+okey, seats from the player's chair). The helpers below it name tiles, seats and the
+rack for the screen and the review command too.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.table.lines import (
+    AndList,
+    Capital,
+    Face,
+    Field,
+    Joined,
+    Label,
+    Line,
+    Name,
+    Names,
+    Scores,
+    Speech,
+    Tiles,
+    Where,
+)
 from okey.table.seats import Place, Seats
 from okey.table.sorting import SectionKind, SortedHand, SortMode
 
@@ -23,6 +45,51 @@ class Words:
 
     def __call__(self, key: str, /, **fields: object) -> str:
         return self.catalogue.variant(key, self.verbosity, **fields)
+
+    # -- lines ---------------------------------------------------------------
+
+    def say(self, speech: Speech) -> str:
+        """A whole message in words."""
+        return str(self.field(speech))
+
+    def fields(self, line: Line) -> dict[str, int | str]:
+        """A line's fields in words (numbers stay numbers, for the catalogue's formats)."""
+        return {name: self.field(value) for name, value in line.fields.items()}
+
+    def field(self, value: Field) -> int | str:
+        match value:
+            case int() | str():
+                return value
+            case Tile():
+                return self.tile(value)
+            case Face():
+                return self.catalogue.tile(value.tile)
+            case Tiles():
+                return self.tiles(value.tiles)
+            case Name():
+                return self.name(value.seat)
+            case Where():
+                return self.where(value.seat)
+            case Label():
+                return self.label(value.seat)
+            case Names():
+                return self.names(value.seats)
+            case Scores():
+                return self.scores(value.scores, ranked=value.ranked)
+            case SortedHand():
+                return self.hand(value)
+            case Capital():
+                return self.capital(str(self.field(value.text)))
+            case AndList():
+                return self.join([str(self.field(part)) for part in value.parts])
+            case Joined():
+                return value.sep.join(str(self.field(part)) for part in value.parts)
+            case Line():
+                return self(value.key, **self.fields(value))
+            case _:
+                assert_never(value)
+
+    # -- tiles ---------------------------------------------------------------
 
     def tile(self, tile: Tile) -> str:
         return self.catalogue.tile(tile, self.okey)

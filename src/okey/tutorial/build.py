@@ -24,7 +24,7 @@ def tutorial_table(
         you=YOU,
         names=list(names),
         levels=[""] * PLAYERS,
-        verbosity=speaker.verbosity.value,
+        verbosity=speaker.verbosity,
         sounds=speaker.sounds,
         pace=pace,
         seed=SEED,

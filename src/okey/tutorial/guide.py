@@ -21,10 +21,10 @@ from okey.hand.tiles import FALSE_JOKER
 from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
+from okey.table.lines import AndList, Face, Field, Line, Name
 from okey.table.menu import Asking, Question
-from okey.table.session import Step
+from okey.table.seat import Step
 from okey.table.sorting import SortMode
-from okey.table.words import Words
 from okey.tutorial import deal
 from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, RACK, Goal, LessonStep, Moment
 
@@ -50,7 +50,8 @@ class Guide:
         self.lesson = tuple(lesson)
         self.index = 0
         self.announced = False  # the current step's text has been said
-        self.mark = 0  # the match's events when the current step began
+        self.heard: list[Event] = []  # what the table has seen happen
+        self.mark = 0  # how many of them had happened when the current step began
         self.learned: set[Command] = set()
         self.last: Command | None = None  # the key before this one (H twice: every key)
         self.skipping = False  # Tab is pressing a step's keys: the guide waits till it is done
@@ -67,13 +68,13 @@ class Guide:
 
     # -- what the table asks -----------------------------------------------------
 
-    def welcome(self, words: Words) -> str:
+    def welcome(self) -> Line:
         """The first words: what the tutorial is, who sits where, Tab and Q."""
-        return words("tutorial.welcome", company=prompts.seat_entries(words))
+        return Line("tutorial.welcome", company=prompts.seat_entries(self.table.seats))
 
-    def farewell(self, words: Words) -> str:
+    def farewell(self) -> Line:
         """The last words: how to start a real game (or this lesson again)."""
-        return words("tutorial.goodbye")
+        return Line("tutorial.goodbye")
 
     def allows(self, command: Command | None) -> bool:
         """Whether the table may carry out ``command`` (None: a key bound to nothing).
@@ -112,26 +113,28 @@ class Guide:
             self._reply("tutorial.wait")
             return False
         if command is None:
-            self._reply("tutorial.wrong.unbound", hint=self._text(step.hint))
+            self._reply("tutorial.wrong.unbound", hint=self.line(step.hint))
             return False
         if command not in step.keys and command not in step.also:
             key = KEY_NAMES.get(command, command.value)
-            self._reply("tutorial.wrong", key=key, hint=self._text(step.hint))
+            self._reply("tutorial.wrong", key=key, hint=self.line(step.hint))
             return False
         focused = table.rack.focused
         if command in ON_TILE and focused is not None and step.tile not in (None, focused):
             self._reply(
                 "tutorial.wrong_tile",
-                tile=self._words().tile(focused),
+                tile=focused,
                 position=table.rack.focus + 1,
                 count=table.rack.count,
-                hint=self._text(step.hint),
+                hint=self.line(step.hint),
             )
             return False
         return True
 
-    def after(self, command: Command | None) -> None:
-        """A command was carried out (None: the table changed): move the lesson on."""
+    def after(self, command: Command | None, events: Sequence[Event] = ()) -> None:
+        """A command was carried out (None: the table changed, by ``events``): move the
+        lesson on."""
+        self.heard += events
         step = self.step
         if step is None or self.skipping:
             return
@@ -140,21 +143,20 @@ class Guide:
         elif self.table.leaving:
             return
         elif self.announced and command is Command.HELP:
-            self._event("tutorial.reminder", hint=self._text(step.hint))
+            self._event("tutorial.reminder", hint=self.line(step.hint))
         self._announce()
 
     # -- the lesson ----------------------------------------------------------------
 
     def _ready(self, step: LessonStep) -> bool:
         """Whether the table is where the step needs it."""
-        session = self.table.session
-        now = session.step()
+        state = self.table.state
         if step.moment is Moment.OVER:
-            return now in (Step.ROUND_OVER, Step.MATCH_OVER)
-        if now is not Step.PLAYER:
+            return state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
+        if state.step is not Step.PLAYER or state.view is None:
             return False
         wanted = Phase.DISCARD if step.moment is Moment.DISCARD else Phase.DRAW
-        return session.view().phase is wanted
+        return state.view.phase is wanted
 
     def _reached(self, step: LessonStep, command: Command | None) -> bool:
         table = self.table
@@ -171,7 +173,7 @@ class Guide:
             return table.leaving
         kind = _GOAL_EVENTS[goal]
         you = table.seats.you
-        events = table.match.events[self.mark :]
+        events = self.heard[self.mark :]
         return any(isinstance(e, kind) and getattr(e, "seat", None) == you for e in events)
 
     def _complete(self, step: LessonStep) -> None:
@@ -187,12 +189,12 @@ class Guide:
         if step is None or self.announced or self.table.leaving or not self._ready(step):
             return
         self.announced = True
-        self.mark = len(self.table.match.events)
+        self.mark = len(self.heard)
         self._event(
             "tutorial.step",
             number=self.index + 1,
             count=len(self.lesson),
-            text=self._text(step.text),
+            text=self.line(step.text),
         )
 
     def _skip(self, step: LessonStep) -> None:
@@ -232,52 +234,47 @@ class Guide:
         """H: the table's help, ending with the tutorial's keys instead of the table's."""
         table = self.table
         table.menu = None  # as at the table: any key but the menu's own closes it
-        words = self._words()
         said = status.help_now(
-            table.match,
-            table.session.step(),
-            words,
+            table.state,
+            table.seat.rules,
             everything=everything,
-            general=self._text("tutorial.general_help"),
+            general=self.line("tutorial.general_help"),
         )
-        table.speaker.reply_text(said)
+        table.voice.reply(said)
 
     # -- words -----------------------------------------------------------------------
 
-    def _words(self) -> Words:
-        return self.table.words()
+    def line(self, message: str, /, **extra: Field) -> Line:
+        """A line of the lesson's: its text with the prepared hand's fields."""
+        return Line(message, **self._fields(), **extra)
 
-    def _text(self, message: str, /, **extra: object) -> str:
-        words = self._words()
-        return words(message, **self._fields(words), **extra)
-
-    def _fields(self, words: Words) -> dict[str, object]:
+    def _fields(self) -> dict[str, Field]:
         """What the lesson's texts name: the seats, the prepared tiles, the points."""
-        plain = words.catalogue.tile
-        scoring = self.table.match.rules.scoring
+        rules = self.table.seat.rules
+        scoring = rules.scoring
         return {
-            "left": words.name(deal.LEFT),
-            "right": words.name(deal.RIGHT),
-            "across": words.name(deal.ACROSS),
-            "indicator": plain(deal.INDICATOR),
-            "okey": plain(deal.OKEY),
-            "false": words.tile(FALSE_JOKER),
-            "stands_for": plain(deal.STANDS_FOR),
-            "opening": words.tile(deal.OPENING),
-            "wanted": words.join([words.tile(tile) for tile in deal.WANTED]),
-            "low": words.tile(deal.WANTED[0]),  # the 1 that 12, 13 would also end on
-            "taken": words.tile(deal.TAKEN),
-            "spare": words.tile(deal.SPARE),
-            "passed": words.tile(deal.PASSED),
-            "drawn": words.tile(deal.DRAWN),
-            "finish": words.tile(deal.FINISH),
-            "start": self.table.match.rules.table.starting_score,
+            "left": Name(deal.LEFT),
+            "right": Name(deal.RIGHT),
+            "across": Name(deal.ACROSS),
+            "indicator": Face(deal.INDICATOR),
+            "okey": Face(deal.OKEY),
+            "false": FALSE_JOKER,
+            "stands_for": Face(deal.STANDS_FOR),
+            "opening": deal.OPENING,
+            "wanted": AndList(deal.WANTED),
+            "low": deal.WANTED[0],  # the 1 that 12, 13 would also end on
+            "taken": deal.TAKEN,
+            "spare": deal.SPARE,
+            "passed": deal.PASSED,
+            "drawn": deal.DRAWN,
+            "finish": deal.FINISH,
+            "start": rules.table.starting_score,
             "points": finish_points(scoring, FinishKind.COMBINATIONS, deal.FINISH, deal.OKEY),
             "double": finish_points(scoring, FinishKind.COMBINATIONS, deal.OKEY, deal.OKEY),
         }
 
-    def _reply(self, message: str, /, **fields: object) -> None:
-        self.table.speaker.reply_text(self._text(message, **fields))
+    def _reply(self, message: str, /, **fields: Field) -> None:
+        self.table.voice.reply(self.line(message, **fields))
 
-    def _event(self, message: str, /, **fields: object) -> None:
-        self.table.speaker.event_text(self._text(message, **fields))
+    def _event(self, message: str, /, **fields: Field) -> None:
+        self.table.voice.event(self.line(message, **fields))

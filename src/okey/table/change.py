@@ -1,0 +1,164 @@
+"""One step per change: the seat's view built once and handed to everything that speaks.
+
+After a move, a bot's turn, a timeout or a deal, :func:`tell` takes the events the
+seat saw, builds the seat's new state once (:class:`~okey.table.seat.SeatState`,
+one :class:`~okey.engine.view.PlayerView`), re-sorts the rack, and says the events
+(:mod:`okey.table.narration`), then what follows from the new state
+(:mod:`okey.table.prompts`): the standings, the show offer, the turn, the win alert.
+Then it saves (after a turn) and tells the guide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, assert_never
+
+from okey.engine.events import (
+    AutopilotChanged,
+    Dealt,
+    DeclaredPairs,
+    DeclinedDiscard,
+    DiceThrown,
+    Discarded,
+    Drew,
+    Event,
+    IndicatorTurned,
+    MatchOver,
+    RoundDrawn,
+    RoundStarted,
+    RoundWon,
+    ShowedIndicator,
+    Standing,
+    TimedOut,
+    TookDiscard,
+    TurnedToOkey,
+)
+from okey.engine.view import Phase, PlayerView
+from okey.hand.tiles import Tile
+from okey.speech import Sound
+from okey.table import prompts
+from okey.table.lines import Line
+from okey.table.seat import SeatState, Step
+from okey.table.voice import Said
+
+if TYPE_CHECKING:
+    from okey.table.core import TableCore
+
+
+@dataclass
+class Seen:
+    """What a change's events mean to the table, beside their words."""
+
+    drawn: Tile | None = None  # the tile the player last drew or took: the focus goes there
+    dealt: bool = False  # a round was dealt
+    your_hand: bool = False  # the player was dealt a hand
+    took: bool = False  # the player took a discard
+    turn_over: bool = False  # a turn or a round ended (then the table is saved)
+    standings: tuple[Standing, ...] = ()  # the match is over
+
+    @classmethod
+    def of(cls, events: Sequence[Event], you: int) -> Seen:
+        seen = cls()
+        for event in events:
+            match event:
+                case RoundStarted():
+                    seen.dealt = seen.turn_over = True
+                case Dealt():
+                    seen.your_hand = seen.your_hand or event.seat == you
+                case Drew() if event.seat == you:
+                    seen.drawn = event.tile
+                case TookDiscard() if event.seat == you:
+                    seen.drawn, seen.took = event.tile, True
+                case Discarded() | RoundWon() | RoundDrawn():
+                    seen.turn_over = True
+                case MatchOver():
+                    seen.standings = event.standings
+                case (
+                    Drew()
+                    | TookDiscard()
+                    | DiceThrown()
+                    | IndicatorTurned()
+                    | ShowedIndicator()
+                    | TurnedToOkey()
+                    | DeclaredPairs()
+                    | DeclinedDiscard()
+                    | TimedOut()
+                    | AutopilotChanged()
+                ):
+                    pass  # told in words, and nothing more
+                case _:
+                    assert_never(event)
+        return seen
+
+
+def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
+    """The seat saw ``events``: say them and what follows (the first line answers the
+    player's key when ``by_player``)."""
+    before = table.told
+    now = table.refresh()
+    seen = Seen.of(events, table.seats.you)
+    if seen.dealt:
+        table.win_told = None
+    if now.view is not None:
+        table.update_rack(now.view, follow=seen.drawn, reset=seen.dealt)
+    said = [Said(line) for line in table.narrator.lines(events, table.position, table.hand())]
+    said += _prompts(table, before, now, seen)
+    table.voice.say_all(said, by_player=by_player)
+    if seen.turn_over:
+        table.autosave()
+    if table.guide is not None:
+        table.guide.after(None, events)
+
+
+def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) -> list[Said]:
+    """What follows from the new state: standings, the show offer, the turn, a finish."""
+    if now.step is Step.MATCH_OVER and before.step is not Step.MATCH_OVER:
+        table.clock.stop()
+        return [Said(line) for line in prompts.match_over(seen.standings, table.seats)]
+    if now.step is Step.ROUND_OVER and before.step is not Step.ROUND_OVER:
+        table.clock.stop()
+        return [Said(prompts.round_over(now))]
+    view = now.view
+    said: list[Said] = []
+    if view is None or now.step in (Step.ROUND_OVER, Step.MATCH_OVER):
+        return said
+    if seen.your_hand:
+        offer = prompts.show_offer(view)
+        if offer is not None:
+            said.append(Said(offer))
+    if now.step is Step.PLAYER:
+        if before.step is not Step.PLAYER or before.round_number != now.round_number:
+            said += turn_begins(table, view)
+        if view.last_chance and seen.took:
+            said.append(Said(Line("table.must_finish")))
+        said += win_alert(table, view)
+    else:
+        table.clock.stop()
+    return said
+
+
+def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
+    """The player's turn starts: the sound and what to do; the clock starts."""
+    if table.clock.seconds:
+        table.clock.start(table.now())
+    lines = prompts.your_turn(view)
+    return [Said(line, Sound.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
+
+
+def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
+    """Say once per hand that a finish is within reach (with its sound)."""
+    if view.phase is not Phase.DISCARD:
+        return []
+    told = (view.round_number, tuple(sorted(view.hand)))
+    if told == table.win_told:
+        return []
+    alert = prompts.win_possible(view)
+    if alert is None:
+        return []
+    table.win_told = told
+    said = [Said(alert, Sound.WIN_POSSIBLE)]
+    offer = prompts.turn_to_okey_offer(view)
+    if offer is not None:
+        said.append(Said(offer))
+    return said

@@ -1,0 +1,158 @@
+"""The table's state, and the few helpers every handler uses.
+
+:class:`TableCore` is what the mode router, the handlers and the change step work on;
+:class:`~okey.table.controller.Table` is the same table with its entry points (keys,
+the others' turns, the clock, leaving). The handlers sit between the two, so that
+none of them imports the table that calls them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from okey.engine.events import Event
+from okey.engine.view import PlayerView
+from okey.hand.tiles import Tile
+from okey.messages import CATALOGUE, Catalogue
+from okey.review import RoundReview
+from okey.speech import Speaker
+from okey.table.clock import TurnClock
+from okey.table.keys import Command
+from okey.table.lines import Line, Speech
+from okey.table.menu import Asking, Menu, Option
+from okey.table.narration import TableNarrator
+from okey.table.rack import Rack
+from okey.table.seat import SeatLink, SeatState
+from okey.table.seats import Seats
+from okey.table.session import TableSession
+from okey.table.voice import Voice
+from okey.table.words import Words
+
+Handler = Callable[["TableCore", Command], None]
+"""What a command does in normal play (the command is passed for handlers of several)."""
+
+
+class Saver(Protocol):
+    """Keeps the table on disk (see :mod:`okey.table.persist`)."""
+
+    def save(self, name: str | None = None) -> str:
+        """Save under ``name`` (default: the date and time); returns the name used."""
+
+    def autosave(self) -> None: ...
+
+
+class Guide(Protocol):
+    """A layer that leads the player (the tutorial): it may refuse a command, and
+    it hears of every command carried out and every change to the match."""
+
+    def welcome(self) -> Speech:
+        """The first words at the table, instead of the table's own welcome."""
+
+    def farewell(self) -> Speech:
+        """The last words, instead of the table's own."""
+
+    def allows(self, command: Command | None) -> bool:
+        """Whether the table may carry out ``command`` (None: an unbound key); when
+        not, the guide has answered the player already."""
+
+    def after(self, command: Command | None, events: Sequence[Event]) -> None:
+        """``command`` was carried out (None: the match changed, by ``events``)."""
+
+
+class TableCore:
+    """One player's table as the handlers see it: the seat, the rack, the voice, the
+    clock and what is open; :class:`~okey.table.controller.Table` adds the entry points."""
+
+    def __init__(
+        self,
+        seat: SeatLink,
+        speaker: Speaker,
+        *,
+        saver: Saver | None = None,
+        now: Callable[[], float] = time.monotonic,
+        catalogue: Catalogue = CATALOGUE,
+    ) -> None:
+        self.seat = seat
+        self.settings = seat.settings
+        self.speaker = speaker
+        self.saver = saver
+        self.now = now  # the clock's time source
+        self.catalogue = catalogue
+        rules = seat.rules
+        self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
+        self.rack = Rack(self.settings.sort_mode)
+        self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
+        self.voice = Voice(speaker, self.words)
+        self.voice.follow(self.settings)
+        self.clock = TurnClock(rules.play.timer_seconds)
+        self.menu: Menu[Option] | None = None
+        self.asking: Asking | None = None
+        self.guide: Guide | None = None
+        self.leaving = False
+        self.on_leave: Callable[[], None] = lambda: None
+        self.saved_as: str | None = None
+        self.last: Command | None = None  # the command before (H twice, C twice)
+        self.presses = 0  # keys handled so far (tests wait on it)
+        self.win_told: tuple[int, tuple[Tile, ...]] | None = None
+        self.reviewed: RoundReview | None = None  # the last review asked for, kept
+        self._state = SeatState.of(self.seat)
+        self.told = self._state  # the state the last change was told from
+
+    @property
+    def session(self) -> TableSession:
+        """The local seat, which also plays the bots (a remote seat has none)."""
+        if not isinstance(self.seat, TableSession):
+            raise TypeError("this table's seat is not a local session")
+        return self.seat
+
+    # -- the seat's state ----------------------------------------------------------
+
+    @property
+    def state(self) -> SeatState:
+        """The seat as the last change left it (built again only if the match moved)."""
+        if self._state.version != self.seat.version:
+            self._state = SeatState.of(self.seat)
+        return self._state
+
+    def refresh(self) -> SeatState:
+        """The seat after a change: its state built once, for everything that follows."""
+        self._state = self.told = SeatState.of(self.seat)
+        return self._state
+
+    def words(self) -> Words:
+        words = Words(self.seats, self.settings.verbosity, self.catalogue)
+        view = self.state.view
+        if view is not None:
+            words.okey = view.okey
+        return words
+
+    # -- the rack ------------------------------------------------------------------
+
+    def hand(self) -> Line:
+        """The rack read out: "Your 15 tiles, by colour: ..."."""
+        rack = self.rack
+        mode = Line(f"table.sort.{rack.mode.value}")
+        return Line("table.hand", count=rack.count, mode=mode, tiles=rack.sorted)
+
+    def position(self, tile: Tile) -> tuple[int, int]:
+        return self.rack.position_of(tile), self.rack.count
+
+    def update_rack(
+        self, view: PlayerView, follow: Tile | None = None, *, reset: bool = False
+    ) -> None:
+        if reset:
+            self.rack.focus = 0
+        self.rack.update(view.hand, view.okey, follow=follow)
+
+    # -- saving ----------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """Save after a turn (a failure is said, and play goes on)."""
+        if self.saver is None:
+            return
+        try:
+            self.saver.autosave()
+        except (OSError, ValueError) as error:
+            self.voice.event(Line("table.save.failed", reason=str(error)))

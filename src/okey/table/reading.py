@@ -1,0 +1,163 @@
+"""The reading handlers: keys that change nothing at the table.
+
+They answer from the seat's state as the last change left it (no engine call):
+the hand, indicator, scores, pile, discard piles and copies, whose turn, the time
+left, help and rules, the master's hint and review; and the speech keys (the
+history, brief or detailed, sounds, the okey question on or off).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from okey.speech import SpeechCommand
+from okey.table import prompts, status
+from okey.table.hint import hint_line, hints_left_line, master_move
+from okey.table.keys import KEY_NAMES, Command
+from okey.table.lines import Joined, Line, Speech
+from okey.table.reviewing import review_speech
+from okey.table.seat import Step
+from okey.table.seats import Place
+
+if TYPE_CHECKING:
+    from okey.engine.view import PlayerView
+    from okey.table.core import Handler, TableCore
+
+SPEECH = {
+    Command.OLDER: SpeechCommand.OLDER,
+    Command.NEWER: SpeechCommand.NEWER,
+    Command.OLDEST: SpeechCommand.OLDEST,
+    Command.NEWEST: SpeechCommand.NEWEST,
+    Command.SPEECH_STATUS: SpeechCommand.STATUS,
+}
+"""The speech keys the speaker answers itself (the history, the speech status)."""
+
+_DISCARD_PLACES = {
+    Command.LEFT_DISCARDS: Place.LEFT,
+    Command.RIGHT_DISCARDS: Place.RIGHT,
+    Command.ACROSS_DISCARDS: Place.ACROSS,
+    Command.MY_DISCARDS: Place.YOU,
+}
+
+
+def speech(table: TableCore, command: Command) -> None:
+    table.speaker.run(SPEECH[command])
+
+
+def _verbosity(table: TableCore, command: Command) -> None:
+    table.voice.toggle_verbosity(table.settings)
+
+
+def _sounds(table: TableCore, command: Command) -> None:
+    table.voice.toggle_sounds(table.settings)
+
+
+def _okey_warning(table: TableCore, command: Command) -> None:
+    settings = table.settings
+    settings.okey_warning = not settings.okey_warning
+    on = settings.okey_warning
+    table.voice.reply(Line("table.okey_warning_on" if on else "table.okey_warning_off"))
+
+
+def _help(table: TableCore, command: Command) -> None:
+    everything = table.last is Command.HELP
+    table.voice.reply(status.help_now(table.state, table.seat.rules, everything=everything))
+
+
+def _rules(table: TableCore, command: Command) -> None:
+    table.voice.reply(status.rules_in_words(table.seat.rules))
+
+
+def _whose_turn(table: TableCore, command: Command) -> None:
+    state = table.state
+    table.voice.reply(prompts.whose_turn(state) if state.dealt else None)
+
+
+def _time(table: TableCore, command: Command) -> None:
+    if not table.seat.rules.play.timer_seconds:
+        table.voice.reply(Line("table.no_timer"))
+    elif table.state.step is not Step.PLAYER or not table.clock.running:
+        table.voice.reply(Line("table.clock_stopped"))
+    else:
+        table.voice.reply(Line("table.time_left", seconds=table.clock.left(table.now())))
+
+
+def _does_nothing(table: TableCore, command: Command) -> None:
+    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES[command]))
+
+
+def _hint(table: TableCore, command: Command) -> None:
+    settings = table.settings
+    view = table.state.view
+    if table.state.step is not Step.PLAYER or view is None:
+        table.voice.reply(Line("table.hint.not_now"))
+        return
+    if settings.hints_left <= 0:
+        table.voice.reply(Line("table.hint.used_up"))
+        return
+    settings.hints_left -= 1
+    hint = hint_line(view, master_move(view))
+    table.voice.reply(Joined((hint, hints_left_line(settings.hints_left))))
+    table.autosave()  # the count survives even a game that is killed
+
+
+def _review(table: TableCore, command: Command) -> None:
+    """The master's review of the round just over: a summary, then each disagreement
+    as its own line (so the history keys browse it). Free, and never during a round."""
+    state = table.state
+    if not state.dealt or state.step not in (Step.ROUND_OVER, Step.MATCH_OVER):
+        table.voice.reply(Line("table.review.not_now"))
+        return
+    number = state.round_number
+    if table.reviewed is None or table.reviewed.number != number:
+        table.reviewed = table.seat.review(number)
+    first, *rest = review_speech(table.reviewed)
+    table.voice.reply(first)
+    for line in rest:
+        table.voice.event(line)
+
+
+def _in_view(table: TableCore, command: Command) -> None:
+    """The keys that read the round: nothing to read before the first deal."""
+    view = table.state.view
+    table.voice.reply(Line("table.not_dealt") if view is None else _read(table, command, view))
+
+
+def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
+    if command is Command.HAND:
+        return table.hand()
+    if command is Command.INDICATOR:
+        return status.indicator(view)
+    if command is Command.SCORES:
+        if table.last is Command.SCORES:
+            state = table.state
+            return status.score_story(
+                table.seat.rules, state.round_number, table.seat.seen(), view.scores
+            )
+        return status.scores(view)
+    if command is Command.PILE:
+        return status.pile(view)
+    if command is Command.COPIES:
+        tile = table.rack.focused
+        return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
+    return status.discards(view, _DISCARD_PLACES[command], table.seats)
+
+
+HANDLERS: dict[Command, Handler] = {
+    **dict.fromkeys(SPEECH, speech),
+    Command.VERBOSITY: _verbosity,
+    Command.SOUNDS: _sounds,
+    Command.OKEY_WARNING: _okey_warning,
+    Command.HELP: _help,
+    Command.RULES: _rules,
+    Command.WHOSE_TURN: _whose_turn,
+    Command.TIME: _time,
+    Command.YES: _does_nothing,
+    Command.HINT: _hint,
+    Command.REVIEW: _review,
+    **dict.fromkeys(
+        (Command.HAND, Command.INDICATOR, Command.SCORES, Command.PILE, Command.COPIES),
+        _in_view,
+    ),
+    **dict.fromkeys(_DISCARD_PLACES, _in_view),
+}
