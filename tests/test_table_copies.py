@@ -31,7 +31,7 @@ def _places(tile: str, *places: Line) -> Line:
 
 def test_held_tiles_the_indicator_and_the_unseen() -> None:
     rig = _rig()
-    assert _copies(rig, "b7") == _places("b7", Line("table.copies.held.both"))
+    assert _copies(rig, "b7") == _places("b7", Line("table.copies.held", count=2))
     assert _copies(rig, "r5") == _places(
         "r5", Line("table.copies.held", count=1), Line("table.copies.indicator")
     )

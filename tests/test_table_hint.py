@@ -33,9 +33,9 @@ def test_the_hint_is_the_hard_bots_move_and_counts_down() -> None:
     assert rig.last() == Joined((expected, Line("table.hint.left", count=2)))
     assert table.session.match.view(0) == view  # a hint changes nothing at the table
     table.press("u")
-    assert rig.last() == Joined((expected, Line("table.hint.left.one")))
+    assert rig.last() == Joined((expected, Line("table.hint.left", count=1)))
     table.press("U")
-    assert rig.last() == Joined((expected, Line("table.hint.left.none")))
+    assert rig.last() == Joined((expected, Line("table.hint.left", count=0)))
     table.press("u")
     assert rig.last() == Line("table.hint.used_up")
     assert table.settings.hints_left == 0

@@ -109,4 +109,4 @@ def test_at_the_end_of_the_match_the_last_round_is_reviewed() -> None:
     assert table.state.step is Step.MATCH_OVER
     table.press("j")
     # the single decision is the finish
-    assert rig.last() == Line("table.review.summary.one", agreed=1)
+    assert rig.last() == Line("table.review.summary", agreed=1, count=1)

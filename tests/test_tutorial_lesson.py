@@ -127,7 +127,7 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
     for line in [
         Line("table.focus", tile=FALSE_JOKER, position=2, count=15),
         Line("table.focus", tile=deal.OKEY, position=15, count=15),
-        Joined((indicator_line(deal.INDICATOR, deal.OKEY), Line("table.okeys.one"))),
+        Joined((indicator_line(deal.INDICATOR, deal.OKEY), Line("table.okeys", count=1))),
         Line("table.sorted.smart"),
         Line(
             "table.focus.kind",

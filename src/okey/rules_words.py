@@ -24,10 +24,8 @@ def rule_messages(rules: RuleSet) -> list[Message]:
     said.append(("rules.start", {"score": table.starting_score}))
     if table.rounds == 0:
         said.append(("rules.to_zero", {}))
-    elif table.rounds == 1:
-        said.append(("rules.fixed.one", {}))
     else:
-        said.append(("rules.fixed.many", {"rounds": table.rounds}))
+        said.append(("rules.fixed", {"count": table.rounds}))
     said.append((f"rules.tie.{table.tie}", {}))
     said.append(("rules.normal", {"points": scoring.normal}))
     said.append(("rules.okey_discard", {"factor": scoring.okey_discard}))

@@ -54,6 +54,4 @@ def hint_line(view: PlayerView, action: Action) -> Line:
 
 def hints_left_line(left: int) -> Line:
     """How many hints are left after one."""
-    if left > 1:
-        return Line("table.hint.left", count=left)
-    return Line("table.hint.left.one" if left == 1 else "table.hint.left.none")
+    return Line("table.hint.left", count=left)

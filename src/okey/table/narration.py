@@ -150,7 +150,7 @@ class TableNarrator:
                     key += "_gone"
                 drawn: list[Speech] = [Line(key, tile=event.tile, position=where, count=count)]
                 if isinstance(event, Drew) and event.pile_count == 0:
-                    drawn.append(Line("table.pile.empty"))
+                    drawn.append(Line("table.pile", count=0))
                 return drawn
             case Discarded():
                 self.opened = True

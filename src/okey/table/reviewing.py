@@ -39,13 +39,9 @@ def review_lines(review: RoundReview, words: Words) -> list[str]:
 def summary_line(review: RoundReview) -> Speech:
     summary = review.summary
     count, agreed = summary.decisions, summary.agreements
-    if count == 0:
-        if summary.automatic:
-            return Line("table.review.all_automatic", count=summary.automatic)
-        said = Line("table.review.none")
-    elif count == 1:
-        said = Line("table.review.summary.one", agreed=agreed)
-    elif agreed == count:
+    if count == 0 and summary.automatic:
+        return Line("table.review.all_automatic", count=summary.automatic)
+    if count > 1 and agreed == count:
         said = Line("table.review.summary.all", count=count)
     else:
         said = Line("table.review.summary", agreed=agreed, count=count)

@@ -58,7 +58,7 @@ def indicator(view: PlayerView) -> Speech:
     said: list[Speech] = [indicator_line(view.indicator, view.okey)]
     held = sum(1 for tile in view.hand if tile == view.okey)
     if held:
-        said.append(Line("table.okeys.one" if held == 1 else "table.okeys.two"))
+        said.append(Line("table.okeys", count=held))
     if view.shown_indicator:
         said.append(Line("table.shown_by", name=Capital(Name(view.shown_indicator[0]))))
     return together(said)
@@ -119,10 +119,6 @@ def score_story(
 
 
 def pile(view: PlayerView) -> Line:
-    if view.pile_count == 0:
-        return Line("table.pile.empty")
-    if view.pile_count == 1:
-        return Line("table.pile.one")
     return Line("table.pile", count=view.pile_count)
 
 
@@ -149,9 +145,7 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
     in the middle; the rest unseen (in the pile or another hand)."""
     places: list[Field] = []
     held = view.hand.count(tile)
-    places.append(
-        Line("table.copies.held.both") if held == COPIES else Line("table.copies.held", count=held)
-    )
+    places.append(Line("table.copies.held", count=held))
     seen = held
     if view.indicator == tile:
         places.append(Line("table.copies.indicator"))

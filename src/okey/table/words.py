@@ -133,7 +133,7 @@ class Words:
         return self.join([self.name(seat) for seat in ordered])
 
     def capital(self, text: str) -> str:
-        return text[:1].upper() + text[1:]
+        return self.catalogue.capitalise(text)
 
     # -- the hand ------------------------------------------------------------
 
