@@ -1041,4 +1041,80 @@ TURKISH: Mapping[str, str] = {
         "kayıt klasörü (varsayılan: $OKEY_SAVES, yoksa projenin saves/ klasörü, "
         "yoksa kullanıcı veri klasörün)"
     ),
+    # Ağ üzerinden oyun (okey serve, protokolün gerekçeleri ve lobi satırları)
+    "serve.cli.help": "yalnızca bir masa sunucusu çalıştır: oyuncular ağ üzerinden katılır",
+    "serve.cli.port": "dinlenecek port (varsayılan 7011; 0: boş herhangi bir port)",
+    "serve.cli.bind": "dinlenecek adres (varsayılan 0.0.0.0: bu makinenin bütün ağları)",
+    "serve.cli.rules": "masanın kural seti ya da TOML dosyası (varsayılan classic)",
+    "serve.cli.level": (
+        "kimsenin oturmadığı koltuklardaki botlar ve otomatik pilot (varsayılan medium)"
+    ),
+    "serve.cli.code": (
+        "katılma kodu (varsayılan: rastgele; yalnızca testler ve betikler için sabitle)"
+    ),
+    "serve.cli.timer": "hamle başına saniye (varsayılan: kuralların süresi, yoksa 90; 0: süre yok)",
+    "serve.cli.bot_delay": (
+        "botun oynamadan önce beklediği saniye, herkes izleyebilsin diye (varsayılan 1)"
+    ),
+    "serve.cli.certfile": "bir TLS sertifikası (PEM): oyuncular o zaman wss:// ile katılır",
+    "serve.cli.keyfile": "TLS sertifikasının gizli anahtarı (PEM), sertifika dosyasında değilse",
+    "serve.cli.saves": "otomatik kaydın klasörü (varsayılan: okey saves ile aynı)",
+    "serve.cli.save_as": (
+        "masanın her hamleden sonra yazılan otomatik kaydının adı (varsayılan online)"
+    ),
+    "serve.cli.resume": (
+        "bir otomatik kayıttaki masayı geri getir (varsayılan online); oyuncular yeniden katılır"
+    ),
+    "serve.listening": "Masa sunucusu {scheme}://{host}:{port} adresini dinliyor.",
+    "serve.code": "Katılma kodu: {code}.",
+    "serve.join": "Diğerleri şununla katılır: okey join {host}:{port} {code}",
+    "serve.stopped": "Masa sunucusu durdu.",
+    "serve.error.certfile": "--keyfile için --certfile da gerekir",
+    "serve.error.tls": "TLS sertifikası ya da anahtarı kullanılamıyor: {reason}",
+    "serve.error.timer": "--timer 0 (süre yok) ile {most} saniye arası olur",
+    "serve.error.port": "{port} diye bir port yok: portlar 0 ile 65535 arasıdır",
+    "serve.error.code": "katılma kodu 4 ile 64 arası harf, rakam, tire ya da boşluktur",
+    "serve.error.listen": "{bind} dinlenemiyor: {reason}",
+    "net.reason.bad_json": "Sunucu bu mesajı okuyamadı.",
+    "net.reason.bad_message": "Sunucu bu mesajı anlamadı.",
+    "net.reason.unknown_type": "Sunucu bu tür mesajı tanımıyor.",
+    "net.reason.protocol": "Bu okey, sunucudan başka bir masa protokolü sürümü konuşuyor.",
+    "net.reason.not_seated": "Önce masaya katıl.",
+    "net.reason.already_seated": "Bu masada zaten oturuyorsun.",
+    "net.reason.wrong_code": "Bu katılma kodu burada hiçbir masayı açmıyor.",
+    "net.reason.bad_token": "Bu koltuk geri alınamıyor: anahtarı burada bilinmiyor.",
+    "net.reason.bad_name": "Ad 1 ile 32 arası yazdırılabilir karakterdir.",
+    "net.reason.table_full": "Masada boş koltuk yok.",
+    "net.reason.too_many_failures": (
+        "Adresinden çok fazla başarısız katılma denemesi: bir dakika bekle."
+    ),
+    "net.reason.rate_limited": "Bir anda çok fazla mesaj: bu mesaj atıldı.",
+    "net.reason.not_host": "Oyunu yalnızca ev sahibi başlatır.",
+    "net.reason.started": "Oyun zaten başladı.",
+    "net.reason.not_started": "Oyun henüz başlamadı.",
+    "net.reason.not_between_rounds": "Bu yalnızca eller arasında olur.",
+    "net.reason.illegal_move": "Bu hamle şimdi yapılamaz.",
+    "net.reason.bad_chat": "Sohbet satırı 1 ile 200 arası yazdırılabilir karakterdir.",
+    "net.reason.chat_too_fast": "Sohbet sınırlı: bir sonraki satırdan önce biraz bekle.",
+    "net.reason.hello_timeout": "Sunucu katılmayı çok uzun bekledi.",
+    "net.reason.replaced": "Koltuğun başka bir bağlantıdan geri alındı.",
+    "net.reason.slow_reader": "Bağlantı masayı izleyemeyecek kadar yavaştı.",
+    "net.reason.server_closing": "Masa sunucusu kapanıyor.",
+    "net.reason.table_closed": "Oyun bitti ve masa kapandı.",
+    "net.lost.unreachable": "{address} adresinde hiçbir masa sunucusu yanıt vermiyor.",
+    "net.lost.refused": "Masa sunucusu koltuğu vermedi: {reason}",
+    "net.lost.closed": "Masa sunucusu bağlantıyı kapattı. {reason}",
+    "net.lost.garbled": "Masa sunucusu bu okeyin okuyamadığı bir şey gönderdi.",
+    "net.retrying": "Masa sunucusuyla bağlantı koptu; yeniden deneniyor ({attempt} / {attempts}).",
+    "net.presence.joined": "{name} masaya oturdu.",
+    "net.presence.dropped": "{name} bağlantıyı kaybetti; onun yerine otomatik pilot oynuyor.",
+    "net.presence.returned": "{name} geri döndü.",
+    "net.lobby.person": "Koltuk {seat}: {name}.",
+    "net.lobby.away": "Koltuk {seat}: {name}, uzakta.",
+    "net.lobby.bot": "Koltuk {seat}: bir bot.",
+    "net.lobby.open": "Koltuk {seat}: boş; dağıtımda bir bot oturur.",
+    "net.lobby.host": "{name} ev sahibi ve oyunu o başlatır.",
+    "net.said": "{name} diyor ki: {text}",
+    "net.missed": "Sen yokken {count} şey oldu.",
+    "net.missed.left_out": "Daha eski {count} şey anlatılmıyor.",
 }

@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ssl
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Protocol
 
@@ -106,6 +106,7 @@ class Client:
         token: str | None = None,
         retry_delays: Sequence[float] = RETRY_DELAYS,
         open_timeout: float = 10.0,
+        on_frame: Callable[[str | bytes], None] | None = None,
     ) -> None:
         self.url = url
         self.code = code
@@ -114,6 +115,7 @@ class Client:
         self.token = token
         self.retry_delays = tuple(retry_delays)
         self.open_timeout = open_timeout
+        self.on_frame = on_frame  # sees every frame received, as it came (tests, logs)
         self.seat: int | None = None
         self.version = 0  # events heard so far (given back on rejoin)
         self.lobby: Lobby | None = None
@@ -208,6 +210,8 @@ class Client:
     async def _read(self) -> ServerMessage:
         assert self._connection is not None
         frame = await self._connection.recv()
+        if self.on_frame is not None:
+            self.on_frame(frame)
         try:
             message = read_server(frame)
         except CodecError:
