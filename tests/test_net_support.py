@@ -7,11 +7,14 @@ Every helper stops what it starts: servers in ``finally``, clients closed.
 from __future__ import annotations
 
 import asyncio
+import functools
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable
+import ssl
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from typing import TypeVar
+from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 from okey.bots import make_bot
 from okey.engine.events import MatchOver
@@ -22,6 +25,7 @@ from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 CODE = "TEST-CODE"
 LOOPBACK = "127.0.0.1"
@@ -29,6 +33,19 @@ FAST = Limits(messages_per_second=2000.0, burst=2000.0)
 """Limits for bots playing flat out (the hostile tests use the real defaults)."""
 QUICK_RETRY = (0.05, 0.1, 0.2)
 WAIT = 20.0  # seconds any one test step may take before it is a failure
+
+
+def async_test(test: Callable[P, Coroutine[object, object, None]]) -> Callable[P, None]:
+    """Run an async test in a fresh event loop (no plugin needed), bounded in time."""
+
+    @functools.wraps(test)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        async def bounded() -> None:
+            await asyncio.wait_for(test(*args, **kwargs), 3 * WAIT)
+
+        asyncio.run(bounded())
+
+    return run
 
 
 def config(
@@ -45,14 +62,18 @@ def config(
 
 @asynccontextmanager
 async def running(
-    *configs: TableConfig, limits: Limits = FAST, **kwargs: object
+    *configs: TableConfig,
+    limits: Limits = FAST,
+    tls: ssl.SSLContext | None = None,
+    saves_dir: Path | None = None,
 ) -> AsyncIterator[tuple[TableServer, str, list[Hosted]]]:
-    """A started server with these tables, its ws:// URL and the hosted tables."""
-    server = TableServer(limits, **kwargs)  # type: ignore[arg-type]
+    """A started server with these tables, its URL and the hosted tables."""
+    server = TableServer(limits, saves_dir=saves_dir)
     hosted = [server.add_table(c) for c in configs]
     try:
-        host, port = await server.start(LOOPBACK, 0)
-        yield server, f"ws://{host}:{port}", hosted
+        host, port = await server.start(LOOPBACK, 0, tls=tls)
+        scheme = "ws" if tls is None else "wss"
+        yield server, f"{scheme}://{host}:{port}", hosted
     finally:
         await server.stop()
 
@@ -65,8 +86,11 @@ async def within(step: Awaitable[T], seconds: float = WAIT) -> T:
     return await asyncio.wait_for(step, seconds)
 
 
-async def play(client: Client, seed: int, start_with: int | None = None) -> MatchOver | None:
-    return await play_as_bot(client, make_bot("random", random.Random(seed)), start_with=start_with)
+async def play(
+    client: Client, seed: int, start_with: int | None = None, think: float = 0.0
+) -> MatchOver | None:
+    bot = make_bot("random", random.Random(seed))
+    return await play_as_bot(client, bot, start_with=start_with, think=think)
 
 
 async def until(client: Client, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:

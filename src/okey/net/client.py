@@ -138,9 +138,10 @@ class Client:
             raise Disconnected(Lost.UNREACHABLE) from None
 
     async def _join_once(self) -> Seated:
+        secure = {} if self.tls is None else {"ssl": self.tls}  # wss:// alone: system trust
         connection = await connect(
             self.url,
-            ssl=self.tls,
+            **secure,
             compression=None,
             max_size=MAX_SERVER_MESSAGE,
             open_timeout=self.open_timeout,
@@ -256,11 +257,11 @@ class Client:
 
 
 async def play_as_bot(
-    client: Client, bot: Bot, *, start_with: int | None = None
+    client: Client, bot: Bot, *, start_with: int | None = None, think: float = 0.0
 ) -> MatchOver | None:
     """Play the client's seat with ``bot`` until the match is over (its MatchOver) or
     the connection is given up (Disconnected). As host, start once ``start_with``
-    people sit at the table."""
+    people sit at the table; ``think`` is a pause in seconds before each move."""
     acted_at = -1
     retried_at = -1
     while True:
@@ -291,4 +292,6 @@ async def play_as_bot(
             await client.ready()
         elif view.legal and view.turn == view.seat and message.version > acted_at:
             acted_at = message.version
+            if think:
+                await asyncio.sleep(think)
             await client.act(bot.choose(view))

@@ -62,7 +62,7 @@ class Limits:
     ping_timeout: float = 20.0  # ...and dropped when no pong comes in this time
     messages_per_second: float = 20.0  # far more than keys or speech can produce
     burst: float = 40.0
-    flood: int = 100  # messages refused for rate in a row before the connection is closed
+    flood: int = 100  # messages refused for rate (in about ten seconds) before it is closed
     failed_joins: int = 10  # failed joins per address in join_window...
     join_window: float = 60.0  # ...before that address is refused for a while
     per_address: int = 32  # open connections from one address
@@ -265,7 +265,7 @@ class TableServer:
         limits = self.limits
         loop = asyncio.get_running_loop()
         bucket = Bucket(limits.messages_per_second, limits.burst)
-        flood = 0
+        strikes = Bucket(limits.flood / 10, limits.flood)  # refusals for rate, refilled slowly
         hello_by = loop.time() + limits.hello_timeout
         seated: tuple[Hosted, int] | None = None
         try:
@@ -282,14 +282,12 @@ class TableServer:
                     frame = await connection.recv()
                 now = loop.time()
                 if not bucket.allow(now):
-                    flood += 1
-                    if flood >= limits.flood:
+                    if not strikes.allow(now):
                         self._say(connection, Goodbye(Reason.RATE_LIMITED))
                         await connection.close(POLICY, "rate_limited")
                         return
                     self._say(connection, Refused(Reason.RATE_LIMITED))
                     continue
-                flood = 0
                 try:
                     message = read_client(frame)
                 except ProtocolError as exc:
