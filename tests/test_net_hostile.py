@@ -203,7 +203,16 @@ async def idle_connections(url: str, hosted: list[Hosted], victim: Client) -> No
 
 @pytest.mark.parametrize(
     "attack",
-    [garbage_bytes, not_json, huge_frame, flood, wrong_codes, other_tokens, out_of_turn, idle_connections],
+    [
+        garbage_bytes,
+        not_json,
+        huge_frame,
+        flood,
+        wrong_codes,
+        other_tokens,
+        out_of_turn,
+        idle_connections,
+    ],
     ids=lambda attack: attack.__name__,
 )
 @async_test

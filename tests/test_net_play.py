@@ -4,11 +4,13 @@ a dropped player comes back, TLS works, and a client gives up with a clear reaso
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import shutil
 import ssl
 import subprocess
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -43,8 +45,8 @@ from okey.net.protocol import (
     Presence,
     PresenceState,
     Reason,
-    SeatKind,
     Seated,
+    SeatKind,
     ServerMessage,
     Update,
     read_server,
@@ -90,10 +92,8 @@ def tiles_in(value: object) -> list[Tile]:
     found: list[Tile] = []
     if isinstance(value, str):
         for word in value.split():
-            try:
+            with contextlib.suppress(ValueError):
                 found.append(parse_tile(word))
-            except ValueError:
-                pass
     elif isinstance(value, list):
         for item in value:
             found += tiles_in(item)
@@ -104,7 +104,7 @@ def tiles_in(value: object) -> list[Tile]:
     return found
 
 
-def check_event(data: dict[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+def check_event(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
     kind = str(data["type"])
     holders = {key for key, value in data.items() if key != "type" and tiles_in(value)}
     assert holders <= EVENT_TILES.get(kind, set()), (kind, holders)
@@ -116,7 +116,7 @@ def check_event(data: dict[str, object], seat: int, hand: tuple[Tile, ...]) -> N
         assert data["tile"] is None
 
 
-def check_message(data: dict[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+def check_message(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
     """What one message to ``seat`` holds: its own hand, public tiles, its own events."""
     kind = data["type"]
     if kind == "Update":
@@ -205,17 +205,19 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
 
         await until(ayse, my_draw)
         await ayse.act(DrawFromPile())
-        await until(ayse, lambda m: isinstance(m, Update) and any(
-            isinstance(e, Drew) and e.seat == 0 for e in m.events
-        ))
+        await until(
+            ayse,
+            lambda m: (
+                isinstance(m, Update) and any(isinstance(e, Drew) and e.seat == 0 for e in m.events)
+            ),
+        )
         version = ayse.version
         ayse.abort()  # mid-turn: drawn, not yet discarded
 
         async def autopilot_discarded() -> None:
             while not any(
-                isinstance(m, Update) and any(
-                    isinstance(e, Discarded) and e.seat == 0 for e in m.events
-                )
+                isinstance(m, Update)
+                and any(isinstance(e, Discarded) and e.seat == 0 for e in m.events)
                 for m in heard
             ):
                 await asyncio.sleep(0.01)

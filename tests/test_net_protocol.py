@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import string
@@ -54,9 +55,7 @@ def test_client_messages_are_read() -> None:
     assert read_client('{"type":"Hello","protocol":1,"code":"AB","name":"Ayşe"}') == Hello(
         PROTOCOL, "AB", "Ayşe"
     )
-    assert read_client('{"type":"Act","action":"discard r5","ref":3}') == Act(
-        Discard(Tile(4)), 3
-    )
+    assert read_client('{"type":"Act","action":"discard r5","ref":3}') == Act(Discard(Tile(4)), 3)
     assert read_client('{"type":"Act","action":"draw pile"}') == Act(DrawFromPile())
     assert read_client('{"type":"Start"}') == Start()
     assert read_client('{"type":"Chat","text":"iyi oyunlar"}') == Chat("iyi oyunlar")
@@ -72,7 +71,10 @@ def test_client_messages_are_read() -> None:
         ("[1, 2]", Reason.BAD_JSON),
         ('"Start"', Reason.BAD_JSON),
         ("[" * 100_000, Reason.BAD_JSON),  # nested too deep for the parser
-        ('{"type":"Hello","protocol":1,"code":"' + "x" * MAX_CLIENT_MESSAGE + '"}', Reason.BAD_JSON),
+        (
+            '{"type":"Hello","protocol":1,"code":"' + "x" * MAX_CLIENT_MESSAGE + '"}',
+            Reason.BAD_JSON,
+        ),
         ("{}", Reason.UNKNOWN_TYPE),
         ('{"type":"Shutdown"}', Reason.UNKNOWN_TYPE),
         ('{"type":["Start"]}', Reason.UNKNOWN_TYPE),
@@ -99,10 +101,8 @@ def test_a_refusal_gives_the_ref_back() -> None:
 
 @given(st.text(max_size=200) | st.binary(max_size=200))
 def test_any_frame_is_a_message_or_a_protocol_error(frame: str | bytes) -> None:
-    try:
+    with contextlib.suppress(ProtocolError):
         read_client(frame)
-    except ProtocolError:
-        pass
 
 
 @given(
@@ -112,10 +112,8 @@ def test_any_frame_is_a_message_or_a_protocol_error(frame: str | bytes) -> None:
     )
 )
 def test_any_object_is_a_message_or_a_protocol_error(data: dict[str, object]) -> None:
-    try:
+    with contextlib.suppress(ProtocolError):
         read_client(json.dumps(data))
-    except ProtocolError:
-        pass
 
 
 def test_the_action_notation_is_the_match_logs() -> None:
@@ -131,7 +129,7 @@ def test_the_action_notation_is_the_match_logs() -> None:
 def test_a_join_code_has_forty_random_bits_and_reads_aloud() -> None:
     assert CODE_BITS >= 40
     assert len(ALPHABET) == 32 and len(set(ALPHABET)) == 32
-    assert CODE_BITS == 8 * math.log2(len(ALPHABET))
+    assert 8 * math.log2(len(ALPHABET)) == CODE_BITS
     codes = {new_code() for _ in range(200)}
     assert len(codes) == 200
     for code in codes:

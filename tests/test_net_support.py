@@ -79,7 +79,8 @@ async def running(
 
 
 def client(url: str, name: str, code: str = CODE, **kwargs: object) -> Client:
-    return Client(url, code, name, retry_delays=QUICK_RETRY, **kwargs)  # type: ignore[arg-type]
+    kwargs.setdefault("retry_delays", QUICK_RETRY)
+    return Client(url, code, name, **kwargs)  # type: ignore[arg-type]
 
 
 async def within(step: Awaitable[T], seconds: float = WAIT) -> T:

@@ -18,7 +18,7 @@ import contextlib
 import ssl
 from collections.abc import Callable, Sequence
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -138,16 +138,16 @@ class Client:
             raise Disconnected(Lost.UNREACHABLE) from None
 
     async def _join_once(self) -> Seated:
-        secure = {} if self.tls is None else {"ssl": self.tls}  # wss:// alone: system trust
-        connection = await connect(
-            self.url,
-            **secure,
-            compression=None,
-            max_size=MAX_SERVER_MESSAGE,
-            open_timeout=self.open_timeout,
-            proxy=None,
-            user_agent_header=None,
-        )
+        options: dict[str, Any] = {
+            "compression": None,
+            "max_size": MAX_SERVER_MESSAGE,
+            "open_timeout": self.open_timeout,
+            "proxy": None,
+            "user_agent_header": None,
+        }
+        if self.tls is not None:  # else wss:// trusts the system's certificates
+            options["ssl"] = self.tls
+        connection = await connect(self.url, **options)
         self._connection = connection
         self._goodbye = None
         since = self.version if self.token is not None else None
@@ -266,6 +266,9 @@ async def play_as_bot(
     retried_at = -1
     while True:
         message = await client.receive()
+        if isinstance(message, Seated):  # joined again: the server may have lost a move
+            acted_at = retried_at = -1
+            continue
         if isinstance(message, Lobby):
             people = sum(1 for s in message.seats if s.kind.value == "person")
             host = message.host == client.seat and not message.started
