@@ -274,13 +274,15 @@ async def test_a_client_says_why_it_cannot_join() -> None:
 @async_test
 async def test_a_client_retries_then_gives_up_when_the_server_is_gone() -> None:
     async with running(config()) as (server, url, _hosted):
-        ayse = client(url, "Ayşe")
+        tries: list[tuple[int, int]] = []
+        ayse = client(url, "Ayşe", on_retry=lambda n, of: tries.append((n, of)))
         await within(ayse.join())
         await until(ayse, lambda m: isinstance(m, Lobby))
         await server.stop()
         with pytest.raises(Disconnected) as caught:
             await until(ayse, lambda m: False)
         assert caught.value.lost is Lost.UNREACHABLE
+        assert tries == [(1, 3), (2, 3), (3, 3)]
 
 
 # -- TLS ---------------------------------------------------------------------------------------

@@ -107,6 +107,7 @@ class Client:
         retry_delays: Sequence[float] = RETRY_DELAYS,
         open_timeout: float = 10.0,
         on_frame: Callable[[str | bytes], None] | None = None,
+        on_retry: Callable[[int, int], None] | None = None,
     ) -> None:
         self.url = url
         self.code = code
@@ -116,6 +117,7 @@ class Client:
         self.retry_delays = tuple(retry_delays)
         self.open_timeout = open_timeout
         self.on_frame = on_frame  # sees every frame received, as it came (tests, logs)
+        self.on_retry = on_retry  # (attempt, attempts) before each new try: "net.retrying"
         self.seat: int | None = None
         self.version = 0  # events heard so far (given back on rejoin)
         self.lobby: Lobby | None = None
@@ -167,7 +169,9 @@ class Client:
 
     async def _rejoin(self) -> Seated:
         """Join again with the token, trying after each of the retry delays."""
-        for delay in self.retry_delays:
+        for attempt, delay in enumerate(self.retry_delays, start=1):
+            if self.on_retry is not None:
+                self.on_retry(attempt, len(self.retry_delays))
             await asyncio.sleep(delay)
             try:
                 return await self._join_once()

@@ -117,7 +117,8 @@ class SeatKind(Enum):
 
 
 class PresenceState(Enum):
-    JOINED = "joined"
+    """A seat's connection during the match (before the deal, Lobby tells who is there)."""
+
     DROPPED = "dropped"  # the connection was lost: autopilot plays the seat
     RETURNED = "returned"
 

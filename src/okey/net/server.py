@@ -302,11 +302,14 @@ class TableServer:
                 hosted, seat = seated
                 if hosted.connections.get(seat) is not connection:
                     return  # replaced by a newer connection to the same seat
+                ref = getattr(message, "ref", None)
                 try:
                     hosted.table.handle(seat, message)
                 except Refusal as refusal:
-                    ref = getattr(message, "ref", None)
                     self._say(connection, Refused(refusal.reason, refusal.move, ref))
+                except Exception:  # a bug: refuse the message, keep the player and the table
+                    log.exception("table %s could not handle a message", hosted.code)
+                    self._say(connection, Refused(Reason.BAD_MESSAGE, ref=ref))
                 hosted.wake.set()
         finally:
             if seated is not None:
