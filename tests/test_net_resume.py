@@ -11,7 +11,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from test_net_support import CODE, LOOPBACK, async_test, client, close_all, play, within
+from test_net_support import (
+    CODE,
+    LOOPBACK,
+    async_test,
+    client,
+    close_all,
+    eventually,
+    play,
+    within,
+)
 
 from okey.commands.serve import main as serve_main
 from okey.engine.events import MatchOver
@@ -63,8 +72,7 @@ async def test_a_killed_server_resumes_from_its_autosave_and_the_players_rejoin(
         await within(bora.join())
         game = asyncio.gather(play(ayse, 1, start_with=2, think=0.01), play(bora, 2, think=0.01))
         autosave = tmp_path / "online.json"
-        while not (autosave.is_file() and ayse.version > 40):
-            await asyncio.sleep(0.01)
+        await eventually(lambda: autosave.is_file() and ayse.version > 40)
         first.send_signal(signal.SIGKILL)
         await first.wait()
         killed_at = ayse.version

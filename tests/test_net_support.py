@@ -106,6 +106,16 @@ async def until(client: Client, wanted: Callable[[ServerMessage], bool]) -> Serv
     return await within(read())
 
 
+async def eventually(condition: Callable[[], bool], seconds: float = WAIT) -> None:
+    """Wait until ``condition()`` holds (a failure after ``seconds``)."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+
+    await within(poll(), seconds)
+
+
 async def close_all(*clients: Client) -> None:
     for each in clients:
         await each.close()

@@ -118,19 +118,21 @@ Send = Callable[[int, ServerMessage], None]
 OnTurn = Callable[[], None]
 
 
-def clean_name(text: str) -> str | None:
-    """A seat name as it may be shown: printable, one line, 1 to MAX_NAME characters."""
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
-        return None
-    name = " ".join(text.split())
-    return name if 0 < len(name) <= MAX_NAME else None
-
-
-def clean_chat(text: str) -> str | None:
+def printable_line(text: str, most: int) -> str | None:
+    """``text`` as one line that may be shown or spoken: spaces collapsed, 1 to ``most``
+    characters, no control or format characters (None when it cannot be)."""
     if any(unicodedata.category(c) in ("Cc", "Cf", "Cs", "Co", "Cn") for c in text):
         return None
     line = " ".join(text.split())
-    return line if 0 < len(line) <= MAX_CHAT else None
+    return line if 0 < len(line) <= most else None
+
+
+def clean_name(text: str) -> str | None:
+    return printable_line(text, MAX_NAME)
+
+
+def clean_chat(text: str) -> str | None:
+    return printable_line(text, MAX_CHAT)
 
 
 class NetTable:
