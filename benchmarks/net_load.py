@@ -5,9 +5,11 @@ tables; this process opens four WebSocket clients per table, seats them, and
 plays every seat with a random legal move after ``--think`` seconds, as fast
 as the server answers. Measured over ``--seconds`` after a warm-up:
 
-- moves per second (actions the server accepted and told every seat);
+- moves per second (actions sent; the server refuses none: ``refused`` counts them);
 - from an action sent to every seat of its table having its Update: p50, p99, max;
 - the server's own part of that: from a move read to every seat's Update written;
+- how long the server and the clients were ready to run but waited for a CPU (the
+  machine is shared: that wait is the latency no program of ours can remove);
 - the server's resident memory per table (its RSS playing, less its RSS before
   the tables were made, divided by their number), and its CPU use.
 
@@ -53,6 +55,15 @@ def rss_kib(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def waiting_seconds(pid: int | str) -> float:
+    """How long the process has waited for a CPU while it was ready to run (Linux
+    schedstat): on a shared machine, the part of the latency no program can remove."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
 
 
 def cpu_seconds(pid: int) -> float:
@@ -103,9 +114,8 @@ def timed(handle: Callable[[int, ClientMessage], None], into: list[float]) -> Ca
 class Table:
     number: int
     seats: list[Seat] = field(default_factory=list)
-    sent_at: float | None = None  # an action in flight: when it was sent...
-    sent_version: int = 0  # ...and the version it answers
-    heard: set[int] = field(default_factory=set)
+    # Actions in flight, by the version they answer: when sent, and the seats that heard.
+    pending: dict[int, tuple[float, set[int]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -138,13 +148,13 @@ async def seat_loop(seat: Seat, tally: Tally, think: float, rng: random.Random) 
                 continue
             now = time.perf_counter()
             version = message["version"]
-            if table.sent_at is not None and version > table.sent_version:
-                table.heard.add(seat.seat)
-                if len(table.heard) == SEATS:
-                    if tally.measuring:
-                        tally.latencies.append(now - table.sent_at)
-                        tally.moves += 1
-                    table.sent_at = None
+            for answered, (sent_at, heard) in list(table.pending.items()):
+                if version > answered:
+                    heard.add(seat.seat)
+                    if len(heard) == SEATS:
+                        del table.pending[answered]
+                        if tally.measuring:
+                            tally.latencies.append(now - sent_at)
             if any(e["type"] == "MatchOver" for e in message["events"]):
                 tally.matches_over += seat.seat == 0
                 return
@@ -158,8 +168,8 @@ async def seat_loop(seat: Seat, tally: Tally, think: float, rng: random.Random) 
                 if think:
                     await asyncio.sleep(think * rng.uniform(0.5, 1.5))
                 action = rng.choice(view["legal"])
-                table.sent_at, table.sent_version = time.perf_counter(), version
-                table.heard = set()
+                table.pending[version] = (time.perf_counter(), set())
+                tally.moves += tally.measuring
                 await seat.ws.send(json.dumps({"type": "Act", "action": action}))
     except ConnectionClosed:
         pass
@@ -192,11 +202,12 @@ async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[
     for t in tables:
         await t.seats[0].ws.send('{"type":"Start"}')
     await asyncio.sleep(max(0.0, args.measure_at - time.time()))
-    mine_before = time.process_time()
+    mine_before, waited_before = time.process_time(), waiting_seconds("self")
     tally.measuring = True
     await asyncio.sleep(args.seconds)
     tally.measuring = False
     mine = time.process_time() - mine_before
+    waited = waiting_seconds("self") - waited_before
     for t in tables:
         for s in t.seats:
             await s.ws.close()
@@ -207,6 +218,7 @@ async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[
         "latencies": tally.latencies,
         "moves": tally.moves,
         "cpu_seconds": mine,
+        "waited_seconds": waited,
         "refused": tally.errors,
         "matches_over": tally.matches_over,
     }
@@ -221,6 +233,7 @@ def summary(parts: list[dict[str, object]], args: argparse.Namespace) -> dict[st
     ms = sorted(x * 1000 for x in latencies) or [0.0]
     total = sum(int(str(part["moves"])) for part in parts)
     cpu = sum(float(str(part["cpu_seconds"])) for part in parts)
+    waited = sum(float(str(part["waited_seconds"])) for part in parts)
     return {
         "moves": total,
         "moves_per_second": round(total / args.seconds, 1),
@@ -230,6 +243,7 @@ def summary(parts: list[dict[str, object]], args: argparse.Namespace) -> dict[st
             "max": round(ms[-1], 2),
         },
         "clients_cpu_percent": round(100 * cpu / args.seconds, 1),
+        "clients_waiting_for_a_cpu_percent": round(100 * waited / args.seconds, 1),
         "refused": sum(int(str(part["refused"])) for part in parts),
         "matches_over": sum(int(str(part["matches_over"])) for part in parts),
     }
@@ -282,9 +296,10 @@ def main() -> int:
                 )
             )  # fmt: skip
         time.sleep(max(0.0, measure_at - time.time()))
-        cpu_before = cpu_seconds(server.pid)
+        cpu_before, waited_before = cpu_seconds(server.pid), waiting_seconds(server.pid)
         time.sleep(args.seconds)
         cpu = cpu_seconds(server.pid) - cpu_before
+        waited = waiting_seconds(server.pid) - waited_before
         rss_playing = rss_kib(server.pid)
         parts = [json.loads(player.communicate(timeout=120)[0]) for player in players]
         server.stdin.write("stop\n")
@@ -300,6 +315,7 @@ def main() -> int:
             **summary(parts, args),
             "server_handling_ms": handling,
             "server_cpu_percent": round(100 * cpu / args.seconds, 1),
+            "server_waiting_for_a_cpu_percent": round(100 * waited / args.seconds, 1),
             "server_rss_playing_kib": rss_playing,
             "server_kib_per_table": round((rss_playing - ready["rss_before_kib"]) / args.tables, 1),
             "load_average_before": [round(x, 2) for x in load_before],
