@@ -77,6 +77,8 @@ def _same(value: Any) -> JSON:
 
 
 def _items(value: Any) -> JSON:
+    if all(type(item) is Tile for item in value):  # the usual case: a row of tiles
+        return [_TILE_TEXT[item.code] for item in value]
     return [encode(item) for item in value]
 
 
