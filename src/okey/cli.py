@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "okey.commands.simulate",
     "okey.commands.replay",
     "okey.commands.review",
+    "okey.commands.serve",
     "okey.commands.saves",
     "okey.commands.settings",
 )

@@ -1,0 +1,152 @@
+"""``okey serve``: a table server alone, for a machine that only hosts (docs/network.md).
+
+It opens one table, says its address and join code, autosaves after every turn,
+and runs until the match is over and everyone has left, or Ctrl+C.
+``--resume [NAME]`` brings back a table from its autosave after the server was
+stopped or killed: its players rejoin their seats with the tokens they hold.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import socket
+import ssl
+import sys
+
+from okey.bots import available_levels
+from okey.commands import error
+from okey.messages import CATALOGUE
+from okey.net.codes import fixed_code, new_code
+from okey.net.server import Limits, TableServer
+from okey.net.table import TableConfig, online_rules
+from okey.rules import RulesError, load_rules
+from okey.saves import SaveData, SaveError, read_save, saves_dir
+from okey.saves.paths import check_name
+
+NAME = "serve"
+HELP_KEY = "serve.cli.help"
+DEFAULT_PORT = 7011
+DEFAULT_SAVE = "online"
+MAX_TIMER = 3600
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    text = CATALOGUE.text
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=text("serve.cli.port"))
+    parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=text("serve.cli.bind"))
+    parser.add_argument("--rules", default="classic", metavar="NAME", help=text("serve.cli.rules"))
+    parser.add_argument(
+        "--level", default="medium", choices=available_levels(), help=text("serve.cli.level")
+    )
+    parser.add_argument("--code", metavar="CODE", help=text("serve.cli.code"))
+    parser.add_argument("--timer", type=int, metavar="SECONDS", help=text("serve.cli.timer"))
+    parser.add_argument(
+        "--bot-delay", type=float, default=1.0, metavar="SECONDS", help=text("serve.cli.bot_delay")
+    )
+    parser.add_argument("--certfile", metavar="FILE", help=text("serve.cli.certfile"))
+    parser.add_argument("--keyfile", metavar="FILE", help=text("serve.cli.keyfile"))
+    parser.add_argument("--saves", metavar="DIR", help=text("serve.cli.saves"))
+    parser.add_argument(
+        "--save-as", default=DEFAULT_SAVE, metavar="NAME", help=text("serve.cli.save_as")
+    )
+    parser.add_argument(
+        "--resume", nargs="?", const=DEFAULT_SAVE, metavar="NAME", help=text("serve.cli.resume")
+    )
+    parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests: a seeded table
+
+
+def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+    if args.certfile is None and args.keyfile is None:
+        return None
+    if args.certfile is None:
+        raise ValueError(CATALOGUE.text("serve.error.certfile"))
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    try:
+        context.load_cert_chain(args.certfile, args.keyfile)
+    except (OSError, ssl.SSLError) as exc:
+        raise ValueError(CATALOGUE.text("serve.error.tls", reason=exc)) from None
+    return context
+
+
+def _shown_host(bind: str) -> str:
+    """The address to give friends: the bound one, or this machine's name."""
+    if bind in ("0.0.0.0", "::", ""):
+        return socket.gethostname()
+    return bind
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
+        return error(CATALOGUE.text("serve.error.timer", most=MAX_TIMER))
+    if not 0 <= args.port <= 65535:
+        return error(CATALOGUE.text("serve.error.port", port=args.port))
+    try:
+        code = fixed_code(args.code) if args.code is not None else new_code()
+    except ValueError:
+        return error(CATALOGUE.text("serve.error.code"))
+    config: TableConfig | None = None
+    data: SaveData | None = None
+    try:
+        tls = _tls(args)
+        save_as = check_name(args.save_as)
+        folder = saves_dir(args.saves)
+        if args.resume is not None:
+            data = read_save(args.resume, folder)
+        else:
+            rules = online_rules(load_rules(args.rules), args.timer)
+            config = TableConfig(rules, code, args.level, max(0.0, args.bot_delay), args.seed)
+    except (RulesError, SaveError, ValueError) as exc:
+        return error(exc)
+
+    async def main() -> int:
+        server = TableServer(Limits(), saves_dir=folder)
+        try:
+            if data is not None:
+                hosted = server.resume_table(data, save_as=save_as)
+            else:
+                assert config is not None
+                hosted = server.add_table(config, save_as=save_as)
+        except SaveError as exc:
+            return error(exc)
+        try:
+            host, port = await server.start(args.bind, args.port, tls=tls)
+        except OSError as exc:
+            return error(CATALOGUE.text("serve.error.listen", bind=args.bind, reason=exc))
+        scheme = "wss" if tls is not None else "ws"
+        print(CATALOGUE.text("serve.listening", host=host, port=port, scheme=scheme), flush=True)
+        print(CATALOGUE.text("serve.code", code=hosted.code), flush=True)
+        shown = _shown_host(args.bind)
+        print(CATALOGUE.text("serve.join", host=shown, port=port, code=hosted.code), flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(sig, stop.set)
+        closed = loop.create_task(server.all_closed.wait())
+        stopped = loop.create_task(stop.wait())
+        await asyncio.wait({closed, stopped}, return_when=asyncio.FIRST_COMPLETED)
+        closed.cancel()
+        stopped.cancel()
+        await server.stop()
+        print(CATALOGUE.text("serve.stopped"), flush=True)
+        return 0
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests and
+    until the command is in the ``okey`` registry."""
+    parser = argparse.ArgumentParser(prog="okey serve", description=CATALOGUE.text(HELP_KEY))
+    configure(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,309 @@
+"""A typed JSON codec for the engine's frozen values: views, events, rules, groups.
+
+Encoding follows the value; decoding follows the type hints of the class asked
+for, so a new frozen dataclass (an event of another game) travels with no new
+code here. The forms:
+
+- None, bool, int, float, str: themselves;
+- a :class:`~okey.hand.tiles.Tile`: its notation, ``"r5"`` or ``"fj"``;
+- an action (a member of :data:`~okey.engine.actions.Action`): its notation,
+  ``"discard r5"`` (:mod:`okey.net.notation`);
+- an enum member: its value;
+- a tuple or list: an array;
+- a dataclass: an object with ``"type"`` (the class name) and one key per field.
+
+Decoding checks every value against its type and raises :class:`CodecError`
+naming where the data went wrong; keys a class does not have are ignored (a
+newer server may add fields), a missing field takes its default if it has one.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Mapping
+from enum import Enum
+from functools import cache
+from typing import Any, Literal, TypeAlias, TypeVar, get_args, get_origin
+
+from okey.engine.actions import Action
+from okey.engine.events import Event
+from okey.hand.notation import parse_tile
+from okey.hand.tiles import FALSE_JOKER_CODE, Tile
+from okey.net.notation import action_from_text, action_text
+from okey.rules import RuleSet
+
+JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
+
+T = TypeVar("T")
+
+TYPE_KEY = "type"
+ACTION_TYPES: tuple[type, ...] = get_args(Action)
+EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
+"""The events by the name they travel under (every member of the engine's Event union)."""
+MEMO_TYPES: tuple[type, ...] = (RuleSet,)
+"""Values sent again and again (the rules ride in every view): each equal one is encoded once."""
+MEMO_SIZE = 64
+_TILE_TEXT = tuple(str(Tile(code)) for code in range(FALSE_JOKER_CODE + 1))
+
+
+class CodecError(ValueError):
+    """Data that is not a value of the type asked for; ``path`` says where."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        self.path = path
+        self.reason = reason
+        super().__init__(f"{path or 'the value'}: {reason}")
+
+
+# -- encoding --------------------------------------------------------------------
+
+
+def encode(value: object) -> JSON:
+    """``value`` as plain JSON values (see the module's forms)."""
+    cls = type(value)
+    found = _ENCODERS.get(cls)
+    if found is None:
+        found = _ENCODERS[cls] = _encoder_of(cls)
+    return found(value)
+
+
+Encoder: TypeAlias = "Callable[[Any], JSON]"
+
+
+def _same(value: Any) -> JSON:
+    return typing.cast(JSON, value)
+
+
+def _items(value: Any) -> JSON:
+    if all(type(item) is Tile for item in value):  # the usual case: a row of tiles
+        return [_TILE_TEXT[item.code] for item in value]
+    return [encode(item) for item in value]
+
+
+def _enum(value: Any) -> JSON:
+    return encode(value.value)
+
+
+def _tile(value: Any) -> JSON:
+    text: str = _TILE_TEXT[value.code]
+    return text
+
+
+def _action(value: Any) -> JSON:
+    return action_text(value)
+
+
+_ENCODERS: dict[type, Encoder] = {}
+"""The encoder of each class met so far (the codec's speed is in this table)."""
+
+
+def _encoder_of(cls: type) -> Encoder:
+    if cls is type(None) or cls in (bool, int, float, str):
+        return _same
+    if cls is Tile:
+        return _tile
+    if cls in ACTION_TYPES:
+        return _action
+    if issubclass(cls, Enum):
+        return _enum
+    if issubclass(cls, tuple | list):
+        return _items
+    if dataclasses.is_dataclass(cls):
+        return _dataclass_encoder(cls)
+    raise TypeError(f"cannot encode {cls.__name__} as JSON")
+
+
+def _dataclass_encoder(cls: type) -> Encoder:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    kind = cls.__name__
+    memo: dict[Any, JSON] = {}
+
+    def encode_fields(value: Any) -> JSON:
+        out: dict[str, JSON] = {TYPE_KEY: kind}
+        for name in names:
+            out[name] = encode(getattr(value, name))
+        return out
+
+    if cls not in MEMO_TYPES:
+        return encode_fields
+
+    def encode_frozen(value: Any) -> JSON:
+        # Rules ride in every view: an equal value is encoded once (the copy is
+        # shared, and JSON values built here are never changed afterwards).
+        if len(memo) > MEMO_SIZE:
+            memo.clear()
+        try:
+            return memo[value]
+        except KeyError:
+            memo[value] = found = encode_fields(value)
+            return found
+
+    return encode_frozen
+
+
+# -- decoding --------------------------------------------------------------------
+
+
+def decode_as(data: object, cls: type[T]) -> T:
+    """``data`` decoded as an instance of ``cls`` (checked)."""
+    value = decode(data, cls)
+    if not isinstance(value, cls):  # pragma: no cover - decode builds cls itself
+        raise CodecError("", f"not a {cls.__name__}")
+    return value
+
+
+def decode_event(data: object) -> Event:
+    """One event, of whichever type its ``"type"`` names."""
+    value: Event = decode(data, Event)
+    return value
+
+
+def decode(data: object, kind: Any, path: str = "") -> Any:
+    """``data`` decoded as a value of ``kind`` (a class, an alias or a union)."""
+    if kind is Any or kind is object:
+        return data
+    if kind is None or kind is type(None):
+        if data is not None:
+            raise CodecError(path, "must be null")
+        return None
+    origin = get_origin(kind)
+    if origin is typing.Union or origin is types.UnionType:
+        return _decode_union(data, get_args(kind), path)
+    if origin is Literal:
+        if data not in get_args(kind) or isinstance(data, bool):
+            raise CodecError(path, f"must be one of {list(get_args(kind))}")
+        return data
+    if origin is tuple:
+        return _decode_tuple(data, get_args(kind), path)
+    if origin is list:
+        (item,) = get_args(kind)
+        return list(_decode_tuple(data, (item, ...), path))
+    if isinstance(kind, type):
+        return _decode_class(data, kind, path)
+    raise CodecError(path, f"no way to decode {kind!r}")
+
+
+def _decode_class(data: object, cls: type, path: str) -> Any:
+    if cls is bool:
+        if not isinstance(data, bool):
+            raise CodecError(path, "must be true or false")
+        return data
+    if cls is int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            raise CodecError(path, "must be a whole number")
+        return data
+    if cls is float:
+        if isinstance(data, bool) or not isinstance(data, int | float):
+            raise CodecError(path, "must be a number")
+        return float(data)
+    if cls is str:
+        if not isinstance(data, str):
+            raise CodecError(path, "must be a string")
+        return data
+    if cls is Tile:
+        return _decode_tile(data, path)
+    if cls in ACTION_TYPES:
+        action = _decode_action(data, path)
+        if not isinstance(action, cls):
+            raise CodecError(path, f"must be the action {cls.__name__}")
+        return action
+    if issubclass(cls, Enum):
+        try:
+            return cls(data)
+        except ValueError:
+            raise CodecError(path, f"is not a {cls.__name__}") from None
+    if dataclasses.is_dataclass(cls):
+        return _decode_dataclass(data, cls, path)
+    raise CodecError(path, f"no way to decode {cls.__name__}")
+
+
+def _decode_tile(data: object, path: str) -> Tile:
+    if not isinstance(data, str):
+        raise CodecError(path, "a tile must be a string like r5")
+    try:
+        return parse_tile(data)
+    except ValueError as exc:
+        raise CodecError(path, str(exc)) from None
+
+
+def _decode_action(data: object, path: str) -> Action:
+    if not isinstance(data, str):
+        raise CodecError(path, "an action must be a string like 'discard r5'")
+    try:
+        return action_from_text(data)
+    except ValueError:
+        raise CodecError(path, f"{data[:40]!r} is not an action") from None
+
+
+def _decode_tuple(data: object, args: tuple[Any, ...], path: str) -> tuple[Any, ...]:
+    if not isinstance(data, list):
+        raise CodecError(path, "must be an array")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(decode(item, args[0], f"{path}[{i}]") for i, item in enumerate(data))
+    if len(data) != len(args):
+        raise CodecError(path, f"must hold {len(args)} items")
+    pairs = enumerate(zip(data, args, strict=True))
+    return tuple(decode(item, arg, f"{path}[{i}]") for i, (item, arg) in pairs)
+
+
+def _decode_union(data: object, args: tuple[Any, ...], path: str) -> Any:
+    if data is None:
+        if type(None) in args:
+            return None
+        raise CodecError(path, "must not be null")
+    members = [arg for arg in args if arg is not type(None)]
+    if len(members) == 1:
+        return decode(data, members[0], path)
+    if all(member in ACTION_TYPES for member in members):
+        action = _decode_action(data, path)
+        if not isinstance(action, tuple(members)):
+            raise CodecError(path, f"{data!r} is not allowed here")
+        return action
+    if all(isinstance(m, type) and dataclasses.is_dataclass(m) for m in members):
+        name = data.get(TYPE_KEY) if isinstance(data, Mapping) else None
+        for member in members:
+            if member.__name__ == name:
+                return _decode_dataclass(data, member, path)
+        raise CodecError(path, f"unknown type {name!r}")
+    for member in members:
+        try:
+            return decode(data, member, path)
+        except CodecError:
+            continue
+    raise CodecError(path, "matches none of the types allowed here")
+
+
+@cache
+def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """Each init field of ``cls``: its name, its resolved type, whether it has a default."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for f in dataclasses.fields(cls):
+        if not f.init:
+            continue
+        has_default = (
+            f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+        )
+        out.append((f.name, hints[f.name], has_default))
+    return tuple(out)
+
+
+def _decode_dataclass(data: object, cls: type, path: str) -> Any:
+    if not isinstance(data, Mapping):
+        raise CodecError(path, f"a {cls.__name__} must be an object")
+    name = data.get(TYPE_KEY, cls.__name__)
+    if name != cls.__name__:
+        raise CodecError(path, f"must be a {cls.__name__}, not {name!r}")
+    values: dict[str, Any] = {}
+    for field, hint, has_default in _hints(cls):
+        where = f"{path}.{field}" if path else field
+        if field in data:
+            values[field] = decode(data[field], hint, where)
+        elif not has_default:
+            raise CodecError(where, "is missing")
+    try:
+        return cls(**values)
+    except (TypeError, ValueError) as exc:
+        raise CodecError(path, str(exc)) from None

@@ -1,0 +1,287 @@
+"""The table protocol: the messages a client and a table server exchange (docs/protocol.md).
+
+Every message is one WebSocket text frame holding one JSON object; its ``"type"``
+is the name of one of the frozen dataclasses below, its other keys are their
+fields, in the forms of :mod:`okey.net.codec` (a tile ``"r5"``, an action
+``"discard r5"``, an event or a view an object with its own ``"type"``).
+What the server receives is checked here, key by key, before anything uses it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Final, TypeAlias, get_args
+
+from okey.engine.actions import Action
+from okey.engine.events import Event
+from okey.engine.view import PlayerView
+from okey.net.codec import JSON, CodecError, decode, encode
+
+PROTOCOL: Final = 1
+"""The protocol version; a client says it in its Hello and a server refuses another one."""
+
+MAX_CLIENT_MESSAGE: Final = 16 * 1024
+"""The largest frame a server reads, in bytes (a Hello with a long name is under 1 KiB)."""
+MAX_SERVER_MESSAGE: Final = 1024 * 1024
+"""The largest frame a client reads (a brief of a whole round is some tens of KiB)."""
+MAX_NAME: Final = 32
+MAX_CHAT: Final = 200
+MAX_CODE: Final = 64
+MAX_TOKEN: Final = 128
+
+
+class Reason(Enum):
+    """Why the server refused a message or closes a connection (the client words it)."""
+
+    BAD_JSON = "bad_json"  # not a JSON object in a text frame
+    BAD_MESSAGE = "bad_message"  # a known type with missing, unknown or mistyped keys
+    UNKNOWN_TYPE = "unknown_type"
+    PROTOCOL = "protocol"  # another protocol version
+    NOT_SEATED = "not_seated"  # anything but a Hello before a seat is given
+    ALREADY_SEATED = "already_seated"  # a second Hello on one connection
+    WRONG_CODE = "wrong_code"
+    BAD_TOKEN = "bad_token"  # a rejoin token that is no seat's
+    BAD_NAME = "bad_name"
+    TABLE_FULL = "table_full"  # no open seat (or the match has started)
+    TOO_MANY_FAILURES = "too_many_failures"  # too many failed joins from this address
+    RATE_LIMITED = "rate_limited"  # too many messages: this one was dropped
+    NOT_HOST = "not_host"
+    STARTED = "started"  # a lobby message after the first deal
+    NOT_STARTED = "not_started"  # a move before the first deal
+    NOT_BETWEEN_ROUNDS = "not_between_rounds"
+    ILLEGAL_MOVE = "illegal_move"  # the engine refused the move: ``move`` says why
+    BAD_CHAT = "bad_chat"  # empty, too long or not printable
+    CHAT_TOO_FAST = "chat_too_fast"
+    HELLO_TIMEOUT = "hello_timeout"  # no Hello in time
+    REPLACED = "replaced"  # the seat was rejoined from another connection
+    SLOW_READER = "slow_reader"  # the client did not read what it was sent
+    SERVER_CLOSING = "server_closing"
+    TABLE_CLOSED = "table_closed"  # the match is over and the table is put away
+
+
+# -- client to server ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hello:
+    """Sit at the table with ``code``: a new seat, or ``token``'s seat again (rejoin)."""
+
+    protocol: int
+    code: str
+    name: str = ""
+    token: str | None = None
+    since: int | None = None  # on rejoin: how many events the client already has
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The host deals the first round (empty seats get bots)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Act:
+    """A move, in the match log's notation; ``ref`` comes back in a refusal."""
+
+    action: Action
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """Between rounds: ready for the next deal."""
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ping:
+    ref: int | None = None
+
+
+ClientMessage: TypeAlias = Hello | Start | Act | Ready | Chat | Ping
+CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
+
+
+# -- server to client ------------------------------------------------------------
+
+
+class SeatKind(Enum):
+    PERSON = "person"
+    BOT = "bot"
+    OPEN = "open"  # nobody yet: a bot takes it at the first deal
+
+
+class PresenceState(Enum):
+    """A seat's connection during the match (before the deal, Lobby tells who is there)."""
+
+    DROPPED = "dropped"  # the connection was lost: autopilot plays the seat
+    RETURNED = "returned"
+
+
+@dataclass(frozen=True, slots=True)
+class Seated:
+    """Your seat, and the token that takes it back after a drop (keep it secret)."""
+
+    protocol: int
+    seat: int
+    token: str
+    players: int
+    rules: str
+    timer: int  # seconds per turn; 0: no timer
+    rejoined: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    kind: SeatKind
+    name: str
+    connected: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    """Who sits where; sent to every seat when it changes before the first deal."""
+
+    seats: tuple[SeatInfo, ...]
+    host: int | None
+    started: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """What changed, as this seat may know it, and its view now.
+
+    ``version`` is how many events the match has had (a rejoining client gives it
+    back as ``since``); ``view`` is None before the first deal; ``clock`` is the
+    seconds left for the move now awaited (the turn, or the pause between rounds),
+    None when nothing is timed.
+    """
+
+    version: int
+    events: tuple[Event, ...]
+    view: PlayerView | None
+    clock: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Brief:
+    """On rejoin: what this seat missed while it was away (its own events, oldest first)."""
+
+    since: int
+    missed: tuple[Event, ...]
+    left_out: int = 0  # older missed events not sent (a long absence)
+
+
+@dataclass(frozen=True, slots=True)
+class Presence:
+    seat: int
+    name: str
+    state: PresenceState
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A chat line, heard at every seat (the sender's too)."""
+
+    seat: int
+    name: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Refused:
+    """The message was not accepted (only its sender hears this); the table goes on.
+
+    ``move`` is the engine's reason for an illegal move (``not_your_turn``,
+    ``not_in_hand``...: ``engine.error.<move>`` in the catalogue).
+    """
+
+    reason: Reason
+    move: str | None = None
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pong:
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Goodbye:
+    """The server closes this connection, and why."""
+
+    reason: Reason
+
+
+ServerMessage: TypeAlias = (
+    Seated | Lobby | Update | Brief | Presence | Said | Refused | Pong | Goodbye
+)
+
+
+# -- reading and writing ---------------------------------------------------------
+
+
+class ProtocolError(ValueError):
+    """A message refused before it reached a table."""
+
+    def __init__(self, reason: Reason, ref: int | None = None) -> None:
+        self.reason = reason
+        self.ref = ref
+        super().__init__(reason.value)
+
+
+def dumps(message: object) -> str:
+    """One message as the text of its frame."""
+    return json.dumps(encode(message), ensure_ascii=False, separators=(",", ":"))
+
+
+def read_client(frame: str | bytes) -> ClientMessage:
+    """Check and decode what a client sent; :class:`ProtocolError` saying why not."""
+    if not isinstance(frame, str) or len(frame) > MAX_CLIENT_MESSAGE:
+        raise ProtocolError(Reason.BAD_JSON)
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise ProtocolError(Reason.BAD_JSON) from None
+    if not isinstance(data, dict):
+        raise ProtocolError(Reason.BAD_JSON)
+    ref = data.get("ref")
+    ref = ref if isinstance(ref, int) and not isinstance(ref, bool) else None
+    cls = CLIENT_TYPES.get(data.get("type")) if isinstance(data.get("type"), str) else None
+    if cls is None:
+        raise ProtocolError(Reason.UNKNOWN_TYPE, ref)
+    if not set(data) <= {"type", *cls.__dataclass_fields__}:
+        raise ProtocolError(Reason.BAD_MESSAGE, ref)
+    try:
+        message: ClientMessage = decode(data, cls)
+    except CodecError:
+        raise ProtocolError(Reason.BAD_MESSAGE, ref) from None
+    if isinstance(message, Hello) and not _sizes_fit(message):
+        raise ProtocolError(Reason.BAD_MESSAGE, ref)
+    return message
+
+
+def _sizes_fit(hello: Hello) -> bool:
+    return (
+        len(hello.code) <= MAX_CODE
+        and len(hello.name) <= 4 * MAX_NAME
+        and (hello.token is None or len(hello.token) <= MAX_TOKEN)
+        and (hello.since is None or hello.since >= 0)
+    )
+
+
+def read_server(frame: str | bytes) -> ServerMessage:
+    """Decode what a server sent (the client's side); :class:`CodecError` if it is not
+    a message of this protocol."""
+    try:
+        data: JSON = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise CodecError("", "not JSON") from None
+    message: ServerMessage = decode(data, ServerMessage)
+    return message

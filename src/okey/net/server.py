@@ -1,0 +1,372 @@
+"""The table server: WebSocket connections in, tables (:class:`NetTable`) behind them.
+
+One asyncio loop runs every table. A connection must say Hello with a table's
+code within ``hello_timeout``; then each of its messages is checked
+(:func:`okey.net.protocol.read_client`) and given to its table. Whatever goes
+wrong with one message is refused to that connection alone; whatever goes wrong
+with one connection ends that connection alone: the server never raises.
+
+Typical use::
+
+    server = TableServer(saves_dir=folder)
+    code = server.add_table(TableConfig(online_rules(rules, None), new_code()))
+    host, port = await server.start("127.0.0.1", 0)
+    ...
+    await server.stop()
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import ssl
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from okey.net.codes import code_key, same_code
+from okey.net.limits import Bucket, FailedJoins
+from okey.net.persist import SaveSlot, table_from_save, table_snapshot
+from okey.net.protocol import (
+    MAX_CLIENT_MESSAGE,
+    Goodbye,
+    Hello,
+    ProtocolError,
+    Reason,
+    Refused,
+    ServerMessage,
+    dumps,
+    read_client,
+)
+from okey.net.table import NetTable, Refusal, TableConfig
+from okey.saves import SaveData, SaveError
+
+log = logging.getLogger("okey.net")
+
+POLICY = 1008  # the WebSocket close code for a policy violation
+GOING_AWAY = 1001
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the server allows one connection (the defaults suit play over the internet)."""
+
+    max_message: int = MAX_CLIENT_MESSAGE  # bytes in one frame; larger closes with 1009
+    open_timeout: float = 10.0  # seconds to finish the WebSocket handshake
+    hello_timeout: float = 10.0  # seconds from the handshake to a Hello
+    ping_interval: float = 20.0  # a silent peer is pinged this often...
+    ping_timeout: float = 20.0  # ...and dropped when no pong comes in this time
+    messages_per_second: float = 20.0  # far more than keys or speech can produce
+    burst: float = 40.0
+    flood: int = 100  # messages refused for rate (in about ten seconds) before it is closed
+    failed_joins: int = 10  # failed joins per address in join_window...
+    join_window: float = 60.0  # ...before that address is refused for a while
+    per_address: int = 32  # open connections from one address
+    write_buffer: int = 1024 * 1024  # bytes waiting for a client before it is cut off
+
+
+class Autosaver:
+    """Writes a table's snapshots in the background, newest wins, one write at a time."""
+
+    def __init__(self, slot: SaveSlot) -> None:
+        self.slot = slot
+        self._pending: SaveData | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def put(self, data: SaveData) -> None:
+        self._pending = data
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._write())
+
+    async def _write(self) -> None:
+        while self._pending is not None:
+            data, self._pending = self._pending, None
+            try:
+                await asyncio.to_thread(self.slot.write, data)
+            except (SaveError, OSError) as exc:
+                log.warning("autosave failed: %s", exc)
+
+    async def flush(self) -> None:
+        if self._task is not None:
+            await self._task
+
+
+@dataclass(eq=False)
+class Hosted:
+    """A table with its connections (by seat), its wake-up call and its saver."""
+
+    table: NetTable
+    connections: dict[int, ServerConnection] = field(default_factory=dict)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    saver: Autosaver | None = None
+    runner: asyncio.Task[None] | None = None
+
+    @property
+    def code(self) -> str:
+        return self.table.config.code
+
+
+class TableServer:
+    """Hosts tables behind one WebSocket listener."""
+
+    def __init__(
+        self,
+        limits: Limits | None = None,
+        *,
+        saves_dir: Path | None = None,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        self.limits = limits or Limits()
+        self.saves_dir = saves_dir
+        self._clock = clock
+        self.tables: dict[str, Hosted] = {}
+        self.failures = FailedJoins(self.limits.failed_joins, self.limits.join_window)
+        self._per_address: dict[str, int] = {}
+        self._server: Server | None = None
+        self.address: tuple[str, int] | None = None
+        self.all_closed = asyncio.Event()
+
+    def now(self) -> float:
+        return self._clock() if self._clock is not None else asyncio.get_running_loop().time()
+
+    # -- tables ------------------------------------------------------------------
+
+    def add_table(self, config: TableConfig, *, save_as: str | None = None) -> Hosted:
+        """A new table (its autosave named ``save_as`` in the saves folder, if any)."""
+        hosted = Hosted(NetTable(config, lambda s, m: None, self.now))
+        return self._host(hosted, save_as)
+
+    def resume_table(self, data: SaveData, *, save_as: str | None = None) -> Hosted:
+        """The table of a server's autosave, back (SaveError if it is not one)."""
+        hosted = Hosted(table_from_save(data, lambda s, m: None, self.now))
+        return self._host(hosted, save_as)
+
+    def _host(self, hosted: Hosted, save_as: str | None) -> Hosted:
+        key = code_key(hosted.code)
+        if key in self.tables:
+            raise ValueError("another table has this code")
+        table = hosted.table
+        table.send = lambda seat, message: self._deliver(hosted, seat, message)
+        if self.saves_dir is not None and save_as is not None:
+            saver = hosted.saver = Autosaver(SaveSlot(self.saves_dir, save_as))
+            table.on_turn = lambda: saver.put(table_snapshot(table))
+        self.tables[key] = hosted
+        self.all_closed.clear()
+        if self._server is not None:
+            hosted.runner = asyncio.get_running_loop().create_task(self._run(hosted))
+        return hosted
+
+    def _find(self, code: str) -> Hosted | None:
+        hosted = self.tables.get(code_key(code))
+        return hosted if hosted is not None and same_code(code, hosted.code) else None
+
+    async def _run(self, hosted: Hosted) -> None:
+        """Advance one table whenever something is due or it is woken."""
+        table = hosted.table
+        while not table.closed:
+            hosted.wake.clear()
+            try:
+                wait = table.advance()
+            except Exception:  # a bug must not stop the other tables
+                log.exception("table %s stopped", hosted.code)
+                self._close_table(hosted, Reason.SERVER_CLOSING)
+                return
+            if wait is not None and wait <= 0:
+                await asyncio.sleep(0)
+                continue
+            if table.over and not hosted.connections:
+                self._close_table(hosted, Reason.TABLE_CLOSED)
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(hosted.wake.wait(), wait)
+
+    def _close_table(self, hosted: Hosted, reason: Reason) -> None:
+        hosted.table.closed = True
+        self.tables.pop(code_key(hosted.code), None)
+        for connection in list(hosted.connections.values()):
+            self._say(connection, Goodbye(reason))
+            connection.transport.close()
+        hosted.connections.clear()
+        if not self.tables:
+            self.all_closed.set()
+
+    # -- listening -----------------------------------------------------------------
+
+    async def start(
+        self, host: str = "127.0.0.1", port: int = 0, *, tls: ssl.SSLContext | None = None
+    ) -> tuple[str, int]:
+        """Listen on ``host:port`` (port 0: any free one) and return the address bound."""
+        limits = self.limits
+        self._server = await serve(
+            self._connection,
+            host,
+            port,
+            ssl=tls,
+            compression=None,
+            max_size=limits.max_message,
+            max_queue=16,
+            open_timeout=limits.open_timeout,
+            ping_interval=limits.ping_interval,
+            ping_timeout=limits.ping_timeout,
+            close_timeout=2,
+            server_header=None,
+            logger=logging.getLogger("okey.net.websockets"),
+        )
+        sockname = next(iter(self._server.sockets)).getsockname()
+        self.address = (str(sockname[0]), int(sockname[1]))
+        loop = asyncio.get_running_loop()
+        for hosted in self.tables.values():
+            if hosted.runner is None:
+                hosted.runner = loop.create_task(self._run(hosted))
+        return self.address
+
+    async def stop(self) -> None:
+        """Say goodbye to every connection, stop the tables, finish the autosaves."""
+        for hosted in list(self.tables.values()):
+            self._close_table(hosted, Reason.SERVER_CLOSING)
+            if hosted.runner is not None:
+                hosted.wake.set()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await hosted.runner
+            if hosted.saver is not None:
+                await hosted.saver.flush()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+            self._server = None
+
+    # -- one connection -----------------------------------------------------------
+
+    async def _connection(self, connection: ServerConnection) -> None:
+        address = str(connection.remote_address[0]) if connection.remote_address else "?"
+        count = self._per_address.get(address, 0)
+        if count >= self.limits.per_address:
+            await connection.close(POLICY, "too many connections")
+            return
+        self._per_address[address] = count + 1
+        try:
+            await self._converse(connection, address)
+        except ConnectionClosed:
+            pass
+        except Exception:  # one connection's trouble is never the server's
+            log.exception("a connection from %s failed", address)
+        finally:
+            left = self._per_address.get(address, 1) - 1
+            if left > 0:
+                self._per_address[address] = left
+            else:
+                self._per_address.pop(address, None)
+
+    async def _converse(self, connection: ServerConnection, address: str) -> None:
+        limits = self.limits
+        loop = asyncio.get_running_loop()
+        bucket = Bucket(limits.messages_per_second, limits.burst)
+        strikes = Bucket(limits.flood / 10, limits.flood)  # refusals for rate, refilled slowly
+        hello_by = loop.time() + limits.hello_timeout
+        seated: tuple[Hosted, int] | None = None
+        try:
+            while True:
+                if seated is None:
+                    left = hello_by - loop.time()
+                    try:
+                        frame = await asyncio.wait_for(connection.recv(), max(0.0, left))
+                    except TimeoutError:
+                        self._say(connection, Goodbye(Reason.HELLO_TIMEOUT))
+                        await connection.close(POLICY, "hello_timeout")
+                        return
+                else:
+                    frame = await connection.recv()
+                now = loop.time()
+                if not bucket.allow(now):
+                    if not strikes.allow(now):
+                        self._say(connection, Goodbye(Reason.RATE_LIMITED))
+                        await connection.close(POLICY, "rate_limited")
+                        return
+                    self._say(connection, Refused(Reason.RATE_LIMITED))
+                    continue
+                try:
+                    message = read_client(frame)
+                except ProtocolError as exc:
+                    self._say(connection, Refused(exc.reason, ref=exc.ref))
+                    continue
+                if seated is None:
+                    if not isinstance(message, Hello):
+                        self._say(connection, Refused(Reason.NOT_SEATED))
+                        continue
+                    seated = self._hello(connection, address, message)
+                    continue
+                hosted, seat = seated
+                if hosted.connections.get(seat) is not connection:
+                    return  # replaced by a newer connection to the same seat
+                ref = getattr(message, "ref", None)
+                try:
+                    hosted.table.handle(seat, message)
+                except Refusal as refusal:
+                    self._say(connection, Refused(refusal.reason, refusal.move, ref))
+                except Exception:  # a bug: refuse the message, keep the player and the table
+                    log.exception("table %s could not handle a message", hosted.code)
+                    self._say(connection, Refused(Reason.BAD_MESSAGE, ref=ref))
+                hosted.wake.set()
+        finally:
+            if seated is not None:
+                hosted, seat = seated
+                if hosted.connections.get(seat) is connection:
+                    del hosted.connections[seat]
+                    if not hosted.table.closed:
+                        hosted.table.drop(seat)
+                        hosted.wake.set()
+
+    def _hello(
+        self, connection: ServerConnection, address: str, hello: Hello
+    ) -> tuple[Hosted, int] | None:
+        """Seat a Hello's sender: the table and seat; None if refused (the connection
+        may try again, unless its address has failed too often: then it is closed)."""
+        now = self.now()
+        if self.failures.blocked(address, now):
+            self._say(connection, Goodbye(Reason.TOO_MANY_FAILURES))
+            connection.transport.close()
+            return None
+        hosted = self._find(hello.code)
+        if hosted is None:
+            self.failures.fail(address, now)
+            self._say(connection, Refused(Reason.WRONG_CODE))
+            return None
+
+        def attach(seat: int) -> None:
+            old = hosted.connections.get(seat)
+            hosted.connections[seat] = connection
+            if old is not None and old is not connection:
+                self._say(old, Goodbye(Reason.REPLACED))
+                old.transport.close()
+
+        try:
+            seat = hosted.table.hello(hello, attach)
+        except Refusal as refusal:
+            if refusal.reason in (Reason.BAD_TOKEN, Reason.WRONG_CODE):
+                self.failures.fail(address, now)
+            self._say(connection, Refused(refusal.reason, refusal.move))
+            return None
+        hosted.wake.set()
+        return hosted, seat
+
+    # -- sending ---------------------------------------------------------------------
+
+    def _deliver(self, hosted: Hosted, seat: int, message: ServerMessage) -> None:
+        connection = hosted.connections.get(seat)
+        if connection is not None:
+            self._say(connection, message)
+
+    def _say(self, connection: ServerConnection, message: ServerMessage) -> None:
+        """Send without waiting (in order); a client that does not read is cut off."""
+        transport = connection.transport
+        if transport.is_closing():
+            return
+        if transport.get_write_buffer_size() > self.limits.write_buffer:
+            log.warning("a client stopped reading: closing its connection")
+            transport.abort()
+            return
+        broadcast([connection], dumps(message))

@@ -1,0 +1,350 @@
+"""Real play over loopback sockets: people and bots finish a match, nothing hidden leaks,
+a dropped player comes back, TLS works, and a client gives up with a clear reason."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import shutil
+import ssl
+import subprocess
+from collections import defaultdict
+from collections.abc import Mapping
+from pathlib import Path
+
+import pytest
+from test_net_support import (
+    CODE,
+    async_test,
+    client,
+    close_all,
+    config,
+    play,
+    running,
+    until,
+    within,
+)
+
+from okey.engine.actions import DrawFromPile
+from okey.engine.events import (
+    Dealt,
+    Discarded,
+    Drew,
+    Event,
+    MatchOver,
+    RoundStarted,
+)
+from okey.hand.notation import parse_tile
+from okey.hand.tiles import Tile
+from okey.net.client import Disconnected, Lost
+from okey.net.codec import encode
+from okey.net.protocol import (
+    Brief,
+    Lobby,
+    Presence,
+    PresenceState,
+    Reason,
+    Seated,
+    SeatKind,
+    ServerMessage,
+    Update,
+    read_server,
+)
+
+
+@async_test
+async def test_two_people_and_two_bots_play_a_round_to_the_end() -> None:
+    async with running(config("one-round")) as (_, url, hosted):
+        ayse, bora = client(url, "Ayşe"), client(url, "Bora")
+        assert (await within(ayse.join())).seat == 0
+        assert (await within(bora.join())).seat == 1
+        results = await within(asyncio.gather(play(ayse, 1, start_with=2), play(bora, 2)))
+        await close_all(ayse, bora)
+        match = hosted[0].table.match
+        assert match.over and match.round_number == 1
+        assert results[0] == results[1] == match.events[-1]
+        assert isinstance(results[0], MatchOver)
+        assert ayse.lobby is not None
+        kinds = [s.kind for s in ayse.lobby.seats]
+        assert kinds == [SeatKind.PERSON, SeatKind.PERSON, SeatKind.BOT, SeatKind.BOT]
+
+
+# -- nothing hidden ever leaves the server ---------------------------------------------
+
+PUBLIC_VIEW = {"discards", "taken", "indicator", "okey", "middle"}
+EVENT_TILES = {
+    # event type: the keys that may hold tiles, every one public unless named below
+    "RoundStarted": {"deck"},  # must be empty
+    "Dealt": {"hand"},  # only the seat's own
+    "Drew": {"tile"},  # only the seat's own
+    "TookDiscard": {"tile"},
+    "Discarded": {"tile"},
+    "DeclinedDiscard": {"tile"},
+    "ShowedIndicator": {"tile"},
+    "IndicatorTurned": {"indicator", "okey"},
+    "RoundWon": {"tile", "groups"},  # the winner lays the hand down: public from then on
+}
+
+
+def tiles_in(value: object) -> list[Tile]:
+    """Every tile named anywhere inside a JSON value (tiles and actions like 'discard r5')."""
+    found: list[Tile] = []
+    if isinstance(value, str):
+        for word in value.split():
+            with contextlib.suppress(ValueError):
+                found.append(parse_tile(word))
+    elif isinstance(value, list):
+        for item in value:
+            found += tiles_in(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key != "type":
+                found += tiles_in(item)
+    return found
+
+
+def check_event(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+    kind = str(data["type"])
+    holders = {key for key, value in data.items() if key != "type" and tiles_in(value)}
+    assert holders <= EVENT_TILES.get(kind, set()), (kind, holders)
+    if kind == "RoundStarted":
+        assert data["deck"] == []
+    if kind == "Dealt":
+        assert data["seat"] == seat
+    if kind == "Drew" and data["seat"] != seat:
+        assert data["tile"] is None
+
+
+def check_message(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+    """What one message to ``seat`` holds: its own hand, public tiles, its own events."""
+    kind = data["type"]
+    if kind == "Update":
+        view = data["view"]
+        if view is not None:
+            assert isinstance(view, dict)
+            assert view["seat"] == seat
+            assert sorted(tiles_in(view["hand"])) == sorted(hand)
+            for key, value in view.items():
+                if key in ("hand", "legal") or key in PUBLIC_VIEW:
+                    continue
+                assert not tiles_in(value), key  # no other field names a tile
+            for action in tiles_in(view["legal"]):
+                assert action in hand
+        events = data["events"]
+    elif kind == "Brief":
+        events = data["missed"]
+    else:
+        assert not tiles_in({k: v for k, v in data.items() if k not in ("name", "text")})
+        return
+    assert isinstance(events, list)
+    for event in events:
+        check_event(event, seat, hand)
+
+
+@async_test
+async def test_no_message_to_a_seat_holds_another_hand_or_an_undrawn_pile_tile() -> None:
+    async with running(config("three-rounds", seed=7)) as (_, url, hosted):
+        table = hosted[0].table
+        sent: dict[int, list[tuple[ServerMessage, tuple[Tile, ...], tuple[Tile, ...]]]]
+        sent = defaultdict(list)
+        deliver = table.send
+
+        def record(seat: int, message: ServerMessage) -> None:
+            match = table.match
+            hand = tuple(match.round.hands[seat]) if match.started else ()
+            pile = tuple(match.round.pile) if match.started else ()
+            sent[seat].append((message, hand, pile))
+            deliver(seat, message)
+
+        table.send = record
+        frames: dict[int, list[str | bytes]] = defaultdict(list)
+        ayse = client(url, "Ayşe", on_frame=frames[0].append)
+        bora = client(url, "Bora", on_frame=frames[1].append)
+        await within(ayse.join())
+        await within(bora.join())
+        await within(asyncio.gather(play(ayse, 3, start_with=2), play(bora, 4)))
+        await close_all(ayse, bora)
+        assert table.match.over and table.match.round_number == 3
+    for seat in (0, 1):
+        received = [json.loads(frame) for frame in frames[seat]]
+        recorded = [encode(message) for message, _, _ in sent[seat]]
+        assert received == recorded[: len(received)]  # the wire carries what was recorded
+        assert len(received) > 100
+        drawn_by_others = 0
+        for (message, hand, pile), data in zip(sent[seat], received, strict=False):
+            check_message(data, seat, hand)
+            if isinstance(message, Update) and message.view is not None:
+                # The pile is only a count; a tile drawn by another seat stays unnamed.
+                assert message.view.pile_count == len(pile)
+                for event in message.events:
+                    if isinstance(event, Drew) and event.seat != seat:
+                        drawn_by_others += 1
+                        assert event.tile is None
+        assert drawn_by_others > 20
+
+
+# -- a drop and a return ------------------------------------------------------------------
+
+
+@async_test
+async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() -> None:
+    async with running(config("one-round", seed=3)) as (_, url, hosted):
+        table = hosted[0].table
+        heard: list[ServerMessage] = []
+        ayse = client(url, "Ayşe")
+        bora = client(url, "Bora", on_frame=lambda frame: heard.append(read_server(frame)))
+        await within(ayse.join())
+        await within(bora.join())
+        bora_plays = asyncio.create_task(play(bora, 5))
+        await ayse.start()
+
+        def my_draw(message: ServerMessage) -> bool:
+            view = message.view if isinstance(message, Update) else None
+            return view is not None and view.turn == 0 and DrawFromPile() in view.legal
+
+        await until(ayse, my_draw)
+        await ayse.act(DrawFromPile())
+        await until(
+            ayse,
+            lambda m: (
+                isinstance(m, Update) and any(isinstance(e, Drew) and e.seat == 0 for e in m.events)
+            ),
+        )
+        version = ayse.version
+        ayse.abort()  # mid-turn: drawn, not yet discarded
+
+        async def autopilot_discarded() -> None:
+            while not any(
+                isinstance(m, Update)
+                and any(isinstance(e, Discarded) and e.seat == 0 for e in m.events)
+                for m in heard
+            ):
+                await asyncio.sleep(0.01)
+
+        await within(autopilot_discarded())
+        dropped = Presence(0, "Ayşe", PresenceState.DROPPED)
+        assert dropped in heard
+        assert not table.seats[0].connected
+
+        seated = await within(ayse.receive())  # the next receive joins again with the token
+        assert isinstance(seated, Seated) and seated.rejoined and seated.seat == 0
+        brief = await within(ayse.receive())
+        assert isinstance(brief, Brief) and brief.since == version
+        assert any(isinstance(e, Discarded) and e.seat == 0 for e in brief.missed)
+        update = await within(ayse.receive())
+        assert isinstance(update, Update) and update.view is not None
+        assert update.view.seat == 0
+        results = await within(asyncio.gather(play(ayse, 6), bora_plays))
+        await close_all(ayse, bora)
+        assert Presence(0, "Ayşe", PresenceState.RETURNED) in heard
+        assert isinstance(results[0], MatchOver) and results[0] == results[1]
+
+
+@async_test
+async def test_a_second_connection_with_the_token_replaces_the_first() -> None:
+    async with running(config()) as (_, url, _hosted):
+        first = client(url, "Ayşe")
+        await within(first.join())
+        second = client(url, "", token=first.token)
+        seated = await within(second.join())
+        assert seated.rejoined and seated.seat == 0
+        with pytest.raises(Disconnected) as caught:
+            await until(first, lambda m: False)
+        assert caught.value.reason is Reason.REPLACED
+        await close_all(first, second)
+
+
+# -- giving up -----------------------------------------------------------------------------
+
+
+@async_test
+async def test_a_client_says_why_it_cannot_join() -> None:
+    async with running(config()) as (_, url, _hosted):
+        wrong = client(url, "Ayşe", code="NOPE-NOPE")
+        with pytest.raises(Disconnected) as caught:
+            await within(wrong.join())
+        assert (caught.value.lost, caught.value.reason) == (Lost.REFUSED, Reason.WRONG_CODE)
+    nobody = client(url, "Ayşe")  # the server is stopped: nothing listens there now
+    with pytest.raises(Disconnected) as caught:
+        await within(nobody.join())
+    assert caught.value.lost is Lost.UNREACHABLE
+
+
+@async_test
+async def test_a_client_retries_then_gives_up_when_the_server_is_gone() -> None:
+    async with running(config()) as (server, url, _hosted):
+        tries: list[tuple[int, int]] = []
+        ayse = client(url, "Ayşe", on_retry=lambda n, of: tries.append((n, of)))
+        await within(ayse.join())
+        await until(ayse, lambda m: isinstance(m, Lobby))
+        await server.stop()
+        with pytest.raises(Disconnected) as caught:
+            await until(ayse, lambda m: False)
+        assert caught.value.lost is Lost.UNREACHABLE
+        assert tries == [(1, 3), (2, 3), (3, 3)]
+
+
+# -- TLS ---------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def certificate(tmp_path: Path) -> tuple[Path, Path]:
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        pytest.skip("openssl is not installed: no certificate to test TLS with")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        [
+            openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+            "-keyout", str(key), "-out", str(cert), "-subj", "/CN=127.0.0.1",
+            "-addext", "subjectAltName=IP:127.0.0.1",
+        ],
+        check=True,
+        capture_output=True,
+        timeout=60,
+    )  # fmt: skip
+    return cert, key
+
+
+@async_test
+async def test_a_round_over_tls_with_a_self_signed_certificate(
+    certificate: tuple[Path, Path],
+) -> None:
+    cert, key = certificate
+    server_side = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_side.load_cert_chain(cert, key)
+    trusting = ssl.create_default_context(cafile=str(cert))
+    async with running(config(), tls=server_side) as (_, url, hosted):
+        assert url.startswith("wss://")
+        ayse = client(url, "Ayşe", tls=trusting)
+        bora = client(url, "Bora", tls=trusting)
+        await within(ayse.join())
+        await within(bora.join())
+        await within(asyncio.gather(play(ayse, 1, start_with=2), play(bora, 2)))
+        await close_all(ayse, bora)
+        assert hosted[0].table.match.over
+        untrusting = client(url, "Eve")  # the system's trust store does not know the cert
+        with pytest.raises(Disconnected):
+            await within(untrusting.join())
+        plain = client(url.replace("wss://", "ws://"), "Eve")
+        with pytest.raises(Disconnected):
+            await within(plain.join())
+
+
+def test_events_are_never_decoded_from_hidden_fields() -> None:
+    """The checks above look at the right names: they fail on a leaking message."""
+    leak = encode(Dealt(1, (parse_tile("r5"),)))
+    assert isinstance(leak, dict)
+    with pytest.raises(AssertionError):
+        check_event(leak, 0, ())
+    deck = encode(RoundStarted(1, 0, (parse_tile("r5"),)))
+    assert isinstance(deck, dict)
+    with pytest.raises(AssertionError):
+        check_event(deck, 0, ())
+    drawn: Event = Drew(2, parse_tile("b3"), 40)
+    data = encode(drawn)
+    assert isinstance(data, dict)
+    with pytest.raises(AssertionError):
+        check_event(data, 0, ())
+    assert CODE

@@ -1,0 +1,203 @@
+"""What a server reads is checked key by key; codes, tokens and rate limits; the catalogue."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import string
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from okey.engine.actions import Discard, DrawFromPile
+from okey.hand.tiles import Tile
+from okey.messages import load_catalogue
+from okey.net.client import Lost
+from okey.net.codes import (
+    ALPHABET,
+    CODE_BITS,
+    code_key,
+    fixed_code,
+    new_code,
+    new_token,
+    normal_code,
+    same_code,
+    token_digest,
+    token_matches,
+)
+from okey.net.limits import Bucket, FailedJoins
+from okey.net.notation import action_from_text, action_text
+from okey.net.protocol import (
+    MAX_CLIENT_MESSAGE,
+    PROTOCOL,
+    Act,
+    Chat,
+    Hello,
+    Ping,
+    ProtocolError,
+    Reason,
+    Start,
+    dumps,
+    read_client,
+)
+
+
+def reason_of(frame: str | bytes) -> Reason:
+    with pytest.raises(ProtocolError) as caught:
+        read_client(frame)
+    return caught.value.reason
+
+
+def test_client_messages_are_read() -> None:
+    assert read_client('{"type":"Hello","protocol":1,"code":"AB","name":"Ayşe"}') == Hello(
+        PROTOCOL, "AB", "Ayşe"
+    )
+    assert read_client('{"type":"Act","action":"discard r5","ref":3}') == Act(Discard(Tile(4)), 3)
+    assert read_client('{"type":"Act","action":"draw pile"}') == Act(DrawFromPile())
+    assert read_client('{"type":"Start"}') == Start()
+    assert read_client('{"type":"Chat","text":"iyi oyunlar"}') == Chat("iyi oyunlar")
+    for message in (Hello(PROTOCOL, "K7QF-2M9X", "Bora", "t" * 43, 12), Ping(5), Start()):
+        assert read_client(dumps(message)) == message
+
+
+@pytest.mark.parametrize(
+    ("frame", "reason"),
+    [
+        (b'{"type":"Start"}', Reason.BAD_JSON),  # a binary frame
+        ("not json", Reason.BAD_JSON),
+        ("[1, 2]", Reason.BAD_JSON),
+        ('"Start"', Reason.BAD_JSON),
+        ("[" * 100_000, Reason.BAD_JSON),  # nested too deep for the parser
+        (
+            '{"type":"Hello","protocol":1,"code":"' + "x" * MAX_CLIENT_MESSAGE + '"}',
+            Reason.BAD_JSON,
+        ),
+        ("{}", Reason.UNKNOWN_TYPE),
+        ('{"type":"Shutdown"}', Reason.UNKNOWN_TYPE),
+        ('{"type":["Start"]}', Reason.UNKNOWN_TYPE),
+        ('{"type":"Start","sudo":true}', Reason.BAD_MESSAGE),
+        ('{"type":"Act"}', Reason.BAD_MESSAGE),
+        ('{"type":"Act","action":"discard z9"}', Reason.BAD_MESSAGE),
+        ('{"type":"Act","action":"fly away"}', Reason.BAD_MESSAGE),
+        ('{"type":"Act","action":7}', Reason.BAD_MESSAGE),
+        ('{"type":"Hello","protocol":"1","code":"AB"}', Reason.BAD_MESSAGE),
+        ('{"type":"Hello","protocol":1,"code":"' + "A" * 65 + '"}', Reason.BAD_MESSAGE),
+        ('{"type":"Hello","protocol":1,"code":"AB","since":-1}', Reason.BAD_MESSAGE),
+        ('{"type":"Chat","text":null}', Reason.BAD_MESSAGE),
+    ],
+)
+def test_bad_messages_are_refused_with_a_reason(frame: str | bytes, reason: Reason) -> None:
+    assert reason_of(frame) is reason
+
+
+def test_a_refusal_gives_the_ref_back() -> None:
+    with pytest.raises(ProtocolError) as caught:
+        read_client('{"type":"Act","action":"nothing","ref":41}')
+    assert caught.value.ref == 41
+
+
+@given(st.text(max_size=200) | st.binary(max_size=200))
+def test_any_frame_is_a_message_or_a_protocol_error(frame: str | bytes) -> None:
+    with contextlib.suppress(ProtocolError):
+        read_client(frame)
+
+
+@given(
+    st.dictionaries(
+        st.sampled_from(["type", "protocol", "code", "name", "token", "since", "action", "text"]),
+        st.none() | st.integers() | st.text(max_size=8) | st.lists(st.integers(), max_size=2),
+    )
+)
+def test_any_object_is_a_message_or_a_protocol_error(data: dict[str, object]) -> None:
+    with contextlib.suppress(ProtocolError):
+        read_client(json.dumps(data))
+
+
+def test_the_action_notation_is_the_match_logs() -> None:
+    for text in ("draw pile", "take", "discard r5", "finish fj", "show", "decline", "resume"):
+        assert action_text(action_from_text(text)) == text
+    with pytest.raises(ValueError):
+        action_from_text("discard")
+
+
+# -- codes and tokens ---------------------------------------------------------------
+
+
+def test_a_join_code_has_forty_random_bits_and_reads_aloud() -> None:
+    assert CODE_BITS >= 40
+    assert len(ALPHABET) == 32 and len(set(ALPHABET)) == 32
+    assert 8 * math.log2(len(ALPHABET)) == CODE_BITS
+    codes = {new_code() for _ in range(200)}
+    assert len(codes) == 200
+    for code in codes:
+        head, tail = code.split("-")
+        assert len(head) == len(tail) == 4
+        assert set(head + tail) <= set(ALPHABET)
+        assert not set(head + tail) & set("ILOU")
+
+
+def test_codes_compare_without_case_dashes_or_look_alike_letters() -> None:
+    assert normal_code(" k7qf-2m9x ") == "K7QF2M9X"
+    assert same_code("k7qf 2m9x", "K7QF-2M9X")
+    assert same_code("10O0-AAAA", "1000AAAA")
+    assert same_code("L1I1-AAAA", "1111-AAAA")
+    assert not same_code("K7QF-2M9Y", "K7QF-2M9X")
+    assert code_key("k7qf-2m9x") == code_key("K7QF2M9X")
+
+
+def test_a_fixed_code_must_be_reasonable() -> None:
+    assert fixed_code("test-code") == "TEST-CODE"
+    for bad in ("", "ab", "-abc", "a\nbcd", "x" * 65, "ab;cd"):
+        with pytest.raises(ValueError):
+            fixed_code(bad)
+
+
+def test_seat_tokens_are_long_random_and_kept_as_digests() -> None:
+    tokens = {new_token() for _ in range(100)}
+    assert len(tokens) == 100
+    for token in tokens:
+        assert len(token) >= 43
+        assert set(token) <= set(string.ascii_letters + string.digits + "-_")
+        digest = token_digest(token)
+        assert token not in digest and len(digest) == 64
+        assert token_matches(token, digest)
+        assert not token_matches(token[:-1], digest)
+        assert not token_matches("", digest)
+
+
+# -- rate limits --------------------------------------------------------------------
+
+
+def test_a_bucket_allows_its_burst_then_its_rate() -> None:
+    bucket = Bucket(rate=2.0, burst=3.0)
+    assert [bucket.allow(10.0) for _ in range(4)] == [True, True, True, False]
+    assert not bucket.allow(10.4)
+    assert bucket.allow(10.6)
+    assert not bucket.allow(10.6)
+
+
+def test_failed_joins_block_an_address_for_a_while() -> None:
+    joins = FailedJoins(most=3, window=60.0, addresses=2)
+    for t in (0.0, 1.0, 2.0):
+        assert not joins.blocked("a", t)
+        joins.fail("a", t)
+    assert joins.blocked("a", 3.0)
+    assert not joins.blocked("b", 3.0)
+    assert not joins.blocked("a", 61.5)
+    joins.fail("b", 70.0)
+    joins.fail("c", 70.0)  # only two addresses remembered: "a" is forgotten
+    assert "a" not in joins._seen
+
+
+# -- words ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("code", ["en", "tr"])
+def test_every_reason_and_loss_has_words(code: str) -> None:
+    entries = load_catalogue(code).entries
+    for reason in Reason:
+        assert ("", f"net.reason.{reason.value}") in entries
+    for lost in Lost:
+        assert ("", f"net.lost.{lost.value}") in entries

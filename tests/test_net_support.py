@@ -1,0 +1,125 @@
+"""Helpers for the network tests: a server on 127.0.0.1 (port 0), clients, bots, timeouts.
+
+Every helper stops what it starts: servers in ``finally``, clients closed.
+(No tests here; pytest collects nothing from this module.)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import random
+import ssl
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import ParamSpec, TypeVar
+
+from okey.bots import make_bot
+from okey.engine.events import MatchOver
+from okey.net.client import Client, play_as_bot
+from okey.net.protocol import ServerMessage
+from okey.net.server import Hosted, Limits, TableServer
+from okey.net.table import TableConfig, online_rules
+from okey.rules import RuleSet, load_rules
+
+T = TypeVar("T")
+P = ParamSpec("P")
+
+CODE = "TEST-CODE"
+LOOPBACK = "127.0.0.1"
+FAST = Limits(messages_per_second=2000.0, burst=2000.0)
+"""Limits for bots playing flat out (the hostile tests use the real defaults)."""
+QUICK_RETRY = (0.05, 0.1, 0.2)
+WAIT = 20.0  # seconds any one test step may take before it is a failure
+
+
+def async_test(test: Callable[P, Coroutine[object, object, None]]) -> Callable[P, None]:
+    """Run an async test in a fresh event loop (no plugin needed), bounded in time."""
+
+    @functools.wraps(test)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        async def bounded() -> None:
+            await asyncio.wait_for(test(*args, **kwargs), 3 * WAIT)
+
+        asyncio.run(bounded())
+
+    return run
+
+
+def config(
+    rules: str | RuleSet = "one-round",
+    *,
+    timer: int | None = 30,
+    code: str = CODE,
+    seed: int = 1,
+    level: str = "random",
+) -> TableConfig:
+    loaded = load_rules(rules) if isinstance(rules, str) else rules
+    return TableConfig(online_rules(loaded, timer), code, level=level, seed=seed)
+
+
+@asynccontextmanager
+async def running(
+    *configs: TableConfig,
+    limits: Limits = FAST,
+    tls: ssl.SSLContext | None = None,
+    saves_dir: Path | None = None,
+) -> AsyncIterator[tuple[TableServer, str, list[Hosted]]]:
+    """A started server with these tables, its URL and the hosted tables."""
+    server = TableServer(limits, saves_dir=saves_dir)
+    hosted = [server.add_table(c) for c in configs]
+    try:
+        host, port = await server.start(LOOPBACK, 0, tls=tls)
+        scheme = "ws" if tls is None else "wss"
+        yield server, f"{scheme}://{host}:{port}", hosted
+    finally:
+        await server.stop()
+
+
+def client(url: str, name: str, code: str = CODE, **kwargs: object) -> Client:
+    kwargs.setdefault("retry_delays", QUICK_RETRY)
+    return Client(url, code, name, **kwargs)  # type: ignore[arg-type]
+
+
+async def within(step: Awaitable[T], seconds: float = WAIT) -> T:
+    return await asyncio.wait_for(step, seconds)
+
+
+async def play(
+    client: Client, seed: int, start_with: int | None = None, think: float = 0.0
+) -> MatchOver | None:
+    bot = make_bot("random", random.Random(seed))
+    return await play_as_bot(client, bot, start_with=start_with, think=think)
+
+
+async def until(client: Client, wanted: Callable[[ServerMessage], bool]) -> ServerMessage:
+    """Read the client's messages until one is ``wanted`` (within :data:`WAIT`)."""
+
+    async def read() -> ServerMessage:
+        while True:
+            message = await client.receive()
+            if wanted(message):
+                return message
+
+    return await within(read())
+
+
+async def eventually(condition: Callable[[], bool], seconds: float = WAIT) -> None:
+    """Wait until ``condition()`` holds (a failure after ``seconds``)."""
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.005)
+
+    await within(poll(), seconds)
+
+
+async def close_all(*clients: Client) -> None:
+    for each in clients:
+        await each.close()
+
+
+def no_timer(rules: RuleSet) -> RuleSet:
+    return replace(rules, play=replace(rules.play, timer_seconds=0))
