@@ -229,6 +229,8 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
 
         seated = await within(ayse.receive())  # the next receive joins again with the token
         assert isinstance(seated, Seated) and seated.rejoined and seated.seat == 0
+        lobby = await within(ayse.receive())  # who sits where, for a client starting afresh
+        assert isinstance(lobby, Lobby) and lobby.started and lobby.seats[1].name == "Bora"
         brief = await within(ayse.receive())
         assert isinstance(brief, Brief) and brief.since == version
         assert any(isinstance(e, Discarded) and e.seat == 0 for e in brief.missed)

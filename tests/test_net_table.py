@@ -240,8 +240,9 @@ def test_a_dropped_player_is_played_by_autopilot_and_told_what_was_missed() -> N
     assert len(match.events) > before
     rig.sent[seat].clear()
     assert rig.join("", token=token) == seat
-    seated, brief, update = rig.sent[seat][:3]
+    seated, lobby, brief, update = rig.sent[seat][:4]
     assert isinstance(seated, Seated) and seated.rejoined and seated.seat == seat
+    assert lobby == rig.table.lobby()  # who sits where, for a client that starts afresh
     assert isinstance(brief, Brief) and brief.since == before
     assert len(brief.missed) == len(match.events) - before
     assert all(not isinstance(e, Drew) or e.seat == seat or e.tile is None for e in brief.missed)

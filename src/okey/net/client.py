@@ -32,6 +32,7 @@ from okey.net.protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL,
     Act,
+    AskReview,
     Brief,
     Chat,
     ClientMessage,
@@ -258,6 +259,13 @@ class Client:
 
     async def ping(self, ref: int | None = None) -> None:
         await self._send(Ping(ref))
+
+    async def ask_review(self, number: int, ref: int | None = None) -> None:
+        await self._send(AskReview(number, ref))
+
+    async def send(self, message: ClientMessage) -> None:
+        """Send any message (a front end with an outbox of them)."""
+        await self._send(message)
 
 
 async def play_as_bot(

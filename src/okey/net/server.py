@@ -33,16 +33,19 @@ from okey.net.limits import Bucket, FailedJoins
 from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
     MAX_CLIENT_MESSAGE,
+    AskReview,
     Goodbye,
     Hello,
     ProtocolError,
     Reason,
     Refused,
+    Reviewed,
     ServerMessage,
     dumps,
     read_client,
 )
 from okey.net.table import NetTable, Refusal, TableConfig
+from okey.review import RoundReview
 from okey.saves import SaveData, SaveError
 
 log = logging.getLogger("okey.net")
@@ -104,6 +107,7 @@ class Hosted:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     saver: Autosaver | None = None
     runner: asyncio.Task[None] | None = None
+    reviewing: dict[tuple[int, int], asyncio.Task[RoundReview]] = field(default_factory=dict)
 
     @property
     def code(self) -> str:
@@ -304,6 +308,9 @@ class TableServer:
                     return  # replaced by a newer connection to the same seat
                 ref = getattr(message, "ref", None)
                 try:
+                    if isinstance(message, AskReview):
+                        self._review(hosted, seat, message)
+                        continue
                     hosted.table.handle(seat, message)
                 except Refusal as refusal:
                     self._say(connection, Refused(refusal.reason, refusal.move, ref))
@@ -352,6 +359,36 @@ class TableServer:
             return None
         hosted.wake.set()
         return hosted, seat
+
+    # -- the master's review ---------------------------------------------------------
+
+    def _review(self, hosted: Hosted, seat: int, ask: AskReview) -> None:
+        """Send the seat its review, worked out in a thread (a tenth of a second or more),
+        so that the tables go on meanwhile; asked twice, it is worked out once."""
+        found = hosted.table.review_job(seat, ask.number)  # Refusal: no such round
+        if isinstance(found, RoundReview):
+            self._deliver(hosted, seat, Reviewed(found, ask.ref))
+            return
+        key = (seat, ask.number)
+        task = hosted.reviewing.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(asyncio.to_thread(found))
+            hosted.reviewing[key] = task
+
+        def answer(done: asyncio.Task[RoundReview]) -> None:
+            hosted.reviewing.pop(key, None)
+            if done.cancelled() or hosted.table.closed:
+                return
+            error = done.exception()
+            if error is not None:
+                log.error("a review failed", exc_info=error)
+                self._deliver(hosted, seat, Refused(Reason.NO_REVIEW, ref=ask.ref))
+                return
+            review = done.result()
+            hosted.table.keep_review(review)
+            self._deliver(hosted, seat, Reviewed(review, ask.ref))
+
+        task.add_done_callback(answer)
 
     # -- sending ---------------------------------------------------------------------
 
