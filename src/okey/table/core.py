@@ -18,6 +18,7 @@ from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
+from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
 from okey.table.keys import Command
 from okey.table.lines import Line, Speech
@@ -90,6 +91,8 @@ class TableCore:
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
         self.guide: Guide | None = None
+        self.chat: ChatRoom | None = None  # a table played online has one
+        self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
         self.leaving = False
         self.on_leave: Callable[[], None] = lambda: None
         self.saved_as: str | None = None

@@ -32,7 +32,7 @@ def _quit(table: TableCore, command: Command) -> None:
         leave(table)
         return
     table.asking = Asking(Question.QUIT)
-    table.voice.reply(Line("table.ask.quit"))
+    table.voice.reply(table.leave_question)
 
 
 def _interrupt(table: TableCore, command: Command) -> None:

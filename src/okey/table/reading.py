@@ -61,7 +61,9 @@ def _okey_warning(table: TableCore, command: Command) -> None:
 
 def _help(table: TableCore, command: Command) -> None:
     everything = table.last is Command.HELP
-    table.voice.reply(status.help_now(table.state, table.seat.rules, everything=everything))
+    online = table.chat is not None
+    said = status.help_now(table.state, table.seat.rules, everything=everything, online=online)
+    table.voice.reply(said)
 
 
 def _rules(table: TableCore, command: Command) -> None:
@@ -110,7 +112,11 @@ def _review(table: TableCore, command: Command) -> None:
         return
     number = state.round_number
     if table.reviewed is None or table.reviewed.number != number:
-        table.reviewed = table.seat.review(number)
+        review = table.seat.review(number)
+        if review is None:  # worked out elsewhere (a table server): said when it comes
+            table.voice.reply(Line("table.review.coming"))
+            return
+        table.reviewed = review
     first, *rest = review_speech(table.reviewed)
     table.voice.reply(first)
     for line in rest:

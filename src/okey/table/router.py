@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, assert_never
 
 from okey.engine.actions import Discard
-from okey.table import leaving, moves, racking, reading
+from okey.table import chatting, leaving, moves, racking, reading
 from okey.table.keys import KEY_NAMES, Command, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -84,7 +84,7 @@ def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
     table.menu = Menu(
         [
             Option(Line(f"table.action.{command.value}"), command)
-            for command in menu_commands(table.seat.rules)
+            for command in menu_commands(table.seat.rules, online=table.chat is not None)
         ]
     )
     table.voice.reply(Line("table.menu.open", item=option_line(table.menu)))
@@ -156,6 +156,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,
+        **chatting.HANDLERS,
         Command.MENU: open_menu,
     }
 )

@@ -186,10 +186,16 @@ _TOPIC_FIELDS: Mapping[Topic, Mapping[str, Field]] = {Topic.HINT: {"count": HINT
 
 
 def help_now(
-    state: SeatState, rules: RuleSet, *, everything: bool, general: Speech | None = None
+    state: SeatState,
+    rules: RuleSet,
+    *,
+    everything: bool,
+    general: Speech | None = None,
+    online: bool = False,
 ) -> Joined:
-    """The keys that work now (``everything``: every key of the table); ``general``
-    replaces the closing line on Escape, saving and leaving (the tutorial's own)."""
+    """The keys that work now (``everything``: every key of the table; ``online``: a
+    table played over the network); ``general`` replaces the closing line on Escape,
+    saving and leaving (the tutorial's own)."""
     step, view = state.step, state.view
     said: list[Field] = []
     if step is Step.PLAYER and view is not None:
@@ -213,7 +219,7 @@ def help_now(
         said.append(Line("table.help.turn_to_okey"))
     said.append(_topic(Topic.TILES))
     if everything:
-        said += [_topic(topic) for topic in help_topics(rules)]
+        said += [_topic(topic) for topic in help_topics(rules, online=online)]
     said.append(general if general is not None else _topic(Topic.GENERAL))
     if not everything:
         said.append(Line("table.help.more"))
