@@ -27,6 +27,8 @@ COMMAND_MODULES = (
     "okey.commands.replay",
     "okey.commands.review",
     "okey.commands.serve",
+    "okey.commands.host",
+    "okey.commands.join",
     "okey.commands.saves",
     "okey.commands.settings",
 )

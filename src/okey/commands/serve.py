@@ -4,6 +4,7 @@ It opens one table, says its address and join code, autosaves after every turn,
 and runs until the match is over and everyone has left, or Ctrl+C.
 ``--resume [NAME]`` brings back a table from its autosave after the server was
 stopped or killed: its players rejoin their seats with the tokens they hold.
+``okey host`` (:mod:`okey.commands.host`) takes the same options and seats the host.
 """
 
 from __future__ import annotations
@@ -12,15 +13,17 @@ import argparse
 import asyncio
 import contextlib
 import signal
-import socket
 import ssl
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 from okey.bots import available_levels
 from okey.commands import error
 from okey.messages import CATALOGUE
+from okey.net.address import DEFAULT_PORT, shown_host, with_port
 from okey.net.codes import fixed_code, new_code
-from okey.net.server import Limits, TableServer
+from okey.net.server import Hosted, Limits, TableServer
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
@@ -28,12 +31,23 @@ from okey.saves.paths import check_name
 
 NAME = "serve"
 HELP_KEY = "serve.cli.help"
-DEFAULT_PORT = 7011
 DEFAULT_SAVE = "online"
 MAX_TIMER = 3600
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    add_server_options(parser)
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help=CATALOGUE.text("serve.cli.bot_delay"),
+    )
+
+
+def add_server_options(parser: argparse.ArgumentParser) -> None:
+    """The table server's options, shared by ``okey serve`` and ``okey host``."""
     text = CATALOGUE.text
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=text("serve.cli.port"))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=text("serve.cli.bind"))
@@ -43,9 +57,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--code", metavar="CODE", help=text("serve.cli.code"))
     parser.add_argument("--timer", type=int, metavar="SECONDS", help=text("serve.cli.timer"))
-    parser.add_argument(
-        "--bot-delay", type=float, default=1.0, metavar="SECONDS", help=text("serve.cli.bot_delay")
-    )
     parser.add_argument("--certfile", metavar="FILE", help=text("serve.cli.certfile"))
     parser.add_argument("--keyfile", metavar="FILE", help=text("serve.cli.keyfile"))
     parser.add_argument("--saves", metavar="DIR", help=text("serve.cli.saves"))
@@ -71,14 +82,32 @@ def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
     return context
 
 
-def _shown_host(bind: str) -> str:
-    """The address to give friends: the bound one, or this machine's name."""
-    if bind in ("0.0.0.0", "::", ""):
-        return socket.gethostname()
-    return bind
+@dataclass(frozen=True)
+class Plan:
+    """A table server to start, checked: a new table's config or an autosave to resume."""
+
+    config: TableConfig | None
+    data: SaveData | None
+    tls: ssl.SSLContext | None
+    folder: Path
+    save_as: str
+    bind: str
+    port: int
+
+    @property
+    def scheme(self) -> str:
+        return "wss" if self.tls is not None else "ws"
+
+    def table_on(self, server: TableServer) -> Hosted:
+        """The table, on ``server`` (SaveError if the autosave is not a server's)."""
+        if self.data is not None:
+            return server.resume_table(self.data, save_as=self.save_as)
+        assert self.config is not None
+        return server.add_table(self.config, save_as=self.save_as)
 
 
-def run(args: argparse.Namespace) -> int:
+def plan(args: argparse.Namespace, bot_delay: float) -> Plan | int:
+    """The server the options ask for, or the exit status of a refusal (said)."""
     if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
         return error(CATALOGUE.text("serve.error.timer", most=MAX_TIMER))
     if not 0 <= args.port <= 65535:
@@ -97,29 +126,34 @@ def run(args: argparse.Namespace) -> int:
             data = read_save(args.resume, folder)
         else:
             rules = online_rules(load_rules(args.rules), args.timer)
-            config = TableConfig(rules, code, args.level, max(0.0, args.bot_delay), args.seed)
+            config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
         return error(exc)
+    return Plan(config, data, tls, folder, save_as, args.bind, args.port)
+
+
+def run(args: argparse.Namespace) -> int:
+    chosen = plan(args, args.bot_delay)
+    if isinstance(chosen, int):
+        return chosen
 
     async def main() -> int:
-        server = TableServer(Limits(), saves_dir=folder)
+        server = TableServer(Limits(), saves_dir=chosen.folder)
         try:
-            if data is not None:
-                hosted = server.resume_table(data, save_as=save_as)
-            else:
-                assert config is not None
-                hosted = server.add_table(config, save_as=save_as)
+            hosted = chosen.table_on(server)
         except SaveError as exc:
             return error(exc)
         try:
-            host, port = await server.start(args.bind, args.port, tls=tls)
+            host, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
         except OSError as exc:
-            return error(CATALOGUE.text("serve.error.listen", bind=args.bind, reason=exc))
-        scheme = "wss" if tls is not None else "ws"
-        print(CATALOGUE.text("serve.listening", host=host, port=port, scheme=scheme), flush=True)
-        print(CATALOGUE.text("serve.code", code=hosted.code), flush=True)
-        shown = _shown_host(args.bind)
-        print(CATALOGUE.text("serve.join", host=shown, port=port, code=hosted.code), flush=True)
+            return error(CATALOGUE.text("serve.error.listen", bind=chosen.bind, reason=exc))
+        text = CATALOGUE.text
+        print(text("serve.listening", host=host, port=port, scheme=chosen.scheme), flush=True)
+        print(text("serve.code", code=hosted.code), flush=True)
+        shown, local_only = shown_host(chosen.bind)
+        print(text("serve.join", address=with_port(shown, port), code=hosted.code), flush=True)
+        if local_only:
+            print(text("serve.local_only"), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -131,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
         closed.cancel()
         stopped.cancel()
         await server.stop()
-        print(CATALOGUE.text("serve.stopped"), flush=True)
+        print(text("serve.stopped"), flush=True)
         return 0
 
     try:
@@ -141,8 +175,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests and
-    until the command is in the ``okey`` registry."""
+    """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests."""
     parser = argparse.ArgumentParser(prog="okey serve", description=CATALOGUE.text(HELP_KEY))
     configure(parser)
     return run(parser.parse_args(argv))

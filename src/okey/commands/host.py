@@ -1,0 +1,104 @@
+"""``okey host``: open a table server and sit at it, in this terminal (docs/network.md).
+
+The server is ``okey serve``'s (the same options), started in this process; the host's
+own seat joins it over the loopback like anyone else's, and plays at the accessible
+table, in the same event loop. The join code and the address to give are printed and
+said; people join with ``okey join``; the host starts the match with Enter, and the
+seats still free get bots. Leaving the table stops the server (its autosave is kept:
+``okey host --resume`` brings the match back, and everyone rejoins their seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ssl
+
+from okey.commands import error
+from okey.commands.join import Sitting, online_name, play_online, sit
+from okey.commands.play import add_name_and_sort, add_pace, needs_terminal
+from okey.commands.serve import Plan, add_server_options, plan
+from okey.messages import CATALOGUE
+from okey.net.address import connect_host, shown_host, with_port
+from okey.net.seat import hosting_lines
+from okey.net.server import Limits, TableServer
+from okey.net.tokens import HOST, load_token
+from okey.saves import SaveError
+from okey.speech import Speaker, add_speech_options, speaker_from_args
+from okey.table.settings import DEFAULT_PACE
+
+NAME = "host"
+HELP_KEY = "host.cli.help"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    add_server_options(parser)
+    add_name_and_sort(parser)
+    add_pace(parser, DEFAULT_PACE)  # how long a bot waits before it moves, at the server
+    add_speech_options(parser)
+
+
+def _loopback_tls() -> ssl.SSLContext:
+    """The host's own seat reaches its own server, in this process: nothing to verify."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> int:
+    """Start the server, then seat the host at it until they leave; the exit status."""
+    text = CATALOGUE.text
+    server = TableServer(Limits(), saves_dir=chosen.folder)
+    try:
+        hosted = chosen.table_on(server)
+    except SaveError as exc:
+        return error(exc)
+    code = sitting.code = hosted.code
+    if chosen.data is not None and load_token(HOST, code) is None:
+        return error(text("host.error.no_seat", code=code))
+    try:
+        bound, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
+    except OSError as exc:
+        return error(text("serve.error.listen", bind=chosen.bind, reason=exc))
+    try:
+        shown, local_only = shown_host(chosen.bind)
+        address = with_port(shown, port)
+        print(text("serve.listening", host=bound, port=port, scheme=chosen.scheme), flush=True)
+        print(text("serve.join", address=address, code=code), flush=True)
+        if local_only:
+            print(text("serve.local_only"), flush=True)
+        sitting.url = f"{chosen.scheme}://{with_port(connect_host(chosen.bind), port)}"
+        sitting.shown = address
+        sitting.welcome = hosting_lines(address, code, local_only=local_only)
+        return await sit(sitting, speaker, args)
+    finally:
+        await server.stop()
+
+
+def run(args: argparse.Namespace) -> int:
+    text = CATALOGUE.text
+    if args.pace < 0:
+        return error(text("table.cli.bad_pace"))
+    chosen = plan(args, args.pace)
+    if isinstance(chosen, int):
+        return chosen
+    name = online_name(args.name)
+    if name is None:
+        return error(text("net.reason.bad_name"))
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    try:
+        speaker = speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+    sitting = Sitting(
+        url="",
+        shown="",
+        server=HOST,
+        code="",
+        name=name,
+        tls=_loopback_tls() if chosen.tls is not None else None,
+        leaving=text("net.goodbye.host"),
+    )
+    return play_online(sitting, speaker, _host(chosen, sitting, speaker, args))
