@@ -1,0 +1,149 @@
+"""The accessible table over the network: a host's table and a joined table, each driven by
+keys in the same event loop as a real server on 127.0.0.1, play a round with two bots;
+each seat hears the others from its own chair; a joined seat drops and comes back; chat
+is heard at every seat, and muted; a lost server is said, and the table closes."""
+
+from __future__ import annotations
+
+import asyncio
+
+from test_net_support import async_test, config, running, within
+from test_table_remote_support import F3, F4, Person, people, play_by_keys, start
+
+from okey.engine.events import Drew
+from okey.table.lines import Name, Where
+from okey.table.seats import Place
+
+
+@async_test
+async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_chair() -> None:
+    async with running(config("one-round", timer=120)) as (_, url, hosted):
+        async with people(url, "Ayşe", "Bora") as (ayse, bora):
+            joined = await ayse.hears("net.presence.joined")
+            assert joined.fields == {"name": "Bora", "where": Where(1)}
+            assert ayse.heard("net.lobby.you_host")
+            assert (await bora.hears("net.lobby.host")).fields["name"] == "Ayşe"
+            await bora.player.press("enter")  # only the host starts
+            await bora.hears("net.host_starts")
+            await start(ayse, bora)
+            for person in (ayse, bora):
+                assert person.heard("net.started")
+            turns = await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 60)
+            assert min(turns) > 0
+            for person in (ayse, bora):
+                await person.hears("table.ranking", "the standings")
+            for person, other in ((ayse, 1), (bora, 0)):
+                # The other person's turns, told as that seat's moves from this chair...
+                told = [
+                    line
+                    for key in ("table.turn.pile", "table.turn.take", "table.turn.open")
+                    for line in person.lines_of(key)
+                ]
+                assert any(line.fields["name"] == Name(other) for line in told), person.rig.keys
+                # ...and the bots' too, one line a turn.
+                assert any(line.fields["name"] == Name(2) for line in told)
+                assert person.heard("table.you_draw") or person.heard("table.you_take")
+                assert person.heard("table.hint.draw") or person.heard("table.hint.take") or (
+                    person.heard("table.hint.discard") or person.heard("table.hint.finish")
+                )
+                # The other's draws are never named; one's own are.
+                seen = person.seat.seen()
+                drew = [e for e in seen if isinstance(e, Drew)]
+                assert all(e.tile is None for e in drew if e.seat != person.seat.you)
+                assert all(e.tile is not None for e in drew if e.seat == person.seat.you)
+                ends = [k for k in person.rig.keys if k.startswith(("table.won.", "table.drawn."))]
+                assert ends, "\n".join(person.rig.said[-14:])
+                assert not person.heard("table.error")
+            words = ayse.table.words(), bora.table.words()
+            assert ayse.table.seats.place(1) is Place.RIGHT and words[0].name(1) == "Bora"
+            assert bora.table.seats.place(0) is Place.LEFT and words[1].name(0) == "Ayşe"
+            assert words[0].name(2) == words[1].name(2)  # a bot has one name at every seat
+            # The master's review of the round, worked out by the server from each seat.
+            for person in (ayse, bora):
+                await person.player.press("j")
+                await person.until(
+                    lambda p=person: any(  # type: ignore[misc]
+                        key.startswith("table.review.summary") or key == "table.review.all_automatic"
+                        for key in p.rig.keys
+                    ),
+                    "the review",
+                )
+        assert hosted[0].table.match.over
+
+
+@async_test
+async def test_a_joined_seat_drops_is_played_by_the_autopilot_and_comes_back() -> None:
+    async with running(config("one-round", timer=120)) as (_, url, _hosted):
+        async with people(url, "Ayşe", "Bora") as (ayse, bora):
+            bora.client.retry_delays = (0.6, 0.3, 0.3)  # away long enough to miss a few turns
+            await start(ayse, bora)
+            bora.client.abort()  # the network fails under Bora's table
+            dropped = await ayse.hears("net.presence.dropped")
+            assert dropped.fields["name"] == "Bora"
+            await bora.hears("net.retrying", "Bora's table trying again")
+            await bora.hears("table.resumed", "Bora back at the table")
+            assert (await ayse.hears("net.presence.returned")).fields["name"] == "Bora"
+            assert bora.heard("net.back") and bora.heard("net.missed")
+            keys = bora.rig.keys
+            # What was missed, in brief, then the table as usual: the scores, the tiles.
+            assert keys.index("net.back") < keys.index("net.missed") < keys.index("table.resumed")
+            assert "table.hand" in keys[keys.index("table.resumed") :]
+            await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 60)
+            for person in (ayse, bora):
+                await person.hears("table.ranking", "the standings")
+                assert not person.heard("table.error")
+
+
+@async_test
+async def test_chat_is_heard_at_every_seat_with_its_writer_and_can_be_muted() -> None:
+    async with running(config("one-round", timer=120)) as (_, url, _hosted):
+        async with people(url, "Ayşe", "Bora") as (ayse, bora):
+            await ayse.player.press("/")  # the chat line opens; its keys are its own
+            await ayse.hears("table.chat.open")
+            await ayse.type_text("iyi oyunlar\r")
+            said = await bora.hears("table.chat.said")
+            assert said.fields == {"name": "Ayşe", "where": Where(0), "text": "iyi oyunlar"}
+            assert (await ayse.hears("table.chat.you")).fields["text"] == "iyi oyunlar"
+            assert bora.table.words().say(said) == "Ayşe, on your left, says: iyi oyunlar"
+            # Keys go to the table again once the line is sent.
+            await ayse.player.press("w")
+            # Muted: the others' lines are not said, and counted.
+            bora.pipe.send_text(F4)
+            await bora.hears("table.chat.muted")
+            await ayse.player.press("/")
+            await ayse.type_text("ikinci\r")
+            await ayse.until(lambda: len(ayse.lines_of("table.chat.you")) == 2, "the echo")
+            await asyncio.sleep(0.1)
+            assert len(bora.lines_of("table.chat.said")) == 1
+            bora.pipe.send_text(F4)
+            unmuted = await bora.hears("table.chat.unmuted")
+            assert unmuted.fields["count"] == 1
+            # Too long: said why, and the line stays open to be mended; Escape cancels.
+            bora.pipe.send_text(F3)
+            await bora.hears("table.chat.open")
+            await bora.type_text("x" * 201 + "\r")
+            await bora.hears("net.reason.bad_chat")
+            assert bora.table.chat is not None and bora.table.chat.writing
+            await bora.type_text("\x1b")
+            await bora.hears("table.chat.cancelled")
+            assert not bora.table.chat.writing
+            # Too fast: the server limits the rate, and says so to the writer only.
+            for number in range(6):
+                await ayse.player.press("/")
+                await ayse.type_text(f"line {number}\r")
+                await ayse.until(lambda: not ayse.table.chat.writing, "the line sent")  # type: ignore[union-attr]
+            await ayse.hears("net.reason.chat_too_fast")
+            assert not bora.heard("net.reason.chat_too_fast")
+
+
+@async_test
+async def test_a_lost_server_is_said_and_tried_again_then_the_table_closes() -> None:
+    async with running(config("one-round", timer=120)) as (server, url, _hosted):
+        async with people(url, "Ayşe", "Bora") as (_ayse, bora):
+            await server.stop()
+            await bora.hears("net.retrying")
+            lost = await bora.hears("net.lost.unreachable", "the last word on the server")
+            assert lost.fields["address"] == url
+            await bora.until(lambda: bora.table.leaving, "the table closing")
+            assert bora.online.lost is not None
+            assert not bora.heard("table.error")
