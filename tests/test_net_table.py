@@ -16,11 +16,13 @@ from okey.engine.events import Dealt, Drew, RoundStarted, TimedOut
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.hand.solver import kinds_after_discard
+from okey.hand.tiles import Tile
 from okey.net.autopilot import Autopilot
 from okey.net.persist import table_from_save, table_snapshot
 from okey.net.protocol import (
     PROTOCOL,
     Act,
+    AskReview,
     Brief,
     Chat,
     Hello,
@@ -31,6 +33,7 @@ from okey.net.protocol import (
     PresenceState,
     Ready,
     Reason,
+    Reviewed,
     Said,
     Seated,
     SeatKind,
@@ -352,3 +355,54 @@ def test_the_autopilot_never_throws_an_okey_that_does_not_win(seed: int) -> None
         if isinstance(action, Discard) and action.tile == view.okey:
             assert kinds_after_discard(list(view.hand), action.tile, view.okey)
         match.apply(seat, action)
+
+
+def test_after_a_restart_a_seat_is_told_only_what_it_missed_since_the_save() -> None:
+    rig = Rig("three-rounds")
+    started(rig)
+    rig.table.drop(1)
+    heard_at_drop = rig.table.seats[1].heard
+    rig.run()
+    data = table_snapshot(rig.table)
+    back = table_from_save(data, lambda s, m: None, rig.clock)
+    # Seat 0 was here when the save was made: it had heard everything; seat 1 had not.
+    assert [s.heard for s in back.seats[:2]] == [rig.table.version, heard_at_drop]
+    sent: list[ServerMessage] = []
+    back.send = lambda seat, message: sent.append(message)
+    back.hello(Hello(PROTOCOL, CODE, "", rig.token(0)), lambda s: None)
+    brief = next(m for m in sent if isinstance(m, Brief))
+    assert brief.since == rig.table.version and brief.missed == ()
+
+
+def test_at_a_duel_table_the_second_person_sits_across() -> None:
+    rig = Rig("duel")
+    assert [rig.join("Ayşe"), rig.join("Bora"), rig.join("Cem")] == [0, 2, 1]
+
+
+def test_the_masters_review_of_a_finished_round_from_the_seats_own_views() -> None:
+    rig = Rig("one-round", timer=0)
+    started(rig)
+    assert rig.refused(0, AskReview(1)).reason is Reason.NO_REVIEW  # not over yet
+    table = rig.table
+    bot = make_bot("random", random.Random(3))
+    while not table.match.over:
+        seat = table.match.turn
+        if table.seats[seat].kind is SeatKind.PERSON:
+            table.handle(seat, Act(bot.choose(table.match.view(seat))))
+        rig.run()
+    tiles_seen: set[Tile] = set()
+    for message in rig.sent[0]:  # every tile the seat ever held or saw lying
+        if isinstance(message, Update) and message.view is not None:
+            view = message.view
+            tiles_seen |= {*view.hand, view.indicator, *(t for d in view.discards for t in d)}
+    table.handle(0, AskReview(1, ref=7))
+    reviewed = rig.last(0, Reviewed)
+    assert isinstance(reviewed, Reviewed) and reviewed.ref == 7
+    review = reviewed.review
+    assert review.seat == 0 and review.number == 1 and review.decisions
+    for decision in review.decisions:
+        for move in (decision.played, decision.master):
+            tile = getattr(move, "tile", None)
+            assert tile is None or tile in tiles_seen
+    assert table.review_job(0, 1) is review  # kept: asked again, not worked out again
+    assert rig.refused(0, AskReview(2)).reason is Reason.NO_REVIEW

@@ -42,7 +42,7 @@ from okey.engine.events import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.messages import CATALOGUE, Verbosity
-from okey.net.client import Client, Disconnected
+from okey.net.client import FINAL, Client, Disconnected
 from okey.net.protocol import Act as ActMessage
 from okey.net.protocol import (
     AskReview,
@@ -393,6 +393,7 @@ class Online:
         self._flush: asyncio.TimerHandle | None = None
         self._brief: Brief | None = None
         self._changed: Callable[[], None] = lambda: None
+        self._closed_said = False
         table.chat = ChatRoom(seat.chat)
         table.leave_question = Line("net.ask.quit")
         seat.note = table.voice.reply
@@ -411,9 +412,7 @@ class Online:
                 try:
                     message = await self.client.receive()
                 except Disconnected as lost:
-                    self.lost = lost
-                    table.voice.event(lost_line(lost, self.address))
-                    table.leave()
+                    self._gone(lost)
                     return
                 try:
                     self.hear(message)
@@ -424,6 +423,18 @@ class Online:
             sender.cancel()
             if self._flush is not None:
                 self._flush.cancel()
+
+    def _gone(self, lost: Disconnected) -> None:
+        """The server is gone for good: say so, and leave the table (a finished match
+        just closes: nothing was lost)."""
+        table = self.table
+        if self.seat.step() is Step.MATCH_OVER:
+            if not self._closed_said:
+                table.voice.event(Line("net.reason.table_closed"))
+        else:
+            self.lost = lost
+            table.voice.event(lost_line(lost, self.address))
+        table.leave()
 
     async def _send_all(self) -> None:
         while True:
@@ -463,8 +474,13 @@ class Online:
                 seat.seated = message
                 seat.awaiting = False
                 table.voice.event(Line("net.back"))
-            case Pong() | Goodbye():
-                pass  # a Goodbye's reason comes with the Disconnected that follows
+            case Goodbye():
+                over = seat.step() is Step.MATCH_OVER
+                if message.reason not in FINAL or over:  # else the loss says it
+                    table.voice.event(Line(f"net.reason.{message.reason.value}"))
+                    self._closed_said = over
+            case Pong():
+                pass
             case _:
                 assert_never(message)
 
@@ -540,6 +556,8 @@ class Online:
         view = seat.view()
         if view is not None and any(isinstance(e, _ROUND_ENDS) for e in events):
             seat.ask_review(view.round_number)  # ready by the time the player asks
+        if seat.step() is Step.MATCH_OVER:
+            self.client.retry_delays = ()  # a finished match is not joined again
 
     def _back(self, update: Update) -> None:
         """Rejoined: what was missed, in brief, then the table as it stands."""
@@ -604,5 +622,5 @@ def hosting_lines(address: str, code: str, *, local_only: bool) -> list[Speech]:
     spelled = ", ".join(c for c in code if not c.isspace() and c != "-")
     said: list[Speech] = [Line("net.host.join", address=address, code=code, spelled=spelled)]
     if local_only:
-        said.append(Line("net.host.local_only"))
+        said.append(Line("serve.local_only"))
     return said

@@ -249,7 +249,7 @@ class NetTable:
         free = [s for s, seat in enumerate(self.seats) if seat.kind is SeatKind.OPEN]
         if not free:
             raise Refusal(Reason.TABLE_FULL)
-        seat_number = free[0]
+        seat_number = min(free, key=self._join_order)
         token = new_token()
         self.seats[seat_number] = Seat(SeatKind.PERSON, name, token_digest(token), connected=True)
         self._pick_host()
@@ -267,7 +267,7 @@ class NetTable:
         if found is None:
             raise Refusal(Reason.BAD_TOKEN)
         seat = self.seats[found]
-        heard = seat.heard if since is None else min(since, self.version)
+        heard = min(seat.heard if since is None else since, self.version)
         seat.connected = True
         self._pick_host()
         on_seat(found)
@@ -282,6 +282,13 @@ class NetTable:
         self.send(found, self._update(found, []))
         self._tell_others(found, Presence(found, seat.name, PresenceState.RETURNED))
         return found
+
+    def _join_order(self, seat: int) -> int:
+        """People sit in seat order; at a duel table the second sits across (the rival),
+        the sides are the bots'."""
+        if self.match.rules.table.duel:
+            return (seat % (self.players // 2)) * self.players + seat
+        return seat
 
     def _seated(self, seat: int, token: str, *, rejoined: bool) -> Seated:
         rules = self.match.rules
