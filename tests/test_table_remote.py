@@ -6,11 +6,19 @@ is heard at every seat, and muted; a lost server is said, and the table closes."
 from __future__ import annotations
 
 import asyncio
+from contextlib import AsyncExitStack
+from pathlib import Path
 
-from test_net_support import async_test, config, running, within
-from test_table_remote_support import F3, F4, Person, people, play_by_keys, start
+import pytest
+from test_net_support import CODE, async_test, config, running, within
+from test_table_remote_support import F3, F4, Person, people, play_by_keys, seat_at, start
+from test_table_rig import make_rig
+from test_table_seat import HAND
 
+from okey.commands.join import Sitting, join_seat
 from okey.engine.events import Drew
+from okey.net.tokens import load_token, save_token, server_key
+from okey.table.keys import Command, Topic, help_topics, menu_commands
 from okey.table.lines import Name, Where
 from okey.table.seats import Place
 
@@ -43,8 +51,10 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
                 # ...and the bots' too, one line a turn.
                 assert any(line.fields["name"] == Name(2) for line in told)
                 assert person.heard("table.you_draw") or person.heard("table.you_take")
-                assert person.heard("table.hint.draw") or person.heard("table.hint.take") or (
-                    person.heard("table.hint.discard") or person.heard("table.hint.finish")
+                assert (
+                    person.heard("table.hint.draw")
+                    or person.heard("table.hint.take")
+                    or (person.heard("table.hint.discard") or person.heard("table.hint.finish"))
                 )
                 # The other's draws are never named; one's own are.
                 seen = person.seat.seen()
@@ -63,7 +73,8 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
                 await person.player.press("j")
                 await person.until(
                     lambda p=person: any(  # type: ignore[misc]
-                        key.startswith("table.review.summary") or key == "table.review.all_automatic"
+                        key.startswith("table.review.summary")
+                        or key == "table.review.all_automatic"
                         for key in p.rig.keys
                     ),
                     "the review",
@@ -73,77 +84,137 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
 
 @async_test
 async def test_a_joined_seat_drops_is_played_by_the_autopilot_and_comes_back() -> None:
-    async with running(config("one-round", timer=120)) as (_, url, _hosted):
-        async with people(url, "Ayşe", "Bora") as (ayse, bora):
-            bora.client.retry_delays = (0.6, 0.3, 0.3)  # away long enough to miss a few turns
-            await start(ayse, bora)
-            bora.client.abort()  # the network fails under Bora's table
-            dropped = await ayse.hears("net.presence.dropped")
-            assert dropped.fields["name"] == "Bora"
-            await bora.hears("net.retrying", "Bora's table trying again")
-            await bora.hears("table.resumed", "Bora back at the table")
-            assert (await ayse.hears("net.presence.returned")).fields["name"] == "Bora"
-            assert bora.heard("net.back") and bora.heard("net.missed")
-            keys = bora.rig.keys
-            # What was missed, in brief, then the table as usual: the scores, the tiles.
-            assert keys.index("net.back") < keys.index("net.missed") < keys.index("table.resumed")
-            assert "table.hand" in keys[keys.index("table.resumed") :]
-            await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 60)
-            for person in (ayse, bora):
-                await person.hears("table.ranking", "the standings")
-                assert not person.heard("table.error")
+    async with (
+        running(config("one-round", timer=120)) as (_, url, _hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        bora.client.retry_delays = (0.6, 0.3, 0.3)  # away long enough to miss a few turns
+        await start(ayse, bora)
+        bora.client.abort()  # the network fails under Bora's table
+        dropped = await ayse.hears("net.presence.dropped")
+        assert dropped.fields["name"] == "Bora"
+        await bora.hears("net.retrying", "Bora's table trying again")
+        await bora.hears("table.resumed", "Bora back at the table")
+        assert (await ayse.hears("net.presence.returned")).fields["name"] == "Bora"
+        assert bora.heard("net.back") and bora.heard("net.missed")
+        keys = bora.rig.keys
+        # What was missed, in brief, then the table as usual: the scores, the tiles.
+        assert keys.index("net.back") < keys.index("net.missed") < keys.index("table.resumed")
+        assert "table.hand" in keys[keys.index("table.resumed") :]
+        await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 60)
+        for person in (ayse, bora):
+            await person.hears("table.ranking", "the standings")
+            assert not person.heard("table.error")
+
+
+def writing(person: Person) -> bool:
+    return person.table.chat is not None and person.table.chat.writing
 
 
 @async_test
 async def test_chat_is_heard_at_every_seat_with_its_writer_and_can_be_muted() -> None:
-    async with running(config("one-round", timer=120)) as (_, url, _hosted):
-        async with people(url, "Ayşe", "Bora") as (ayse, bora):
-            await ayse.player.press("/")  # the chat line opens; its keys are its own
-            await ayse.hears("table.chat.open")
-            await ayse.type_text("iyi oyunlar\r")
-            said = await bora.hears("table.chat.said")
-            assert said.fields == {"name": "Ayşe", "where": Where(0), "text": "iyi oyunlar"}
-            assert (await ayse.hears("table.chat.you")).fields["text"] == "iyi oyunlar"
-            assert bora.table.words().say(said) == "Ayşe, on your left, says: iyi oyunlar"
-            # Keys go to the table again once the line is sent.
-            await ayse.player.press("w")
-            # Muted: the others' lines are not said, and counted.
-            bora.pipe.send_text(F4)
-            await bora.hears("table.chat.muted")
+    async with (
+        running(config("one-round", timer=120)) as (_, url, _hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        await ayse.player.press("/")  # the chat line opens; its keys are its own
+        await ayse.hears("table.chat.open")
+        await ayse.type_text("iyi oyunlar\r")
+        said = await bora.hears("table.chat.said")
+        assert said.fields == {"name": "Ayşe", "where": Where(0), "text": "iyi oyunlar"}
+        assert (await ayse.hears("table.chat.you")).fields["text"] == "iyi oyunlar"
+        assert bora.table.words().say(said) == "Ayşe, on your left, says: iyi oyunlar"
+        # Keys go to the table again once the line is sent.
+        await ayse.player.press("w")
+        # Muted: the others' lines are not said, and counted.
+        bora.pipe.send_text(F4)
+        await bora.hears("table.chat.muted")
+        await ayse.player.press("/")
+        await ayse.type_text("ikinci\r")
+        await ayse.until(lambda: len(ayse.lines_of("table.chat.you")) == 2, "the echo")
+        await asyncio.sleep(0.1)
+        assert len(bora.lines_of("table.chat.said")) == 1
+        bora.pipe.send_text(F4)
+        unmuted = await bora.hears("table.chat.unmuted")
+        assert unmuted.fields["count"] == 1
+        # Too long: said why, and the line stays open to be mended; Escape cancels.
+        bora.pipe.send_text(F3)
+        await bora.hears("table.chat.open")
+        await bora.type_text("x" * 201 + "\r")
+        await bora.hears("net.reason.bad_chat")
+        assert bora.table.chat is not None and bora.table.chat.writing
+        await bora.type_text("\x1b")
+        await bora.hears("table.chat.cancelled")
+        assert not bora.table.chat.writing
+        # Too fast: the server limits the rate, and says so to the writer only.
+        for number in range(6):
             await ayse.player.press("/")
-            await ayse.type_text("ikinci\r")
-            await ayse.until(lambda: len(ayse.lines_of("table.chat.you")) == 2, "the echo")
-            await asyncio.sleep(0.1)
-            assert len(bora.lines_of("table.chat.said")) == 1
-            bora.pipe.send_text(F4)
-            unmuted = await bora.hears("table.chat.unmuted")
-            assert unmuted.fields["count"] == 1
-            # Too long: said why, and the line stays open to be mended; Escape cancels.
-            bora.pipe.send_text(F3)
-            await bora.hears("table.chat.open")
-            await bora.type_text("x" * 201 + "\r")
-            await bora.hears("net.reason.bad_chat")
-            assert bora.table.chat is not None and bora.table.chat.writing
-            await bora.type_text("\x1b")
-            await bora.hears("table.chat.cancelled")
-            assert not bora.table.chat.writing
-            # Too fast: the server limits the rate, and says so to the writer only.
-            for number in range(6):
-                await ayse.player.press("/")
-                await ayse.type_text(f"line {number}\r")
-                await ayse.until(lambda: not ayse.table.chat.writing, "the line sent")  # type: ignore[union-attr]
-            await ayse.hears("net.reason.chat_too_fast")
-            assert not bora.heard("net.reason.chat_too_fast")
+            await ayse.type_text(f"line {number}\r")
+            await ayse.until(lambda: not writing(ayse), "the line sent")
+        await ayse.hears("net.reason.chat_too_fast")
+        assert not bora.heard("net.reason.chat_too_fast")
 
 
 @async_test
 async def test_a_lost_server_is_said_and_tried_again_then_the_table_closes() -> None:
+    async with (
+        running(config("one-round", timer=120)) as (server, url, _hosted),
+        people(url, "Ayşe", "Bora") as (_ayse, bora),
+    ):
+        await server.stop()
+        await bora.hears("net.retrying")
+        lost = await bora.hears("net.lost.unreachable", "the last word on the server")
+        assert lost.fields["address"] == url
+        await bora.until(lambda: bora.table.leaving, "the table closing")
+        assert bora.online.lost is not None
+        assert not bora.heard("table.error")
+
+
+@async_test
+async def test_joining_again_from_this_machine_takes_the_same_seat_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OKEY_SEATS", str(tmp_path / "seats"))
     async with running(config("one-round", timer=120)) as (server, url, _hosted):
-        async with people(url, "Ayşe", "Bora") as (_ayse, bora):
-            await server.stop()
-            await bora.hears("net.retrying")
-            lost = await bora.hears("net.lost.unreachable", "the last word on the server")
-            assert lost.fields["address"] == url
-            await bora.until(lambda: bora.table.leaving, "the table closing")
-            assert bora.online.lost is not None
-            assert not bora.heard("table.error")
+        assert server.address is not None
+        key = server_key(*server.address)
+        async with people(url, "Ayşe", "Bora") as (ayse, bora):
+            save_token(key, CODE, "a-token-of-another-table")  # stale: a new seat is taken
+            sitting = Sitting(url=url, shown=url, server=key, code=CODE, name="Cem")
+            client, seated = await within(join_seat(sitting))
+            assert seated.seat == 2 and not seated.rejoined
+            assert load_token(key, CODE) == seated.token  # kept for the next time
+            await client.close()
+            await start(ayse, bora)
+            cem_back = Sitting(url=url, shown=url, server=key, code=CODE, name="")
+            async with AsyncExitStack() as stack:
+                client, seated = await within(join_seat(cem_back))
+                assert seated.seat == 2 and seated.rejoined
+                cem = await seat_at(stack, client, seated, "Cem", url)
+                await cem.hears("table.resumed", "Cem back at the table")
+                keys = cem.rig.keys
+                assert keys.index("net.missed") < keys.index("table.resumed")
+                # A table that starts afresh knows who sits where from the server.
+                assert cem.table.words().name(0) == "Ayşe" and cem.table.words().name(1) == "Bora"
+                assert (await ayse.hears("net.presence.returned")).fields["name"] == "Cem"
+                await cem.player.press("q")
+                await cem.hears("net.ask.quit")
+                await cem.player.press("y")
+                await cem.until(lambda: cem.table.leaving, "Cem's table closing")
+                await cem.client.close()  # as okey join does once its table is closed
+                dropped = await ayse.hears("net.presence.dropped", "Cem gone")
+                assert dropped.fields["name"] == "Cem"
+
+
+def test_a_table_played_here_has_no_chat_and_an_online_one_lists_its_keys() -> None:
+    rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0)
+    table = rig.table
+    table.begin()
+    for key in ("/", "f3", "f4"):
+        table.press(key)
+        assert rig.keys[-1] == "table.chat.offline"
+    rules = table.seat.rules
+    assert Command.CHAT not in menu_commands(rules)
+    assert {Command.CHAT, Command.MUTE_CHAT} <= set(menu_commands(rules, online=True))
+    assert Topic.CHAT not in help_topics(rules)
+    assert Topic.CHAT in help_topics(rules, online=True)

@@ -20,11 +20,12 @@ from test_table_rig import FakeOutput, Player, Rig, keys_in
 
 from okey.engine.view import Phase
 from okey.net.client import Client
+from okey.net.protocol import Seated
 from okey.net.seat import NetSeat, Online, net_seat, welcome_lines
 from okey.speech import Sound, Speaker, SpeechMode
 from okey.table.app import play_async
 from okey.table.controller import Table
-from okey.table.lines import Line
+from okey.table.lines import AndList, Joined, Line
 from okey.table.seat import Step
 
 F3, F4 = "\x1bOR", "\x1bOS"
@@ -56,8 +57,8 @@ class Person:
                     found.append(value)
                 for part in value.fields.values():
                     walk(part)
-            elif hasattr(value, "parts"):
-                for part in value.parts:  # type: ignore[attr-defined]
+            elif isinstance(value, Joined | AndList):
+                for part in value.parts:
                     walk(part)
 
         for speech in self.rig.lines:
@@ -85,8 +86,15 @@ class Person:
 
 async def _sit(stack: AsyncExitStack, url: str, name: str, code: str, hold: float) -> Person:
     client = Client(url, code, name, retry_delays=QUICK_RETRY)
-    stack.push_async_callback(client.close)
     seated = await within(client.join())
+    return await seat_at(stack, client, seated, name, url, hold=hold)
+
+
+async def seat_at(
+    stack: AsyncExitStack, client: Client, seated: Seated, name: str, url: str, *, hold: float = 0.5
+) -> Person:
+    """A table for a seat already taken, played in this loop until the stack closes."""
+    stack.push_async_callback(client.close)
     seat = net_seat(seated, name)
     output = FakeOutput()
     sounds: list[Sound] = []
@@ -131,7 +139,7 @@ async def start(host: Person, *others: Person) -> None:
     """The host presses Enter in the lobby; everyone hears the deal."""
     await host.player.press("enter")
     for person in (host, *others):
-        await person.until(lambda p=person: p.dealt(), "the deal")
+        await person.until(person.dealt, "the deal")
 
 
 def _finished(person: Person) -> bool:
@@ -160,7 +168,10 @@ async def play_by_keys(person: Person) -> int:
             await player.press("u")
         if view.phase is Phase.DRAW:
             await player.press("p")
-            await player.until(lambda: seat.version > version and not seat.awaiting, "the draw")
+            await player.until(
+                lambda v=version: seat.version > v and not seat.awaiting,  # type: ignore[misc]
+                "the draw",
+            )
             if table.state.step is not Step.PLAYER:
                 continue  # the draw ended the round (or the clock moved for the seat)
             version = seat.version
@@ -168,6 +179,9 @@ async def play_by_keys(person: Person) -> int:
         await player.press(key)
         if table.asking is not None:
             await player.press("y")  # an okey: throw it anyway
-        await player.until(lambda: seat.version > version or _finished(person), "the move")
+        await player.until(
+            lambda v=version: seat.version > v or _finished(person),  # type: ignore[misc]
+            "the move",
+        )
         turns += 1
     raise AssertionError("the round never ended")
