@@ -126,6 +126,7 @@ class Client:
         self._connection: ClientConnection | None = None
         self._goodbye: Reason | None = None
         self._early: list[ServerMessage] = []
+        self._heard = False  # an Update or a Brief came: ``version`` is this client's
 
     @property
     def view(self) -> PlayerView | None:
@@ -153,7 +154,9 @@ class Client:
         connection = await connect(self.url, **options)
         self._connection = connection
         self._goodbye = None
-        since = self.version if self.token is not None else None
+        # A client that heard nothing yet (a new process with a kept token) lets the
+        # server say what the seat missed since it was last there.
+        since = self.version if self.token is not None and self._heard else None
         await self._send(Hello(PROTOCOL, self.code, self.name, self.token, since))
         while True:
             try:
@@ -231,8 +234,10 @@ class Client:
         if isinstance(message, Update):
             self.version = message.version
             self.view_now = message.view
+            self._heard = True
         elif isinstance(message, Brief):
             self.version = max(self.version, message.since + len(message.missed))
+            self._heard = True
         elif isinstance(message, Lobby):
             self.lobby = message
         return message
