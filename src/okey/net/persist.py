@@ -2,8 +2,9 @@
 
 The save's ``settings`` hold the table's own part under ``"net"``: the code,
 the bot level and pace, and each seat's kind, name, token digest (never
-the token itself) and how many events it had heard, so that after a restart each player takes back their seat
-with the token they were given.
+the token itself) and how many events it had heard, so that after a restart
+each player takes back their seat with the token they were given, and hears
+what they missed.
 """
 
 from __future__ import annotations

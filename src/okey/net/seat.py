@@ -260,7 +260,7 @@ def net_seat(
 def _plain(name: str) -> str:
     """A name as two names are told apart by ear: no case, no accents (Ayşe is Ayse)."""
     parts = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in parts if not unicodedata.combining(c)).replace("ı", "i")
+    return "".join(c for c in parts if not unicodedata.combining(c)).replace("\u0131", "i")
 
 
 def bot_names(lobby: Lobby) -> dict[int, str]:
