@@ -14,8 +14,8 @@ import argparse
 import ssl
 
 from okey.commands import error
-from okey.commands.join import Sitting, online_name, play_online, sit
-from okey.commands.play import add_name_and_sort, add_pace, needs_terminal
+from okey.commands.join import Sitting, online_name, play_online, sit, terminal_speaker
+from okey.commands.play import add_name_and_sort, add_pace
 from okey.commands.serve import Plan, add_server_options, plan
 from okey.messages import CATALOGUE
 from okey.net.address import connect_host, shown_host, with_port
@@ -23,7 +23,7 @@ from okey.net.seat import hosting_lines
 from okey.net.server import Limits, TableServer
 from okey.net.tokens import HOST, load_token
 from okey.saves import SaveError
-from okey.speech import Speaker, add_speech_options, speaker_from_args
+from okey.speech import Speaker, add_speech_options
 from okey.table.settings import DEFAULT_PACE
 
 NAME = "host"
@@ -85,13 +85,9 @@ def run(args: argparse.Namespace) -> int:
     name = online_name(args.name)
     if name is None:
         return error(text("net.reason.bad_name"))
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
+    speaker = terminal_speaker(args)
+    if not isinstance(speaker, Speaker):
+        return speaker
     sitting = Sitting(
         url="",
         shown="",

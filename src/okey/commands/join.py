@@ -155,6 +155,18 @@ def play_online(sitting: Sitting, speaker: Speaker, main: Coroutine[Any, Any, in
     return status
 
 
+def terminal_speaker(args: argparse.Namespace) -> Speaker | int:
+    """The speaker ``args`` ask for, once there is a terminal to play in; else the exit
+    status of the refusal (said)."""
+    refused = needs_terminal()
+    if refused is not None:
+        return refused
+    try:
+        return speaker_from_args(args)
+    except OSError as exc:
+        return error(exc)
+
+
 def run(args: argparse.Namespace) -> int:
     text = CATALOGUE.text
     try:
@@ -171,13 +183,9 @@ def run(args: argparse.Namespace) -> int:
             tls = ssl.create_default_context(cafile=args.cafile)
         except (OSError, ssl.SSLError) as exc:
             return error(text("join.error.cafile", reason=exc))
-    refused = needs_terminal()
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args)
-    except OSError as exc:
-        return error(exc)
+    speaker = terminal_speaker(args)
+    if not isinstance(speaker, Speaker):
+        return speaker
     sitting = Sitting(
         url=target.url,
         shown=target.shown,
