@@ -207,6 +207,8 @@ def help_now(
             said.append(Line("table.help.discard"))
     elif step is Step.AUTOPILOT:
         said.append(Line("table.help.autopilot"))
+    elif view is None:  # before the first deal: a table online waits for its host
+        said.append(Line("table.help.not_dealt"))
     elif step is Step.ROUND_OVER:
         said.append(Line("table.help.next_round"))
     elif step is Step.MATCH_OVER:
