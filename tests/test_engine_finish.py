@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from engine_support import FULL, accounted, arranged, tile, tiles
+from engine_support import FULL, accounted, arranged, plain_turn, run_down, tile, tiles
 
 from okey.engine import (
     DeclarePairs,
@@ -53,8 +53,8 @@ def test_the_dealer_may_win_with_the_opening_discard() -> None:
         2,
     )
     assert won.losers == (1, 2, 3) and won.scores == (20, 18, 18, 18)
-    assert match.round.discards[0] == [] and match.round.middle == tile("k13")
-    assert match.view(2).middle == tile("k13") and match.view(2).winner == 0
+    assert match.view(2).discards[0] == () and match.view(2).middle == tile("k13")
+    assert match.view(2).winner == 0
     assert match.phase is Phase.ROUND_OVER
     assert accounted(match) == FULL
     grouped = [t for group in won.groups for t in group.tiles]
@@ -166,8 +166,8 @@ def test_a_show_that_reaches_zero_ends_the_match_after_the_round() -> None:
     match = arranged({0: "r5 r3 r9 b2 b7 b12 k1 k5 k11 y2 y6 y8 y13 r13 b9"}, rules=rules)
     match.apply(0, ShowIndicator())
     assert not match.over
-    match.round.pile.clear()
-    events = match.apply(0, Discard(tile("b9")))
+    match.apply(0, Discard(tile("b9")))
+    events = run_down(match)  # the pile runs out: the round is drawn, the show counted
     assert isinstance(events[-1], MatchOver) and match.over
     assert events[-1].winners == (0,)
 
@@ -187,8 +187,7 @@ def test_turn_to_okey_then_finish_when_you_choose() -> None:
     assert match.apply(0, Discard(tile("b13"))) == [Discarded(0, tile("b13"))]
     assert not match.round_over
     for seat in (1, 2, 3):
-        match.apply(seat, DrawFromPile())
-        match.apply(seat, Discard(match.round.drawn or tile("r1")))
+        plain_turn(match, seat)
     match.apply(0, DrawFromPile())  # y13
     legal = match.legal(0)
     assert Finish(tile("r6")) in legal and Finish(tile("y13")) in legal

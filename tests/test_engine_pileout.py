@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_support import arranged, tile
+from engine_support import arranged, drawn, run_down, tile
 
 from okey.engine import (
     DeclineDiscard,
@@ -30,8 +30,8 @@ NEAR = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 k2"  # waits for y13 (or y9)
 def _last_tile_drawn(rules: RuleSet) -> Match:
     """Seat 0 opened, seat 1 drew the last pile tile and must discard."""
     match = arranged({0: DEALER, 1: SEAT1, 2: NEAR}, rules=rules)
-    del match.round.pile[:-1]  # keep only the top tile: the pile runs out at once
     match.apply(0, Discard(tile("b9")))
+    run_down(match, pile=1, next_seat=1)  # plain turns: every hand stays as dealt
     match.apply(1, DrawFromPile())
     assert match.view(1).pile_count == 0
     return match
@@ -87,9 +87,9 @@ def test_close_after_last_discard_draws_at_once() -> None:
 
 
 def test_close_after_last_discard_still_lets_the_last_draw_win() -> None:
-    match = arranged({0: DEALER, 1: NEAR}, rules=CLOSE, pile_top="y13")
-    del match.round.pile[:-1]
+    match = arranged({0: DEALER, 1: NEAR}, rules=CLOSE, pile_bottom="y13")
     match.apply(0, Discard(tile("b9")))
-    match.apply(1, DrawFromPile())
+    run_down(match, pile=1, next_seat=1)
+    assert drawn(match.apply(1, DrawFromPile())) == tile("y13")
     events = match.apply(1, Discard(tile("k2")))
     assert isinstance(events[0], RoundWon)

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from okey.engine import Match, Phase
-from okey.engine.deal import DEALER_TILES, HAND_TILES, DeckError, shuffled_deck
+from okey.engine.deal import DEALER_TILES, HAND_TILES, shuffled_deck
+from okey.engine.errors import DeckError
 from okey.engine.events import Dealt, DiceThrown, IndicatorTurned, RoundStarted
 from okey.engine.traditional import (
     STACK_TILES,
