@@ -79,8 +79,12 @@ class Match:
         # None: the game's own move for a timed-out seat; a front end may choose instead.
         self.choose_automatic: ChooseAutomatic | None = None
         self._round: GameRound | None = None
-        self._record: list[RecordEntry] = []
-        self._marks: list[int] = []  # where each record entry's events begin in ``events``
+        # The record as applied: a deal's entry, or a move as (seat, action, automatic),
+        # made an entry only when read (a move is applied far more often than the record
+        # is read); and where each step's events begin in ``events``.
+        self._steps: list[DealEntry | tuple[int, Action, bool]] = []
+        self._entries: list[RecordEntry] = []  # the steps read so far, as entries
+        self._marks: list[int] = []
         self._owed: int | None = None  # a timed-out seat whose automatic moves are to come
 
     @classmethod
@@ -142,12 +146,15 @@ class Match:
     @property
     def record(self) -> tuple[RecordEntry, ...]:
         """Every deal and move applied so far, in order (:mod:`okey.engine.record`)."""
-        return tuple(self._record)
+        entries, steps = self._entries, self._steps
+        for step in steps[len(entries) :]:
+            entries.append(step if isinstance(step, DealEntry) else MoveEntry(*step))
+        return tuple(entries)
 
     def played(self) -> Iterator[tuple[RecordEntry, Sequence[Event]]]:
         """Each record entry with the events it produced, in order."""
         ends = [*self._marks[1:], len(self.events)][: len(self._marks)]
-        for entry, start, end in zip(self._record, self._marks, ends, strict=True):
+        for entry, start, end in zip(self.record, self._marks, ends, strict=True):
             yield entry, self.events[start:end]
 
     @property
@@ -175,13 +182,19 @@ class Match:
 
     def table_view(self, seat: int) -> TableView:
         """Everything ``seat`` may know now: the common part and the game's own."""
+        round_ = self._round
+        if round_ is None:
+            raise RuntimeError("no round has started: call start_round()")
+        over = self.over
         autopilot = self.autopilot
-        return self.round.view(
+        return round_.view(
             seat,
-            phase=self.phase,
-            legal=self.legal(seat),
+            phase=Phase.MATCH_OVER if over else round_.phase,
+            legal=() if over else round_.legal(seat),
             scores=self.game.scores(),
-            autopilot=tuple(s for s in range(self.players) if autopilot[s]),
+            autopilot=tuple(s for s in range(self.players) if autopilot[s])
+            if any(autopilot)
+            else (),
         )
 
     # -- changing ----------------------------------------------------------
@@ -208,7 +221,8 @@ class Match:
             dice = game.throw_dice(self.rng)
         self._round = game.deal(self.rounds_played + 1, dealer, order, dice)
         self.rounds_played += 1
-        self._enter(DealEntry(self.rounds_played, dealer, order, dice))
+        self._marks.append(len(self.events))
+        self._steps.append(DealEntry(self.rounds_played, dealer, order, dice))
         return self._note(self._round.start_events())
 
     def check(self, seat: int, action: Action) -> None:
@@ -326,7 +340,8 @@ class Match:
 
     def _move(self, seat: int, action: Action) -> list[Event]:
         """Record and apply a checked action of a seat."""
-        self._enter(MoveEntry(seat, action))
+        self._marks.append(len(self.events))
+        self._steps.append((seat, action, False))
         if isinstance(action, Resume):
             self.autopilot[seat] = False
             self.timeouts[seat] = 0
@@ -335,7 +350,12 @@ class Match:
             return self._note(self._time_out(seat))
         if not isinstance(action, ShowIndicator):  # a show out of turn is no move of a turn
             self.timeouts[seat] = 0
-        return self._note(self._round_move(seat, action))
+        round_ = self.round
+        events = round_.apply(seat, action)
+        if round_.phase is Phase.ROUND_OVER:
+            events += self._end_round()
+        self.events += events
+        return events
 
     def _time_out(self, seat: int) -> list[Event]:
         self.timeouts[seat] += 1
@@ -348,18 +368,15 @@ class Match:
 
     def _automatic(self, seat: int, action: Action) -> list[Event]:
         """Record and apply a checked move made for the timed-out ``seat``."""
-        self._enter(MoveEntry(seat, action, automatic=True))
-        events = self._round_move(seat, action)
-        if self.round.over or self.round.turn != seat:
-            self._owed = None
-        return self._note(events)
-
-    def _round_move(self, seat: int, action: Action) -> list[Event]:
+        self._marks.append(len(self.events))
+        self._steps.append((seat, action, True))
         round_ = self.round
         events = round_.apply(seat, action)
         if round_.over:
             events += self._end_round()
-        return events
+        if round_.over or round_.turn != seat:
+            self._owed = None
+        return self._note(events)
 
     def _end_round(self) -> list[Event]:
         self.last_finisher = self.round.winner
@@ -368,10 +385,6 @@ class Match:
             return []
         self.standings = self.game.standings(self.last_finisher)
         return [MatchOver(self.standings, self.game.scores())]
-
-    def _enter(self, entry: RecordEntry) -> None:
-        self._record.append(entry)
-        self._marks.append(len(self.events))
 
     def _note(self, events: list[Event]) -> list[Event]:
         self.events.extend(events)
