@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from okey.bots import make_bot
+from okey.engine.actions import Resume, TimeOut
 from okey.engine.events import Drew, Event
 from okey.engine.games.okey import OkeyGame
 from okey.engine.games.okey.round import Round
@@ -20,7 +21,7 @@ from okey.engine.match import Match
 from okey.engine.testing import plain_turn, prepared, run_down
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.tiles import Tile, full_set
-from okey.rules import CLASSIC, RuleSet
+from okey.rules import load_rules
 
 __all__ = [
     "FULL",
@@ -32,6 +33,7 @@ __all__ = [
     "okey_round",
     "plain_turn",
     "play_random",
+    "played_match",
     "run_down",
     "sizes",
     "tile",
@@ -47,26 +49,8 @@ def tile(text: str) -> Tile:
     return parse_tile(text)
 
 
-def arranged(
-    hands: Mapping[int, str],
-    *,
-    rules: RuleSet = CLASSIC,
-    dealer: int = 0,
-    indicator: str = "r5",
-    pile_top: str = "",
-    pile_bottom: str = "",
-    seed: int = 0,
-) -> Match:
-    """A match whose first round deals the given tiles (the rest shuffled by ``seed``)."""
-    return prepared(
-        hands,
-        rules=rules,
-        dealer=dealer,
-        indicator=indicator,
-        pile_top=pile_top,
-        pile_bottom=pile_bottom,
-        seed=seed,
-    )
+arranged = prepared
+"""A match whose first round deals the given tiles (the rest shuffled by ``seed``)."""
 
 
 def drawn(events: Sequence[Event]) -> Tile:
@@ -85,6 +69,28 @@ def play_random(match: Match, seed: int, max_actions: int | None = None) -> int:
         match.apply(seat, bots[seat].choose(match.view(seat)))
         moves += 1
     return moves
+
+
+def played_match(rules: str, seed: int, rounds: int, *, timeouts: bool = False) -> Match:
+    """``rounds`` rounds of random moves; with ``timeouts`` (a table with a timer), seats
+    also let their time run out and come back from autopilot now and then."""
+    match = Match(load_rules(rules), random.Random(seed))
+    rng = random.Random(seed + 1)
+    for _ in range(rounds):
+        if match.over:
+            break
+        match.start_round()
+        if not timeouts:
+            play_random(match, seed + match.round_number)
+        while not match.round_over:
+            seat = match.turn
+            if rng.random() < 0.2:
+                match.apply(seat, TimeOut())
+            elif match.autopilot[seat] and rng.random() < 0.5:
+                match.apply(seat, Resume())
+            else:
+                play_random(match, rng.randrange(1000), 1)
+    return match
 
 
 def okey_round(match: Match) -> Round:

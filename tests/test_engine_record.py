@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_support import arranged, plain_turn, tile
+from engine_support import arranged, plain_turn, played_match, tile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from okey.bots import make_bot
 from okey.engine import (
     Action,
     DealEntry,
@@ -21,7 +20,6 @@ from okey.engine import (
     MoveError,
     PlayerView,
     RecordError,
-    Resume,
     TimeOut,
 )
 from okey.engine.errors import RecordProblem
@@ -32,27 +30,6 @@ from okey.rules import CLASSIC, load_rules
 SALON = load_rules("salon")
 
 
-def _played(rules: str, seed: int, rounds: int) -> Match:
-    """Bots play ``rounds`` rounds; at a table with a timer, seats also time out and
-    come back from autopilot now and then."""
-    match = Match(load_rules(rules), random.Random(seed))
-    bots = [make_bot("easy", random.Random(seed * 10 + s)) for s in range(match.players)]
-    rng = random.Random(seed + 1)
-    for _ in range(rounds):
-        if match.over:
-            break
-        match.start_round()
-        while not match.round_over:
-            seat = match.turn
-            if match.rules.play.timer_seconds and rng.random() < 0.15:
-                match.apply(seat, TimeOut())
-            elif match.autopilot[seat] and rng.random() < 0.5:
-                match.apply(seat, Resume())
-            else:
-                match.apply(seat, bots[seat].choose(match.view(seat)))
-    return match
-
-
 @settings(max_examples=15)
 @given(
     seed=st.integers(0, 10_000),
@@ -60,7 +37,7 @@ def _played(rules: str, seed: int, rounds: int) -> Match:
     rounds=st.integers(1, 3),
 )
 def test_a_record_replays_to_the_same_match(seed: int, rules: str, rounds: int) -> None:
-    match = _played(rules, seed, rounds)
+    match = played_match(rules, seed, rounds, timeouts=load_rules(rules).play.timer_seconds > 0)
     again = Match.replay(match.record, match.rules)
     assert again.record == match.record
     assert again.events == match.events

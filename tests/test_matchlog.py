@@ -7,12 +7,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from engine_support import play_random
+from engine_support import play_random, played_match
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from okey.cli import main
-from okey.engine import DealEntry, Match, MoveEntry, Resume, TimeOut
+from okey.engine import DealEntry, Match, MoveEntry
 from okey.engine.events import DiceThrown
 from okey.matchlog import (
     LogHeader,
@@ -25,27 +25,6 @@ from okey.matchlog import (
 from okey.rules import load_rules
 
 
-def _played(rules: str, seed: int, rounds: int, timeouts: bool = False) -> Match:
-    match = Match(load_rules(rules), random.Random(seed))
-    rng = random.Random(seed + 1)
-    for _ in range(rounds):
-        if match.over:
-            break
-        match.start_round()
-        if timeouts:
-            while not match.round_over:
-                seat = match.turn
-                if rng.random() < 0.2:
-                    match.apply(seat, TimeOut())
-                elif match.autopilot[seat] and rng.random() < 0.5:
-                    match.apply(seat, Resume())
-                else:
-                    play_random(match, rng.randrange(1000), 1)
-        else:
-            play_random(match, seed + match.round_number)
-    return match
-
-
 @settings(max_examples=12)
 @given(
     seed=st.integers(0, 10_000),
@@ -53,7 +32,7 @@ def _played(rules: str, seed: int, rounds: int, timeouts: bool = False) -> Match
     rounds=st.integers(1, 3),
 )
 def test_a_written_log_replays_to_the_same_match(seed: int, rules: str, rounds: int) -> None:
-    match = _played(rules, seed, rounds, timeouts=rules == "salon")
+    match = played_match(rules, seed, rounds, timeouts=rules == "salon")
     text = log_of(match, LogHeader(rules, ("a", "b", "c", "d")[: match.players], str(seed)))
     log = parse_log(text)
     live = [e for e in match.record if not (isinstance(e, MoveEntry) and e.automatic)]
@@ -77,7 +56,7 @@ def test_a_match_in_progress_replays_too() -> None:
 
 
 def test_a_traditional_log_keeps_the_dice_under_the_deck_and_replays() -> None:
-    match = _played("traditional", 4, 3)
+    match = played_match("traditional", 4, 3)
     lines = log_of(match).splitlines()
     thrown = [event for event in match.events if isinstance(event, DiceThrown)]
     assert len(thrown) == match.round_number >= 2
@@ -105,7 +84,7 @@ def test_a_traditional_two_player_log_replays_with_its_rules() -> None:
 
 
 def _traditional_lines() -> list[str]:
-    return log_of(_played("traditional", 3, 1)).splitlines()
+    return log_of(played_match("traditional", 3, 1)).splitlines()
 
 
 @pytest.mark.parametrize(
@@ -149,7 +128,7 @@ def test_a_wrong_dice_line_names_the_line(change: str, words: str, at: str) -> N
 
 
 def _log_lines() -> list[str]:
-    return log_of(_played("classic", 3, 1)).splitlines()
+    return log_of(played_match("classic", 3, 1)).splitlines()
 
 
 def _damaged(change: str) -> str:
@@ -200,7 +179,7 @@ def test_a_damaged_log_names_the_line(change: str, words: str) -> None:
 def test_the_replay_command_prints_events_and_final_scores(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    match = _played("one-round", 11, 1)
+    match = played_match("one-round", 11, 1)
     path = tmp_path / "one.okeylog"
     path.write_text(log_of(match, LogHeader("one-round", ("ann", "bo", "cy", "di"))))
     assert main(["replay", str(path)]) == 0
@@ -215,7 +194,7 @@ def test_the_replay_command_prints_events_and_final_scores(
 def test_the_replay_command_says_who_opens_a_round_dealt_from_stacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    match = _played("traditional", 2, 1)
+    match = played_match("traditional", 2, 1)
     path = tmp_path / "trad.okeylog"
     path.write_text(log_of(match))
     opener = match.round.dealer
