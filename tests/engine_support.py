@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+import pytest
 
 from okey.bots import make_bot
 from okey.engine.actions import Resume, TimeOut
+from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.events import Drew, Event
 from okey.engine.games.okey import OkeyGame
 from okey.engine.games.okey.round import Round
@@ -34,6 +38,7 @@ __all__ = [
     "plain_turn",
     "play_random",
     "played_match",
+    "refused",
     "run_down",
     "sizes",
     "tile",
@@ -51,6 +56,16 @@ def tile(text: str) -> Tile:
 
 arranged = prepared
 """A match whose first round deals the given tiles (the rest shuffled by ``seed``)."""
+
+
+@contextmanager
+def refused(reason: MoveError, *, tile: Tile | None = None) -> Iterator[None]:
+    """The block's move is refused for ``reason`` (and concerns ``tile``, when given)."""
+    with pytest.raises(IllegalMoveError) as caught:
+        yield
+    assert caught.value.reason is reason, caught.value
+    if tile is not None:
+        assert caught.value.tile == tile
 
 
 def drawn(events: Sequence[Event]) -> Tile:

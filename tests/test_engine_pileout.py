@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-import pytest
-from engine_support import arranged, drawn, run_down, tile
+from engine_support import arranged, drawn, refused, run_down, tile
 
 from okey.engine import (
     DeclineDiscard,
     Discard,
     DrawFromPile,
-    IllegalMoveError,
     Match,
     Phase,
     TakeDiscard,
 )
+from okey.engine.errors import MoveError
 from okey.engine.events import DeclinedDiscard, Discarded, DrawReason, RoundDrawn, RoundWon
 from okey.rules import PlayRules, RuleSet, ScoringRules
 
@@ -43,7 +42,7 @@ def test_empty_pile_the_next_player_may_only_take_or_decline() -> None:
     view = match.view(2)
     assert view.phase is Phase.PILE_OUT
     assert view.legal == (TakeDiscard(), DeclineDiscard())
-    with pytest.raises(IllegalMoveError, match="the pile is empty"):
+    with refused(MoveError.PILE_EMPTY):
         match.apply(2, DrawFromPile())
 
 
