@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from engine_support import arranged, drawn, refused, run_down, tile
 
 from okey.engine import (
@@ -92,3 +93,16 @@ def test_close_after_last_discard_still_lets_the_last_draw_win() -> None:
     assert drawn(match.apply(1, DrawFromPile())) == tile("y13")
     events = match.apply(1, Discard(tile("k2")))
     assert isinstance(events[0], RoundWon)
+
+
+def test_the_pile_can_be_run_down_to_a_chosen_seat_s_last_chance() -> None:
+    match = arranged({0: DEALER, 1: SEAT1, 2: NEAR}, rules=CLASSIC_NO_SHOW)
+    match.apply(0, Discard(tile("b9")))
+    run_down(match, pile=0, next_seat=2)
+    view = match.view(2)
+    assert (view.phase, view.pile_count, match.turn) == (Phase.PILE_OUT, 0, 2)
+    assert sorted(view.hand) == sorted(tile(t) for t in NEAR.split())  # as dealt
+    closed = arranged({0: DEALER}, rules=CLOSE)
+    closed.apply(0, Discard(tile("b9")))
+    with pytest.raises(ValueError, match="round ended"):
+        run_down(closed, pile=0, next_seat=2)  # the pile closes the round instead

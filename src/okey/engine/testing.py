@@ -96,29 +96,29 @@ def _take_back(match: Match, seat: int) -> list[Event]:
 
 
 def run_down(match: Match, pile: int = 0, *, next_seat: int | None = None) -> list[Event]:
-    """Play plain turns, from a seat's draw, until the pile holds ``pile`` tiles and a
-    seat is to draw (``next_seat``, when given: a few seats first take the discard
-    before them and throw it again, so that the draws fall to it); ``pile=0``: until the
-    round is over because the pile ran out (with ``take_last_discard`` the seat after
-    the last discard declines it). Returns the events."""
+    """Play plain turns, from a seat's draw, until the pile holds ``pile`` tiles and it
+    is a seat's turn: to draw, or (``pile=0``, with ``take_last_discard``) to take or
+    decline the last discard. With ``next_seat``, that seat's turn: a few seats first
+    take the discard before them and throw it again, so that the draws fall to it.
+    ``pile=0`` without ``next_seat``: play on until the round is over because the
+    pile ran out (the seat after the last discard declines it). Returns the events."""
     events: list[Event] = []
     if match.phase is not Phase.DRAW:
         raise ValueError("run_down starts at a seat's draw")
-    players = match.players
-    if pile > 0 and next_seat is not None:
+    if next_seat is not None:
         draws = match.view(match.turn).pile_count - pile
-        takes = (next_seat - match.turn - draws) % players
-        for _ in range(takes):
+        for _ in range((next_seat - match.turn - draws) % match.players):
             events += _take_back(match, match.turn)
     while not match.round_over:
         view = match.view(match.turn)
-        if pile > 0 and view.phase is Phase.DRAW and view.pile_count <= pile:
+        stops = pile > 0 or next_seat is not None
+        if stops and view.pile_count <= pile and view.phase in (Phase.DRAW, Phase.PILE_OUT):
             return events
         if view.phase is Phase.PILE_OUT:
             events += match.apply(match.turn, DeclineDiscard())
         else:
             events += plain_turn(match, match.turn)
-    if pile > 0:
+    if pile > 0 or next_seat is not None:
         raise ValueError(f"the round ended before the pile held {pile} tiles")
     return events
 
