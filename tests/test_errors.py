@@ -19,14 +19,20 @@ from okey.engine import Discard, IllegalMoveError, Match, MoveError
 from okey.errors import OkeyError, Phrase
 from okey.errortext import render
 from okey.matchlog import MatchLogError, log_of
-from okey.messages import ENGLISH, Catalogue, use_language
-from okey.messages_tr import TURKISH
+from okey.messages import CATALOGUE, use_language
 from okey.preferences import settings_path
 from okey.rules import CLASSIC
 from okey.saves import SaveError, encode, snapshot
 from okey.saves.codec import to_document
 
-EN, TR = Catalogue(ENGLISH), Catalogue(TURKISH)
+
+def worded(item: OkeyError | Phrase, language: str) -> str:
+    """``item`` in the catalogue of ``language`` (the shared one, back in English after)."""
+    use_language(language)
+    try:
+        return render(item, CATALOGUE)
+    finally:
+        use_language("en")
 
 
 @pytest.fixture(autouse=True)
@@ -43,9 +49,9 @@ class Cause(OkeyError):
 def test_a_phrase_is_worded_with_its_nested_causes_tiles_and_paths() -> None:
     refusal = IllegalMoveError(MoveError.NOT_IN_HAND, tile=tile("r6"), okey=tile("r6"))
     phrase = Phrase("log.error.line", path=Path("/tmp/x.okeylog"), line=4, reason=refusal)
-    assert render(phrase, EN) == "/tmp/x.okeylog, line 4: red 6 okey is not in your hand"
-    assert render(phrase, TR) == "/tmp/x.okeylog, satır 4: kırmızı 6 okey elinde yok"
-    assert render(Phrase("log.error.file", path="p", reason=OSError("gone")), EN) == "p: gone"
+    assert worded(phrase, "en") == "/tmp/x.okeylog, line 4: red 6 okey is not in your hand"
+    assert worded(phrase, "tr") == "/tmp/x.okeylog, satır 4: kırmızı 6 okey elinde yok"
+    assert worded(Phrase("log.error.file", path="p", reason=OSError("gone")), "en") == "p: gone"
 
 
 def test_an_error_keeps_its_reason_and_data_and_is_worded_when_shown() -> None:
@@ -58,8 +64,8 @@ def test_an_error_keeps_its_reason_and_data_and_is_worded_when_shown() -> None:
 
 def test_a_save_error_is_told_on_one_line() -> None:
     error = SaveError("corrupt", path="a.json", reason=Phrase("saves.bad.nested"))
-    assert render(error, EN) == "a.json is damaged: nested too deeply"
-    assert "\n" not in render(SaveError("newer", path="a", found=9, known=2), EN)
+    assert worded(error, "en") == "a.json is damaged: nested too deeply"
+    assert "\n" not in worded(SaveError("newer", path="a", found=9, known=2), "en")
 
 
 def test_the_engine_and_the_hand_import_no_text() -> None:

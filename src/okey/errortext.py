@@ -1,7 +1,8 @@
 """Errors in words: the one place an :class:`okey.errors.OkeyError` is worded.
 
-:func:`render` takes any catalogue that can give a template's text and a
-tile's name, so it knows nothing of how the catalogue is stored or chosen.
+:func:`render` asks the catalogue it is given for nothing but a template's text
+(``text(key, **fields)``) and a tile's name (``tile(tile, okey)``), so it knows
+nothing of how the catalogue is stored or chosen.
 Fields are worded as they are found: a :class:`~okey.errors.Phrase` or an
 error in its own words (recursively), a tile by its name (with the okey's role
 when the error knows the okey), an exception from outside okey by its own
@@ -11,19 +12,10 @@ message, a path as written; numbers and text as they are.
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Protocol
 
 from okey.errors import OkeyError, Phrase
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE
-
-
-class Catalogue(Protocol):
-    """What rendering needs of a message catalogue."""
-
-    def text(self, key: str, **fields: object) -> str: ...
-
-    def tile(self, tile: Tile, okey: Tile | None = None) -> str: ...
+from okey.messages import CATALOGUE, Catalogue
 
 
 def render(item: OkeyError | Phrase, catalogue: Catalogue) -> str:
