@@ -12,12 +12,14 @@ import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 import platformdirs
 
 from okey.bots import available_levels
+from okey.errors import OkeyError, Phrase
 from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
@@ -32,11 +34,28 @@ MAX_BYTES: Final = 64 * 1024
 Value = str | bool | float
 
 
-class PreferencesError(ValueError):
-    """A settings file or value that cannot be used; the message says why."""
+class SettingsProblem(StrEnum):
+    """Why a setting or the settings file cannot be used (``settings.error.<value>``)."""
 
-    def __init__(self, key: str, **fields: object) -> None:
-        super().__init__(CATALOGUE.text(f"settings.error.{key}", **fields))
+    UNKNOWN = "unknown"
+    CHOICE = "choice"
+    SWITCH = "switch"
+    PACE = "pace"
+    NAME = "name"
+    RULES = "rules"
+    UNREADABLE = "unreadable"
+    UNWRITABLE = "unwritable"
+    DAMAGED = "damaged"
+
+
+class PreferencesError(OkeyError):
+    """A settings file or value that cannot be used: the reason and its data (the file,
+    the setting, the value, a nested cause), worded when shown."""
+
+    prefix: ClassVar[str] = "settings.error."
+
+    def __init__(self, reason: SettingsProblem | str, /, **fields: object) -> None:
+        super().__init__(SettingsProblem(reason), **fields)
 
 
 def _choice(options: Callable[[], list[str]]) -> Callable[[str, object], Value]:
@@ -174,11 +193,11 @@ def load(path: Path) -> dict[str, Value]:
         return {}
     except OSError as exc:
         raise PreferencesError("unreadable", path=path, reason=exc.strerror) from None
+    if len(raw) > MAX_BYTES:
+        raise PreferencesError("damaged", path=path, reason=Phrase("settings.error.too_big"))
     try:
-        if len(raw) > MAX_BYTES:
-            raise ValueError("too big")
         document = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
     try:
         return {key: check(key, value) for key, value in document.items()}
