@@ -10,13 +10,13 @@ standings) is said by :mod:`okey.table.prompts` from the state, not here.
 Every event is told or passed over on purpose in one ``match``: a new event type
 fails type checking here until it is handled.
 
-There are two narrators, this one and the replay's (:mod:`okey.engine.narrate`),
+There are two narrators, this one and the replay's (:mod:`okey.narrate`),
 because they tell different listeners different things: this one speaks to one
 seat from its chair ("you", "on your left"), pairs another player's draw with their
 discard, follows the rack and the round's opening, and is silent where a prompt
 speaks; the replay tells every seat's events by name, one line each, for a log
 read afterwards. They share the catalogue's variants for the dice
-(:func:`~okey.engine.narrate.dice_variant`).
+(:func:`~okey.engine.traditional.dice_variant`).
 """
 
 from __future__ import annotations
@@ -43,8 +43,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.narrate import dice_variant
-from okey.engine.traditional import passed_over
+from okey.engine.traditional import dice_variant, passed_over
 from okey.hand.tiles import Tile
 from okey.table.lines import (
     Face,
