@@ -1075,6 +1075,44 @@ ENGLISH: Mapping[str, str] = {
         "the saves folder (default: $OKEY_SAVES, else the checkout's saves/ folder, "
         "else your user data folder)"
     ),
+    # Every platform (okey.speech, okey.bots.plugins): Windows, macOS, Linux.
+    "speech.no_answer.brief": "Speech did not answer; printing only.",
+    "speech.no_answer.detailed": (
+        "Speech did not answer within {seconds} seconds; printing only. If it happens "
+        "every time, restart your speech (on Linux, speech-dispatcher), or choose "
+        "okey settings speech off."
+    ),
+    "speech.reader_unnamed.brief": "A screen reader reads the game; okey does not speak as well.",
+    "speech.reader_unnamed.detailed": (
+        "A screen reader is running and reads the terminal, so okey prints for it and does "
+        "not speak as well. To hear okey's own voice too: okey settings speech voice."
+    ),
+    "speech.voiceover_refused.brief": (
+        "VoiceOver refuses okey, so okey speaks with say. To use VoiceOver, turn on "
+        "Allow VoiceOver to be controlled with AppleScript."
+    ),
+    "speech.voiceover_refused.detailed": (
+        "VoiceOver does not let okey speak through it, so okey speaks with the Mac's own "
+        "voice (say). To use VoiceOver: open VoiceOver Utility, General, and turn on Allow "
+        "VoiceOver to be controlled with AppleScript; if macOS asks whether your terminal "
+        "may control VoiceOver, allow it."
+    ),
+    "cli.speech.platforms": (
+        "how the game talks: auto speaks with your system's speech (speech-dispatcher, "
+        "SAPI 5, say) and prints, but only prints when a screen reader already reads the "
+        "terminal (NVDA, JAWS or Narrator on Windows, VoiceOver on macOS, Orca, Fenrir or "
+        "speakup on Linux); voice always speaks too, through your screen reader when one "
+        "runs; screen-reader only prints, for a screen reader that reads the terminal; "
+        "off only prints (default: auto)"
+    ),
+    "bot.plugin.form_file": (
+        "'{spec}' is not a bot: write module:callable or file.py:callable, like "
+        "mypackage.mybot:make_bot or ./lucky.py:make_bot"
+    ),
+    "bot.plugin.no_file": "cannot load the bot {spec}: there is no file {path}",
+    "bot.plugin.unknown_file": (
+        "no bot called {name} (levels: {known}; or give module:callable or file.py:callable)"
+    ),
 }
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}

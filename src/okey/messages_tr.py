@@ -1041,4 +1041,44 @@ TURKISH: Mapping[str, str] = {
         "kayıt klasörü (varsayılan: $OKEY_SAVES, yoksa projenin saves/ klasörü, "
         "yoksa kullanıcı veri klasörün)"
     ),
+    # Every platform (okey.speech, okey.bots.plugins): Windows, macOS, Linux.
+    "speech.no_answer.brief": "Konuşma yanıt vermedi; yalnız yazılıyor.",
+    "speech.no_answer.detailed": (
+        "Konuşma {seconds} saniye içinde yanıt vermedi; yalnız yazılıyor. Her seferinde "
+        "oluyorsa konuşmayı (Linux'ta speech-dispatcher) yeniden başlat ya da "
+        "okey settings speech off seç."
+    ),
+    "speech.reader_unnamed.brief": "Oyunu bir ekran okuyucu okuyor; okey ayrıca konuşmuyor.",
+    "speech.reader_unnamed.detailed": (
+        "Bir ekran okuyucu çalışıyor ve terminali okuyor; okey onun için yazar, ayrıca "
+        "konuşmaz. Okeyin kendi sesini de duymak için: okey settings speech voice."
+    ),
+    "speech.voiceover_refused.brief": (
+        "VoiceOver okeyi kabul etmiyor; okey say ile konuşuyor. VoiceOver için "
+        "Allow VoiceOver to be controlled with AppleScript ayarını aç."
+    ),
+    "speech.voiceover_refused.detailed": (
+        "VoiceOver okeyin kendisi üzerinden konuşmasına izin vermiyor; okey Mac'in kendi "
+        "sesiyle (say) konuşuyor. VoiceOver için: VoiceOver Yardımcı Programı, Genel "
+        "bölümünde Allow VoiceOver to be controlled with AppleScript (VoiceOver'ın "
+        "AppleScript ile denetlenmesine izin ver) ayarını aç; macOS terminalinin "
+        "VoiceOver'ı denetlemesine izin isterse izin ver."
+    ),
+    "cli.speech.platforms": (
+        "oyun nasıl konuşur: auto sistemin sesiyle (speech-dispatcher, SAPI 5, say) "
+        "konuşur ve yazar, ama terminali bir ekran okuyucu zaten okuyorsa (Windows'ta "
+        "NVDA, JAWS ya da Ekran Okuyucusu, macOS'ta VoiceOver, Linux'ta Orca, Fenrir ya "
+        "da speakup) yalnız yazar; voice her zaman konuşur, çalışan ekran okuyucun "
+        "varsa onunla; screen-reader terminali okuyan ekran okuyucu için yalnız yazar; "
+        "off yalnız yazar (varsayılan: auto)"
+    ),
+    "bot.plugin.form_file": (
+        "'{spec}' bir bot değil: modül:çağrılabilir ya da dosya.py:çağrılabilir yaz, "
+        "örneğin mypackage.mybot:make_bot ya da ./lucky.py:make_bot"
+    ),
+    "bot.plugin.no_file": "bot yüklenemiyor, {spec}: {path} diye bir dosya yok",
+    "bot.plugin.unknown_file": (
+        "{name} adında bot yok (seviyeler: {known}; ya da modül:çağrılabilir veya "
+        "dosya.py:çağrılabilir ver)"
+    ),
 }
