@@ -16,7 +16,7 @@ from platform_fakes import FakeSay, install_macos, library_modules_restored, me,
 
 from okey.speech import SpeechMode, make_speaker
 from okey.speech import readers as reader_module
-from okey.speech.readers import voiceover_running
+from okey.speech.readers import screen_reader, voiceover_running
 from okey.speech.say import COMMAND, SayVoice
 
 REFUSED = (
@@ -104,7 +104,9 @@ def test_auto_prints_only_while_voiceover_reads_the_terminal(
     mac = install_macos(monkeypatch)
     monkeypatch.setattr(reader_module, "voiceover_running", lambda: True)
     lines: list[str] = []
-    speaker = make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief")
+    speaker = make_speaker(
+        SpeechMode.AUTO, printer=lines.append, verbosity="brief", reader_finder=screen_reader
+    )
     speaker.event("event.your_turn")
     speaker.close()
     assert lines == ["VoiceOver reads the game; okey does not speak as well.", "Your turn."]

@@ -208,7 +208,11 @@ def test_auto_prints_only_while_nvda_reads_the_console(monkeypatch: pytest.Monke
 
     lines: list[str] = []
     speaker = make_speaker(
-        SpeechMode.AUTO, printer=lines.append, verbosity="brief", output_factory=no_lookup
+        SpeechMode.AUTO,
+        printer=lines.append,
+        verbosity="brief",
+        output_factory=no_lookup,
+        reader_finder=screen_reader,  # what make_speaker asks by default
     )
     speaker.event("event.your_turn")
     speaker.close()
@@ -219,7 +223,9 @@ def test_auto_prints_only_while_nvda_reads_the_console(monkeypatch: pytest.Monke
     windows.nvda.running = False
     assert screen_reader() == UNNAMED  # the flag Windows keeps for screen readers is set
     lines.clear()
-    make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief").close()
+    make_speaker(
+        SpeechMode.AUTO, printer=lines.append, verbosity="brief", reader_finder=screen_reader
+    ).close()
     assert lines == ["A screen reader reads the game; okey does not speak as well."]
 
 

@@ -120,16 +120,24 @@ def connect_speech_dispatcher(speechd: Any) -> Any:
 
 
 def _speech_dispatcher() -> Any:
-    """The library's speech-dispatcher output, connected, or an exception saying why not."""
-    module = output_module("speech_dispatcher")
+    """The library's speech-dispatcher output, connected, or an exception saying why not.
+
+    The client connects first (a server being started then starts while the library
+    loads), and is then handed to the library's output."""
     import speechd  # ImportError: speechd-unofficial (or python3-speechd) is missing
 
+    client = connect_speech_dispatcher(speechd)
+    try:
+        module = output_module("speech_dispatcher")
+    except BaseException:
+        client.close()
+        raise
     module.speechd = speechd  # the output's methods use the module its own __init__ sets
 
-    def connect(self: Any) -> None:
-        self._client = connect_speech_dispatcher(speechd)
+    def hold(self: Any) -> None:
+        self._client = client
 
-    quiet = type("QuietSpeechDispatcher", (module.SpeechDispatcher,), {"__init__": connect})
+    quiet = type("QuietSpeechDispatcher", (module.SpeechDispatcher,), {"__init__": hold})
     return quiet()
 
 
