@@ -84,3 +84,21 @@ def test_speech_templates_have_their_fields() -> None:
 
 def test_no_route_brief_is_the_short_notice() -> None:
     assert ENGLISH["speech.no_route.brief"] == "No speech found; printing only."
+
+
+def test_the_platform_notices() -> None:
+    assert fields_of(ENGLISH["speech.no_answer.detailed"]) == {"seconds"}
+    for key in (
+        "speech.no_answer.brief",
+        "speech.reader_unnamed.brief",
+        "speech.reader_unnamed.detailed",
+        "speech.voiceover_refused.brief",
+        "speech.voiceover_refused.detailed",
+        "cli.speech.platforms",
+    ):
+        assert fields_of(ENGLISH[key]) == set()
+    for variant in ("brief", "detailed"):
+        refused = ENGLISH[f"speech.voiceover_refused.{variant}"]
+        assert "Allow VoiceOver to be controlled with AppleScript" in refused
+    for reader in ("NVDA", "JAWS", "Narrator", "VoiceOver", "Orca"):
+        assert reader in ENGLISH["cli.speech.platforms"]
