@@ -404,6 +404,11 @@ def install_macos(
     return mac
 
 
+def no_reader() -> None:
+    """A screen-reader finder that finds none (the speech is chosen by mode alone)."""
+    return None
+
+
 def wait_until(check: Callable[[], bool], timeout: float = 10.0) -> bool:
     deadline = time.monotonic() + timeout
     while not check():

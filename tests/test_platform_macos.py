@@ -12,7 +12,14 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from platform_fakes import FakeSay, install_macos, library_modules_restored, me, wait_until
+from platform_fakes import (
+    FakeSay,
+    install_macos,
+    library_modules_restored,
+    me,
+    no_reader,
+    wait_until,
+)
 
 from okey.speech import SpeechMode, make_speaker
 from okey.speech import readers as reader_module
@@ -29,10 +36,6 @@ REFUSED = (
 def _library_modules() -> Iterator[None]:
     with library_modules_restored():
         yield
-
-
-def no_reader() -> None:
-    return None
 
 
 def test_voiceover_that_allows_applescript_speaks_on_the_speech_thread(

@@ -21,6 +21,7 @@ from platform_fakes import (
     install_windows,
     library_modules_restored,
     me,
+    no_reader,
     wait_until,
 )
 
@@ -35,10 +36,6 @@ from okey.speech.readers import UNNAMED, nvda_running, screen_reader, windows_sc
 def _library_modules() -> Iterator[None]:
     with library_modules_restored():
         yield
-
-
-def no_reader() -> None:
-    return None
 
 
 def speak_a_little(speaker: Speaker) -> None:
