@@ -153,9 +153,10 @@ def test_showing_the_twin_and_hearing_a_bot_show() -> None:
         showed = await player.heard("table.showed.other")
         assert showed == Line("table.showed.other", name=Name(1), tile=r5, cost=cost)
         await player.press("c")
-        assert player.line() == Line("table.scores", scores=Scores((19, 20, 19, 19), ranked=False))
+        scores = await player.heard("table.scores")  # waited for: the bots move meanwhile
+        assert scores == Line("table.scores", scores=Scores((19, 20, 19, 19), ranked=False))
         await player.press("c")
-        story = player.line()
+        story = await player.heard("table.story.showed")
         assert Line("table.story.showed", number=1, name=Capital(Name(1)), points=1) in parts(story)
 
     play(rig, listen)
