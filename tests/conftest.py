@@ -37,7 +37,17 @@ def _own_sound_pack_folder(
 
 
 @pytest.fixture(autouse=True)
+def _plain_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests run in the C locale, so a developer's Turkish system does not make okey speak
+    Turkish where a test expects English (tests of the locale pass their own)."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE", "OKEY_LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
+@pytest.fixture(autouse=True)
 def _no_screen_reader_found(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests see no Orca or Fenrir, even on a developer's machine where one runs: ``auto``
     speech would print only there (tests that need a reader pass their own finder)."""
     monkeypatch.setattr("okey.speech.readers.terminal_screen_reader", lambda: None)
+    monkeypatch.setattr("okey.speech.readers.screen_reader", lambda platform=None: None)

@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from importlib import import_module
 from typing import Any, Protocol, cast
 
+from okey import language
 from okey.commands import COMMANDS, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
 from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, use_language
@@ -139,18 +140,12 @@ def choose_language(
     option: str | None, settings: Mapping[str, Value], environ: Mapping[str, str]
 ) -> str:
     """The language to speak: the option, else the settings file's, else $OKEY_LANGUAGE,
-    else English. A bad environment value is reported and passed over."""
-    if option is not None:
-        return option
-    chosen = settings.get("language")
-    if isinstance(chosen, str):
-        return chosen
-    from_env = environ.get(LANGUAGE_VAR, "").strip()
-    if from_env in LANGUAGES:
-        return from_env
-    if from_env:
-        report(CATALOGUE.text("cli.bad_language.env", language=from_env, known=_known()))
-    return DEFAULT_LANGUAGE
+    else the system's locale, else English (:func:`okey.language.choose_language`). A bad
+    environment value is reported and passed over."""
+    choice = language.choose_language(option, settings.get("language"), environ)
+    if choice.rejected is not None:
+        report(CATALOGUE.text("cli.bad_language.env", language=choice.rejected, known=_known()))
+    return choice.code
 
 
 def _known() -> str:
@@ -233,8 +228,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
     # Chosen before the parser is built: its help texts are catalogue texts too.
     use_language(choose_language(option, settings, os.environ))
-    if problem is not None:  # read again, so that the reason is told in the chosen language
-        settings, problem = _load_settings()
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
         report(CATALOGUE.text("settings.warning", reason=problem))
     if not given and not on_a_terminal():

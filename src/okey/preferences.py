@@ -26,6 +26,7 @@ from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
 from okey.table.settings import DEFAULT_PACE
 from okey.table.sorting import SortMode
+from okey.textfiles import decode
 
 ENV_VAR: Final = "OKEY_SETTINGS"
 MAX_NAME: Final = 40
@@ -196,7 +197,7 @@ def load(path: Path) -> dict[str, Value]:
     if len(raw) > MAX_BYTES:
         raise PreferencesError("damaged", path=path, reason=Phrase("settings.error.too_big"))
     try:
-        document = tomllib.loads(raw.decode("utf-8"))
+        document = tomllib.loads(decode(raw))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
     try:

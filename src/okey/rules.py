@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any, ClassVar, Literal, get_args
 
 from okey.errors import OkeyError, Phrase
+from okey.packagedata import rules_folder
+from okey.textfiles import read_text
 
 PileOut = Literal["take_last_discard", "close_after_last_discard"]
 Combine = Literal["cap", "multiply"]
@@ -138,10 +140,7 @@ GAME_SECTIONS: Mapping[str, Mapping[str, type[Any]]] = {DEFAULT_GAME: _SECTIONS}
 
 def rules_dir() -> Path:
     """The folder holding the shipped rule sets."""
-    packaged = Path(__file__).parent / "_rules"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "rules"
+    return rules_folder()
 
 
 def available_rule_sets() -> list[str]:
@@ -158,7 +157,7 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
         known = ", ".join(available_rule_sets()) or "none"
         raise RulesError(RulesProblem.NO_FILE, source=str(path), known=known)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path))
     except (OSError, UnicodeDecodeError) as exc:
         raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 
 from okey.commands import error, words_of
 from okey.errors import Phrase
@@ -17,6 +15,7 @@ from okey.hand.scoring import FinishKind
 from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue
 from okey.rules import RulesError, RuleSet, load_rules
+from okey.textfiles import text_lines
 
 NAME = "hand"
 HELP_KEY = "hand.cli.help"
@@ -41,18 +40,10 @@ def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
 
 
-def _lines(path: str) -> Iterator[str]:
-    if path == "-":
-        yield from sys.stdin
-    else:
-        with Path(path).open(encoding="utf-8") as handle:
-            yield from handle
-
-
 def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
     failures = 0
     try:
-        for number, line in enumerate(_lines(args.batch), start=1):
+        for number, line in enumerate(text_lines(args.batch), start=1):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
