@@ -93,25 +93,41 @@ def stuck_tiles(counts: Sequence[int], okeys: int, wrap: bool) -> list[int]:
     tile nearest to it is at most three places away). Conservative: tiles
     that sets take are still counted.
     """
-    top = 14 if wrap else 13
     stuck = [0] * 13
-    for code in range(52):
-        if not counts[code]:
-            continue
-        colour, n0 = divmod(code, 13)
-        places = [n0 + 1] + ([14] if wrap and n0 == 0 else [])
-        if not any(_holds(counts, colour, place, okeys, top) for place in places):
-            stuck[n0] |= 1 << colour
+    for colour in range(4):
+        held = 0  # places 1..14 (bit p), a 1 also at 14 with wrap
+        for n0 in range(13):
+            if counts[colour * 13 + n0]:
+                held |= 1 << (n0 + 1)
+        if wrap and held & 2:
+            held |= 1 << 14
+        free = _free_places(held, okeys, wrap)
+        for n0 in range(13):
+            place = 1 << (n0 + 1) | (1 << 14 if wrap and n0 == 0 else 0)
+            if held & place and not free & place:
+                stuck[n0] |= 1 << colour
     return stuck
 
 
-def _holds(counts: Sequence[int], colour: int, place: int, okeys: int, top: int) -> bool:
-    for length in (3, 4):
-        for low in range(max(1, place - length + 1), min(place, top - length + 1) + 1):
-            real = sum(1 for q in range(low, low + length) if counts[colour * 13 + (q - 1) % 13])
-            if real >= 2 and length - real <= okeys:
-                return True
-    return False
+_free_memo: dict[tuple[int, int, bool], int] = {}
+
+
+def _free_places(held: int, okeys: int, wrap: bool) -> int:
+    """The held places (bits 1..14) some run could hold, with ``okeys`` okeys."""
+    key = (held, okeys, wrap)
+    cached = _free_memo.get(key)
+    if cached is None:
+        top = 14 if wrap else 13
+        cached = 0
+        for length in (3, 4):
+            window = (1 << length) - 1
+            for low in range(1, top - length + 2):
+                real = (held >> low & window).bit_count()
+                if real >= 2 and length - real <= okeys:
+                    cached |= window << low
+        cached &= held
+        _free_memo[key] = cached
+    return cached
 
 
 _choices_memo: dict[tuple[Usage, int, bool], tuple[ColumnOption, ...]] = {}

@@ -121,6 +121,9 @@ def row_profile(key: int, wrap: bool, need: int, typed: bool) -> Profile:
 SetTyping = tuple[int, int, int, int, tuple[int, ...]]
 
 
+_typings_memo: dict[tuple[ColumnOption, int, bool, int | None, bool], list[SetTyping]] = {}
+
+
 def _set_typings(
     option: ColumnOption, number: int, typed: bool, need_colour: int | None, need_okey: bool
 ) -> list[SetTyping]:
@@ -128,6 +131,16 @@ def _set_typings(
 
     A set holding a taken-back okey is worth nothing toward the opening.
     """
+    key = (option, number, typed, need_colour, need_okey)
+    cached = _typings_memo.get(key)
+    if cached is None:
+        cached = _typings_memo[key] = _type_sets(option, number, typed, need_colour, need_okey)
+    return cached
+
+
+def _type_sets(
+    option: ColumnOption, number: int, typed: bool, need_colour: int | None, need_okey: bool
+) -> list[SetTyping]:
     best: dict[tuple[int, int, int], SetTyping] = {}
     for held in product(*(range(k + 1 if typed else 1) for _, k in option.sets)):
         worth = 0

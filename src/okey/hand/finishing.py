@@ -21,17 +21,18 @@ kinds matter, when both are tried.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from itertools import combinations, product
 from typing import Final
 
 from okey.hand.combinations import GroupKind
-from okey.hand.cover import NEED_OKEY, Cover, Usage, covers, row_cover_plan
+from okey.hand.cover import NEED_OKEY, Cover, Covers, Usage, covers, row_cover_plan
 from okey.hand.layoff import (
     Addition,
     Place,
     add_to,
+    apply,
     lacking,
     meld_additions,
     okey_places,
@@ -39,6 +40,7 @@ from okey.hand.layoff import (
     run_ends,
 )
 from okey.hand.melds import Meld, OpeningRules, run_face, set_meld
+from okey.hand.reach import hopeless, reachable_okeys
 from okey.hand.solver import face_tile, hand_counts
 from okey.hand.tiles import Colour, Tile, is_okey, stand_in
 
@@ -86,12 +88,8 @@ class _Table:
     must_laid: bool  # a tile of the face that must be laid went onto the table
 
 
-def _add(
-    state: _Table, addition: Addition, okey: Tile, rules: OpeningRules, must: int | None
-) -> _Table:
-    result = add_to(state.melds[addition.meld], addition, okey, rules)
-    assert result is not None, addition
-    meld, taken = result
+def _add(state: _Table, addition: Addition, okey: Tile, must: int | None) -> _Table:
+    meld, taken = apply(state.melds[addition.meld], addition, okey)
     melds = list(state.melds)
     melds[addition.meld] = meld
     counts = list(state.counts)
@@ -127,7 +125,7 @@ def _take_backs(
         for face in faces:
             if state.counts[face.code]:
                 addition = Addition(m, face_tile(face.code, okey), Place.OKEY, face, index)
-                taken = _add(state, addition, okey, rules, must)
+                taken = _add(state, addition, okey, must)
                 yield from _take_backs(taken, okey, rules, must, m, index + 1)
 
 
@@ -147,11 +145,11 @@ def _grow(
         return
     held = state.counts[face.code]
     if held:
-        real = _add(state, Addition(m, face_tile(face.code, okey), place, face), okey, rules, must)
+        real = _add(state, Addition(m, face_tile(face.code, okey), place, face), okey, must)
         yield real
         yield from _grow(real, m, place, okeys, okey, rules, must, greedy)
     if okeys and (not held or not greedy):
-        holed = _add(state, Addition(m, okey, place, face), okey, rules, must)
+        holed = _add(state, Addition(m, okey, place, face), okey, must)
         yield from _grow(holed, m, place, okeys - 1, okey, rules, must, greedy)
 
 
@@ -182,7 +180,7 @@ def _extensions(
             grown = state
             for face in chosen:
                 addition = Addition(m, face_tile(face.code, okey), Place.SET, face)
-                grown = _add(grown, addition, okey, rules, must)
+                grown = _add(grown, addition, okey, must)
             yield from _extensions(grown, okeys, okey, rules, must, greedy, m + 1)
 
 
@@ -205,6 +203,10 @@ def finish_plan(
     must_okey = must_use is not None and is_okey(must_use, okey)
     must = None if must_use is None or must_okey else stand_in(must_use, okey).code
     if (must is not None and not counts[must]) or (must_okey and not own):
+        return None
+    reach = reachable_okeys(own, table, okey, rules)
+    combinations, pairs = opened is not Opened.PAIRS, opened is not Opened.COMBINATIONS
+    if hopeless(counts, reach, table, okey, rules, combinations, pairs):
         return None
     start = _Table(tuple(table), tuple(counts), 0, 0, (), False)
     on_table = rules.take_back_okey and any(okey_places(meld, okey) for meld in table)
@@ -247,6 +249,11 @@ class _Search:
     opened: Opened
     must: int | None
     must_okey: bool
+    # What the new combinations can lay, by the tiles and okeys left for them (the
+    # table's choices often leave the same).
+    memo: dict[tuple[tuple[int, ...], int, int, int | None, bool], Covers] = field(
+        default_factory=dict
+    )
 
     def finish(self, state: _Table, greedy: bool) -> FinishPlan | None:
         """A finish once the table's choices are made (an okey discard first)."""
@@ -270,11 +277,21 @@ class _Search:
         typed = not_yet and state.gained > 0
         own, gained = (self.own, state.gained) if typed else (left, 0)
         wrap = self.rules.wrap_runs
-        free = self._free(state)
         need = self.must
         if self.must_okey and not_yet:
             need = NEED_OKEY  # an own okey in the opening
-        found = covers(state.counts, own, gained, wrap, need, greedy)
+        key = (state.counts, own, gained, need, greedy)
+        found = self.memo.get(key)
+        if found is None:
+            # The table's choices are made: the rest must fit new combinations.
+            if hopeless(state.counts, left, (), self.okey, self.rules, True, False):
+                found = Covers({}, {}, wrap, need, typed=False)
+            else:
+                found = covers(state.counts, own, gained, wrap, need, greedy)
+            self.memo[key] = found
+        if not found.values:
+            return None
+        free = self._free(state)
         chosen: tuple[Usage, int] | None = None
         for (o, g, d, m), value in found.values.items():
             discard_okey = 1 - d

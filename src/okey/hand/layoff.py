@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Final
+from typing import Final, assert_never
 
 from okey.hand.combinations import MAX_RUN, MAX_SET, GroupKind
 from okey.hand.melds import HIGH_ONE, Meld, OpeningRules, run_face, set_meld
@@ -56,9 +56,12 @@ def run_ends(meld: Meld, rules: OpeningRules) -> tuple[Tile | None, Tile | None]
     """The faces a run takes next below and above (None where it cannot grow)."""
     if len(meld.tiles) >= MAX_RUN:
         return None, None
-    low = run_face(meld.colour, meld.low - 1) if meld.low > 1 else None
-    high = run_face(meld.colour, meld.high + 1) if meld.high < top_place(rules) else None
-    return low, high
+    first = meld.faces[0].code
+    colour, low = divmod(first, 13)  # low: the first place less one
+    high = low + len(meld.tiles) + 1
+    below = Tile(first - 1) if low else None
+    above = run_face(colour, high) if high <= top_place(rules) else None
+    return below, above
 
 
 def lacking(meld: Meld, okey: Tile) -> list[Tile]:
@@ -150,8 +153,11 @@ def add_to(
         for a in meld_additions(meld, addition.meld, [addition.tile], okey, rules)
         if (a.place, a.face, a.index) == (addition.place, addition.face, addition.index)
     ]
-    if not wanted:
-        return None
+    return apply(meld, addition, okey) if wanted else None
+
+
+def apply(meld: Meld, addition: Addition, okey: Tile) -> tuple[Meld, Tile | None]:
+    """The combination once an addition it takes is made, and the okey taken back (if any)."""
     tile = addition.tile
     match addition.place:
         case Place.LOW:
@@ -160,7 +166,8 @@ def add_to(
             return Meld(meld.kind, (*meld.tiles, tile), (*meld.faces, addition.face)), None
         case Place.SET:
             grown = set_meld([*meld.tiles, tile], okey)
-            return (grown, None) if grown is not None else None
+            assert grown is not None
+            return grown, None
         case Place.OKEY:
             assert addition.index is not None
             tiles = list(meld.tiles)
@@ -168,5 +175,8 @@ def add_to(
             tiles[addition.index] = tile
             if meld.kind is GroupKind.SET:
                 rebuilt = set_meld(tiles, okey)
-                return (rebuilt, taken) if rebuilt is not None else None
+                assert rebuilt is not None
+                return rebuilt, taken
             return Meld(meld.kind, tuple(tiles), meld.faces), taken
+        case _:
+            assert_never(addition.place)

@@ -53,22 +53,22 @@ class Meld:
     @property
     def colour(self) -> Colour:
         """A run's colour."""
-        return self.faces[0].colour
+        return Colour(self.faces[0].code // 13)
 
     @property
     def number(self) -> int:
         """A set's number, or a run's first number."""
-        return self.faces[0].number
+        return self.faces[0].code % 13 + 1
 
     @property
     def low(self) -> int:
         """A run's first place (1..13)."""
-        return self.faces[0].number
+        return self.faces[0].code % 13 + 1
 
     @property
     def high(self) -> int:
         """A run's last place: 1..13, or 14 for a 1 after 13."""
-        return self.low + len(self.tiles) - 1
+        return self.faces[0].code % 13 + len(self.tiles)
 
 
 def number_at(place: int) -> int:
@@ -76,8 +76,9 @@ def number_at(place: int) -> int:
     return 1 if place == HIGH_ONE else place
 
 
-def run_face(colour: Colour, place: int) -> Tile:
-    return Tile.face(colour, number_at(place))
+def run_face(colour: int, place: int) -> Tile:
+    """The face on a run's place (1..14) in a colour."""
+    return Tile(colour * 13 + number_at(place) - 1)
 
 
 def tile_points(tile: Tile, okey: Tile) -> int:

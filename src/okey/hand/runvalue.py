@@ -101,32 +101,25 @@ def _best(values: list[int]) -> Values:
 
 
 _values_memo: tuple[dict[int, Values], dict[int, Values]] = ({}, {})
-_FREE_SHIFT: Final = 23  # 3**14 < 2**23: a layout and a mask of free places share one key
 
 
-def layout_values(layout: int, top: int, free: int = 0) -> Values:
+def layout_values(layout: int, top: int) -> Values:
     """Best value of runs from a layout with at most 0, 1, 2 okeys (tiles may stay out).
 
-    ``free``: places (a bit mask) whose tiles count their number even when left
-    out of the runs (tiles that sets may still take: an upper bound for a search
-    that has not chosen those sets yet). The hot path of :mod:`okey.hand.opening`:
-    :func:`runs_from_lowest` written out as loops (with ``greedy`` a run has no
-    choice to make but where it ends).
+    The hot path of :mod:`okey.hand.opening`: :func:`runs_from_lowest` written out
+    as loops (with ``greedy`` a run has no choice to make but where it ends).
     """
     if not layout:
         return ZERO
     memo = _values_memo[top - 12]
-    key = layout | free << _FREE_SHIFT
-    cached = memo.get(key)
+    cached = memo.get(layout)
     if cached is not None:
         return cached
     p = 0
     while not layout // POW3[p] % 3:
         p += 1
     rest0 = layout - POW3[p]
-    b0, b1, b2 = layout_values(rest0, top, free)
-    if free >> p & 1:
-        b0, b1, b2 = b0 + NUMBER_AT[p], b1 + NUMBER_AT[p], b2 + NUMBER_AT[p]
+    b0, b1, b2 = layout_values(rest0, top)
     for lead in range(MAX_GAPS + 1):
         start = p - lead
         if start < 0:
@@ -138,7 +131,7 @@ def layout_values(layout: int, top: int, free: int = 0) -> Values:
         q = p
         while True:
             if q - start >= 2:
-                s0, s1, s2 = layout_values(rest, top, free)
+                s0, s1, s2 = layout_values(rest, top)
                 if gaps == 0:
                     b0 = max(b0, value + s0)
                     b1 = max(b1, value + s1)
@@ -159,7 +152,7 @@ def layout_values(layout: int, top: int, free: int = 0) -> Values:
             else:
                 break
     b1 = max(b0, b1)
-    return remember(memo, key, (b0, b1, max(b1, b2)))
+    return remember(memo, layout, (b0, b1, max(b1, b2)))
 
 
 class _RowValues(dict[int, Values]):
@@ -186,25 +179,6 @@ ROW_VALUES: Final = (_RowValues(wrap=False), _RowValues(wrap=True))
 def row_values(key: int, wrap: bool) -> Values:
     """Best value of runs from a packed row with at most 0, 1, 2 okeys."""
     return ROW_VALUES[wrap][key]
-
-
-_bound_memo: dict[tuple[int, bool, int], Values] = {}
-
-
-def row_bound(key: int, wrap: bool, numbers: int) -> Values:
-    """As :func:`row_values`, the tiles of ``numbers`` (a bit mask of numbers less one)
-    counting even when left out: at least the row's runs plus what sets take of those."""
-    if not numbers:
-        return ROW_VALUES[wrap][key]
-    memo_key = (key, wrap, numbers)
-    cached = _bound_memo.get(memo_key)
-    if cached is None:
-        top = top_place(wrap)
-        free = numbers | (numbers & 1) << 13  # a 1 after 13 is a 1
-        found = [layout_values(layout, top, free) for layout in layouts(key, wrap)]
-        best = found[0] if len(found) == 1 else tuple(map(max, *found))
-        cached = remember(_bound_memo, memo_key, (best[0], best[1], best[2]))
-    return cached
 
 
 _using_memo: dict[tuple[int, int, int], Values] = {}
@@ -296,5 +270,4 @@ def clear_caches() -> None:
     """Forget every memoised row value (for benchmarks measuring a cold start)."""
     for memo in (*_values_memo, *ROW_VALUES):
         memo.clear()
-    _bound_memo.clear()
     _using_memo.clear()
