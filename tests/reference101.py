@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from okey.hand.tiles import FALSE_JOKER, Tile
+from reference import split
+
+from okey.hand.tiles import Tile
 
 Faces = tuple[int, ...]
 NO = -1_000_000  # no laying meets the condition
@@ -48,20 +50,6 @@ def templates(wrap: bool) -> tuple[tuple[Faces, int], ...]:
 @cache
 def templates_with(face: int, wrap: bool) -> tuple[tuple[Faces, int], ...]:
     return tuple(t for t in templates(wrap) if face in t[0])
-
-
-def split(hand: Sequence[Tile], okey: Tile) -> tuple[Faces, int]:
-    """Faces of the real tiles (a false joker as the okey's face), sorted, and okeys."""
-    faces = []
-    jokers = 0
-    for tile in hand:
-        if tile == okey:
-            jokers += 1
-        elif tile == FALSE_JOKER:
-            faces.append(okey.code)
-        else:
-            faces.append(tile.code)
-    return tuple(sorted(faces)), jokers
 
 
 def fills(
@@ -360,56 +348,51 @@ def _take_backs(
             yield table, rest, taken + more
 
 
+def _extensions(
+    meld: RefMeld, faces: Counter[int], okeys: int, wrap: bool
+) -> Iterator[tuple[Counter[int], int]]:
+    """Every way the combination takes tiles: (real faces taken, okeys taken).
+
+    A run takes a stretch of places below and above it, each place a real tile
+    of its face or an okey; a set takes colours it lacks and okeys, up to four.
+    """
+    if isinstance(meld, RefSet):
+        lacking = [c * 13 + meld.number - 1 for c in range(4) if c not in meld.colours]
+        held = [face for face in lacking if faces[face]]
+        room = 4 - len(meld.colours) - meld.okeys
+        for size in range(len(held) + 1):
+            for chosen in combinations(held, size):
+                for k in range(min(okeys, room - size) + 1):
+                    if size + k <= room:
+                        yield Counter(chosen), k
+        return
+    top = 14 if wrap else 13
+    for low in range(meld.low, 0, -1):
+        for high in range(meld.high, top + 1):
+            if high - low + 1 > 13:
+                break
+            places = [p for p in range(low, high + 1) if not meld.low <= p <= meld.high]
+            held = [p for p in places if faces[place_face(meld.colour, p)]]
+            forced = len(places) - len(held)  # places only an okey can take
+            for extra in range(okeys - forced + 1):
+                for wild in combinations(held, extra):
+                    taken = Counter(place_face(meld.colour, p) for p in held if p not in wild)
+                    yield taken, forced + extra
+
+
 def _attachments(
     melds: Sequence[RefMeld], faces: Counter[int], own: int, gained: int, wrap: bool
 ) -> Iterator[tuple[Counter[int], int, int]]:
     """Every way to add tiles (okeys of either kind) to the combinations: what is left."""
-    tiles = sorted(faces.elements())
-
-    def go(i: int, given: list[Counter[int]]) -> Iterator[list[Counter[int]]]:
-        if i == len(tiles):
-            yield given
-            return
-        yield from go(i + 1, given)
-        for m in range(len(melds)):
-            if not _may_take(melds[m], tiles[i]):
-                continue  # not worth trying: ``run_takes``/``set_takes`` would refuse it
-            given[m][tiles[i]] += 1
-            yield from go(i + 1, given)
-            given[m][tiles[i]] -= 1
-
-    okeys_total = own + gained
-    for given in go(0, [Counter() for _ in melds]):
-        for spread in _spreads(okeys_total, len(melds)):
-            if all(
-                run_takes(meld, +g, k, wrap) if isinstance(meld, RefRun) else set_takes(meld, +g, k)
-                for meld, g, k in zip(melds, given, spread, strict=True)
-                if +g or k
-            ):
-                used: Counter[int] = Counter()
-                for g in given:
-                    used += g
-                laid = sum(spread)
-                # The table takes okeys of either kind: every split is tried.
-                for from_gained in range(max(0, laid - own), min(laid, gained) + 1):
-                    yield faces - used, own - (laid - from_gained), gained - from_gained
-
-
-def _may_take(meld: RefMeld, face: int) -> bool:
-    """False when the combination cannot take the face (its colour or number is wrong)."""
-    if isinstance(meld, RefSet):
-        return _set_lacks(meld, face)
-    return face // 13 == meld.colour
-
-
-def _spreads(okeys: int, melds: int) -> Iterator[tuple[int, ...]]:
-    """Every way to put up to ``okeys`` okeys on ``melds`` combinations."""
-    if melds == 0:
-        yield ()
+    if not melds:
+        yield faces, own, gained
         return
-    for here in range(okeys + 1):
-        for rest in _spreads(okeys - here, melds - 1):
-            yield (here, *rest)
+    for taken, k in _extensions(melds[0], faces, own + gained, wrap):
+        # The table takes okeys of either kind: every split is tried.
+        for from_gained in range(max(0, k - own), min(k, gained) + 1):
+            yield from _attachments(
+                melds[1:], faces - taken, own - (k - from_gained), gained - from_gained, wrap
+            )
 
 
 def can_finish(

@@ -24,6 +24,9 @@ from okey.hand.tiles import ALL_FACES, Colour, Tile, is_okey, stand_in
 
 okeys = st.sampled_from(ALL_FACES)
 randoms = st.randoms(use_true_random=False)
+# Full hands draw many numbers: a seeded generator keeps them off hypothesis's data
+# (the falsifying seed still reproduces a failure).
+seeded = st.integers(0, 2**32 - 1).map(random.Random)
 OPENED_NAMES = {Opened.NOT_YET: "no", Opened.COMBINATIONS: "combinations", Opened.PAIRS: "pairs"}
 
 
@@ -164,13 +167,13 @@ def test_opening_of_dense_hands(okey: Tile, rng: random.Random, size: int) -> No
     _compare_opening(hand, okey, _rules(rng), _must(rng, hand))
 
 
-@given(okeys, randoms)
+@given(okeys, seeded)
 def test_opening_of_dealt_hands(okey: Tile, rng: random.Random) -> None:
     hand = random_deal(rng, rng.choice([21, 22]), okey)
     _compare_opening(hand, okey, _rules(rng), _must(rng, hand))
 
 
-@given(okeys, randoms, st.sampled_from([0, 1, 2, 2]))
+@given(okeys, seeded, st.sampled_from([0, 1, 2, 2]))
 def test_opening_of_hands_full_of_combinations(
     okey: Tile, rng: random.Random, okey_count: int
 ) -> None:
@@ -281,7 +284,7 @@ def test_finish_taking_okeys_back_before_opening(
     _compare_finish(hand, table, okey, rules, Opened.NOT_YET, _must(rng, hand))
 
 
-@given(okeys, randoms, st.sampled_from([0, 1, 2, 2]), st.sampled_from(list(Opened)))
+@given(okeys, seeded, st.sampled_from([0, 1, 2, 2]), st.sampled_from(list(Opened)))
 def test_finish_of_full_hands(
     okey: Tile, rng: random.Random, okey_count: int, opened: Opened
 ) -> None:

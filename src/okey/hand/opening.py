@@ -16,7 +16,6 @@ the tiles counted as fitting no run are those without a second real tile near.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -35,7 +34,9 @@ from okey.hand.runvalue import (
     row_values,
     row_values_using,
 )
-from okey.hand.solver import hand_counts, row_keys
+
+# _spares: the classic solver's "tiles not used, in the hand's order" (one helper for both).
+from okey.hand.solver import _spares, hand_counts, row_keys
 from okey.hand.tiles import Colour, Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
@@ -254,20 +255,8 @@ def best_opening(
     melds = _build(hand, okey, rules, found, jokers, must)
     if must_okey and not any(is_okey(t, okey) for meld in melds for t in meld.tiles):
         melds = _okey_for_lowest(melds, okey)
-    left = left_in_hand(hand, [tile for meld in melds for tile in meld.tiles])
+    left = _spares(hand, [tile for meld in melds for tile in meld.tiles])
     return Opening(tuple(melds), found.value, left, bool(melds) and found.value >= rules.threshold)
-
-
-def left_in_hand(hand: Sequence[Tile], used: Sequence[Tile]) -> tuple[Tile, ...]:
-    """The hand's tiles not in ``used``, in the hand's own order."""
-    taken = Counter(used)
-    left = []
-    for tile in hand:
-        if taken[tile]:
-            taken[tile] -= 1
-        else:
-            left.append(tile)
-    return tuple(left)
 
 
 def _build(

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.hand.melds import OpeningRules
-from okey.hand.opening import left_in_hand
+from okey.hand.solver import _spares
 from okey.hand.tiles import Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
@@ -36,7 +36,8 @@ def best_pairs(
     """The most pairs the hand can lay (None: ``must_use`` cannot be in a pair).
 
     Identical tiles first, then okeys with the highest single tiles (leaving
-    the least value in hand), then the two okeys together.
+    the least value in hand), then the two okeys together. An okey that must
+    be laid and has no single tile left takes a tile's place in the lowest pair.
     """
     pools: dict[Tile, list[Tile]] = {}
     wild: list[Tile] = []
@@ -62,7 +63,12 @@ def best_pairs(
         pairs.append((single, wild.pop()))
     while len(wild) >= 2:
         pairs.append((wild.pop(), wild.pop()))
+    naturals = [i for i, (a, b) in enumerate(pairs) if not is_okey(b, okey)]
+    if must_use is not None and is_okey(must_use, okey) and wild and naturals:
+        # A lone okey that must be laid takes the place of a tile of the lowest pair.
+        i = min(naturals, key=lambda i: stand_in(pairs[i][0], okey).number)
+        pairs[i] = (pairs[i][0], wild.pop())
     used = [tile for pair in pairs for tile in pair]
     if must_use is not None and must_use not in used:
         return None
-    return PairsOpening(tuple(pairs), left_in_hand(hand, used), len(pairs) >= max(1, rules.pairs))
+    return PairsOpening(tuple(pairs), _spares(hand, used), len(pairs) >= max(1, rules.pairs))
