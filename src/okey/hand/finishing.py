@@ -42,7 +42,7 @@ from okey.hand.layoff import (
 from okey.hand.melds import Meld, OpeningRules, run_face, set_meld
 from okey.hand.reach import hopeless, reachable_okeys
 from okey.hand.solver import face_tile, hand_counts
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
+from okey.hand.tiles import Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 Pair = tuple[Tile, Tile]
@@ -342,7 +342,7 @@ class _Search:
                 key, self.rules.wrap_runs, need, cover.typed, usage, value
             )
             for start, cells, gained in runs:
-                faces = [run_face(Colour(colour), start + i + 1) for i in range(len(cells))]
+                faces = [run_face(colour, start + i + 1) for i in range(len(cells))]
                 tiles = [
                     pools[face.code].pop() if real else okey
                     for face, real in zip(faces, cells, strict=True)

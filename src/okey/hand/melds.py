@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.hand.combinations import MAX_RUN, MAX_SET, MIN_GROUP, GroupKind
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
+from okey.hand.tiles import FALSE_JOKER_CODE, Colour, Tile, is_okey, stand_in
 
 HIGH_ONE: Final = 14  # the place of a 1 that ends a run after 13
 
@@ -110,17 +110,18 @@ def set_meld(tiles: Sequence[Tile], okey: Tile) -> Meld | None:
     """The set these tiles make (None when they make none); okeys take the lacking colours."""
     if not MIN_GROUP <= len(tiles) <= MAX_SET:
         return None
-    real = [stand_in(tile, okey) for tile in tiles if not is_okey(tile, okey)]
-    if not real or len({face.number for face in real}) != 1:
+    wild = okey.code
+    codes = [wild if t.code == FALSE_JOKER_CODE else t.code for t in tiles if t.code != wild]
+    if not codes or len({code % 13 for code in codes}) != 1:
         return None
-    colours = [face.colour for face in real]
+    colours = [code // 13 for code in codes]
     if len(set(colours)) != len(colours):
         return None
-    number = real[0].number
-    lacking = iter(colour for colour in Colour if colour not in colours)
+    number = codes[0] % 13
+    lacking = iter(colour for colour in range(4) if colour not in colours)
     faces = tuple(
-        Tile.face(next(lacking), number) if is_okey(tile, okey) else stand_in(tile, okey)
-        for tile in tiles
+        Tile(next(lacking) * 13 + number if t.code == wild else stand_in(t, okey).code)
+        for t in tiles
     )
     return Meld(GroupKind.SET, tuple(tiles), faces)
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import product
 from typing import Final
 
 from okey.hand.columns import NO_SETS, ColumnOption, column, column_choices, stuck_tiles
@@ -37,7 +36,7 @@ from okey.hand.runvalue import (
 
 # _spares: the classic solver's "tiles not used, in the hand's order" (one helper for both).
 from okey.hand.solver import _spares, hand_counts, row_keys
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
+from okey.hand.tiles import FALSE_JOKER_CODE, Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 
@@ -47,16 +46,20 @@ DEFAULT_RULES: Final = OpeningRules()
 State = tuple[int, int, int, int, int, int, bool, int, int, tuple[tuple[int, ColumnOption], ...]]
 
 
-def _rows_best(rows: Sequence[Values], budget: int) -> tuple[int, tuple[int, ...]]:
-    """Most value of four rows sharing ``budget`` okeys, and the okeys each takes."""
-    best = NEG
-    split: tuple[int, ...] = (0, 0, 0, 0)
-    for js in product(range(budget + 1), repeat=4):
-        if sum(js) <= budget:
-            total = sum(row[j] for row, j in zip(rows, js, strict=True))
-            if total > best:
-                best, split = total, js
-    return best, split
+def _rows_split(rows: Sequence[Values], budget: int) -> list[int]:
+    """The okeys each of four rows takes for their most value with ``budget`` okeys (0..2)."""
+    split = [0, 0, 0, 0]
+    if budget:
+        gains = sorted(((row[1] - row[0], c) for c, row in enumerate(rows)), reverse=True)
+        (first, a), (second, b) = gains[0], gains[1]
+        split[a] = 1
+        if budget == 2:
+            double, c = max((row[2] - row[0], c) for c, row in enumerate(rows))
+            if double > first + second:
+                split[a], split[c] = 0, 2
+            else:
+                split[b] = 1
+    return split
 
 
 def _rows_value(r0: Values, r1: Values, r2: Values, r3: Values, budget: int) -> int:
@@ -252,10 +255,10 @@ def best_opening(
     found = _search(counts, jokers, must, rules.wrap_runs)
     if found.state is None or found.value < 0 or (found.value == 0 and must_okey):
         return None
-    melds = _build(hand, okey, rules, found, jokers, must)
+    melds, left = _build(hand, okey, rules, found, jokers, must)
     if must_okey and not any(is_okey(t, okey) for meld in melds for t in meld.tiles):
         melds = _okey_for_lowest(melds, okey)
-    left = _spares(hand, [tile for meld in melds for tile in meld.tiles])
+        left = _spares(hand, [tile for meld in melds for tile in meld.tiles])
     return Opening(tuple(melds), found.value, left, bool(melds) and found.value >= rules.threshold)
 
 
@@ -266,22 +269,24 @@ def _build(
     found: _Found,
     jokers: int,
     must: int | None,
-) -> list[Meld]:
+) -> tuple[list[Meld], tuple[Tile, ...]]:
+    """The melds of the search's best, and the tiles left in hand (in the hand's order)."""
     assert found.state is not None
     set_okeys, _, k0, k1, k2, k3, meets, high, second, chosen = found.state
     wrap = rules.wrap_runs
     pools: dict[int, list[Tile]] = {}
     wild: list[Tile] = []
     for tile in hand:
-        if is_okey(tile, okey):
+        code = tile.code
+        if code == okey.code:
             wild.append(tile)
         else:
-            pools.setdefault(stand_in(tile, okey).code, []).append(tile)
+            pools.setdefault(okey.code if code == FALSE_JOKER_CODE else code, []).append(tile)
     melds: list[Meld] = []
     budget = jokers - set_okeys
     if found.lone is not None:
         _, low = lone_run_value(found.lone, wrap)
-        faces = [run_face(Colour(found.lone // 13), place) for place in range(low, low + 3)]
+        faces = [run_face(found.lone // 13, place) for place in range(low, low + 3)]
         tiles = [pools[f.code].pop() if f.code == found.lone else wild.pop() for f in faces]
         melds.append(Meld(GroupKind.RUN, tuple(tiles), tuple(faces)))
         if must == found.lone:
@@ -303,7 +308,7 @@ def _build(
         meld = set_meld(tiles, okey)
         assert meld is not None
         melds.append(meld)
-    _, split = _rows_best(rows, budget)
+    split = _rows_split(rows, budget)
     for colour, key in enumerate((k0, k1, k2, k3)):
         row = rows[colour]
         okeys = split[colour]
@@ -312,14 +317,25 @@ def _build(
         places = 0
         if must is not None and not meets and must // 13 == colour:
             places = places_of(must % 13 + 1, wrap)
+        if not row[okeys] and not places:
+            continue  # no runs in this colour
         for start, cells in row_plan(key, wrap, okeys, row[okeys], places):
-            faces = [run_face(Colour(colour), start + i + 1) for i in range(len(cells))]
+            faces = [run_face(colour, start + i + 1) for i in range(len(cells))]
             tiles = [
                 pools[face.code].pop() if real else wild.pop()
                 for face, real in zip(faces, cells, strict=True)
             ]
             melds.append(Meld(GroupKind.RUN, tuple(tiles), tuple(faces)))
-    return melds
+    # Left: the tiles still in the pools, which are the first of their face in the hand.
+    unused = {code: len(pool) for code, pool in pools.items()}
+    unused[okey.code] = len(wild)
+    left = []
+    for tile in hand:
+        code = okey.code if tile.code == FALSE_JOKER_CODE else tile.code
+        if unused.get(code):
+            unused[code] -= 1
+            left.append(tile)
+    return melds, tuple(left)
 
 
 def _okey_for_lowest(melds: list[Meld], okey: Tile) -> list[Meld]:
