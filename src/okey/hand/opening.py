@@ -328,10 +328,12 @@ def _build(
             melds.append(Meld(GroupKind.RUN, tuple(tiles), tuple(faces)))
     # Left: the tiles still in the pools, which are the first of their face in the hand.
     unused = {code: len(pool) for code, pool in pools.items()}
-    unused[okey.code] = len(wild)
+    unused[-1] = len(wild)
     left = []
     for tile in hand:
-        code = okey.code if tile.code == FALSE_JOKER_CODE else tile.code
+        code = -1 if tile.code == okey.code else tile.code
+        if code == FALSE_JOKER_CODE:
+            code = okey.code
         if unused.get(code):
             unused[code] -= 1
             left.append(tile)
