@@ -52,26 +52,29 @@ def templates_with(face: int, wrap: bool) -> tuple[tuple[Faces, int], ...]:
     return tuple(t for t in templates(wrap) if face in t[0])
 
 
-def fills(
-    template: Faces, first: int, rest: Counter[int], jokers: int
+def typed_fills(
+    template: Faces, first: int, rest: Counter[int], own: int, gained: int
 ) -> Iterator[tuple[Counter[int], int, int]]:
-    """Every way to fill a template holding ``first``: (faces left, okeys left, okeys used)."""
+    """Every way to fill a template holding ``first``: (faces left, own okeys left,
+    taken-back okeys left)."""
     slots = list(template)
     slots.remove(first)
 
-    def go(i: int, left: Counter[int], j: int) -> Iterator[tuple[Counter[int], int, int]]:
+    def go(i: int, left: Counter[int], o: int, g: int) -> Iterator[tuple[Counter[int], int, int]]:
         if i == len(slots):
-            yield left, j, jokers - j
+            yield left, o, g
             return
         face = slots[i]
         if left[face] > 0:
             left[face] -= 1
-            yield from go(i + 1, left, j)
+            yield from go(i + 1, left, o, g)
             left[face] += 1
-        if j > 0:
-            yield from go(i + 1, left, j - 1)
+        if o > 0:
+            yield from go(i + 1, left, o - 1, g)
+        if g > 0:
+            yield from go(i + 1, left, o, g - 1)
 
-    yield from go(0, rest, jokers)
+    yield from go(0, rest, own, gained)
 
 
 def _remaining(left: Counter[int]) -> Faces:
@@ -91,7 +94,8 @@ def best_value(faces: Faces, jokers: int, wrap: bool, need: int | None = None) -
     best = best_value(faces[1:], jokers, wrap, need)
     held = rest[need] if need is not None and need >= 0 else 0
     for template, value in templates_with(first, wrap):
-        for left, j, used in fills(template, first, rest, jokers):
+        for left, j, _ in typed_fills(template, first, rest, jokers, 0):
+            used = jokers - j
             still = need
             laid = need == first or (need is not None and need >= 0 and left[need] < held)
             if laid or (need == -1 and used > 0):
@@ -139,31 +143,6 @@ def pairs_count(hand: Sequence[Tile], okey: Tile, must_use: Tile | None = None) 
 
 
 # --- New combinations laying every tile, typed okeys -------------------------------------
-
-
-def typed_fills(
-    template: Faces, first: int, rest: Counter[int], own: int, gained: int
-) -> Iterator[tuple[Counter[int], int, int]]:
-    """Every way to fill a template holding ``first``: (faces left, own okeys left,
-    taken-back okeys left)."""
-    slots = list(template)
-    slots.remove(first)
-
-    def go(i: int, left: Counter[int], o: int, g: int) -> Iterator[tuple[Counter[int], int, int]]:
-        if i == len(slots):
-            yield left, o, g
-            return
-        face = slots[i]
-        if left[face] > 0:
-            left[face] -= 1
-            yield from go(i + 1, left, o, g)
-            left[face] += 1
-        if o > 0:
-            yield from go(i + 1, left, o - 1, g)
-        if g > 0:
-            yield from go(i + 1, left, o, g - 1)
-
-    yield from go(0, rest, own, gained)
 
 
 @cache
