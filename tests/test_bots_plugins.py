@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
+from pathlib import Path
 
 import pytest
 from bots_support import make_view
@@ -15,9 +17,12 @@ from okey.bots.plugins import (
     Incident,
     PluginError,
     check_seat_name,
+    is_file_name,
     load_factory,
     seat_bot,
+    split_spec,
 )
+from okey.cli import main
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.match import Match
 from okey.engine.play import play_round
@@ -133,3 +138,76 @@ def test_guard_passes_good_moves_through() -> None:
     assert guard.choose(view) == DrawFromPile()
     assert guard.incidents == []
     assert guard.name == "lucky"
+
+
+# -- a plug-in named by its file ------------------------------------------------------------
+
+LUCKY_FILE = """
+import random
+from dataclasses import dataclass
+
+from okey.bots.example import LuckyBot
+
+
+@dataclass
+class Settings:  # a dataclass needs its module in sys.modules while it is made
+    patience: int = 3
+
+
+def make_bot(rng: random.Random) -> LuckyBot:
+    return LuckyBot(rng)
+"""
+
+
+def test_a_bot_can_be_named_by_its_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "lucky.py").write_text(LUCKY_FILE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    factory = load_factory("./lucky.py:make_bot")
+    assert isinstance(factory(random.Random(0)), LuckyBot)
+    assert load_factory(f"{tmp_path / 'lucky.py'}:make_bot") is factory  # loaded once
+    bot = seat_bot("lucky.py:make_bot", random.Random(1), LEVELS)
+    assert isinstance(bot, GuardedBot) and isinstance(bot.bot, LuckyBot)
+    assert check_seat_name("./lucky.py:make_bot", LEVELS) is None
+
+
+def test_a_windows_path_keeps_its_drive_letter() -> None:
+    assert split_spec(r"C:\bots\lucky.py:make_bot") == (r"C:\bots\lucky.py", "make_bot")
+    assert split_spec("mypackage.mybot:Maker.make") == ("mypackage.mybot", "Maker.make")
+    assert is_file_name(r"C:\bots\lucky.py") and is_file_name("bots/lucky")
+    assert not is_file_name("mypackage.mybot")
+    with pytest.raises(PluginError, match=r"file\.py:callable"):
+        split_spec(r"C:\bots\lucky.py")  # no callable: the drive's colon is not one
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        (None, "there is no file"),
+        ("def make_bot(:\n", "SyntaxError"),
+        ("raise RuntimeError('the cache is gone')\n", "RuntimeError: the cache is gone"),
+        ("import sys\nsys.exit(3)\n", "SystemExit"),
+        ("x = 1\n", "no such callable"),
+    ],
+)
+def test_a_bot_file_that_cannot_be_loaded_is_one_clear_reason(
+    tmp_path: Path, source: str | None, words: str
+) -> None:
+    path = tmp_path / "broken_bot.py"
+    if source is not None:
+        path.write_text(source, encoding="utf-8")
+    reason = check_seat_name(f"{path}:make_bot", LEVELS)
+    assert reason is not None and words in reason
+    assert "Traceback" not in reason
+
+
+def test_okey_simulate_seats_a_bot_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "lucky.py").write_text(LUCKY_FILE, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    seats = "./lucky.py:make_bot,easy,easy,easy"
+    status = main(["simulate", "--rounds", "1", "--seats", seats, "--seed", "2", "--json"])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0
+    assert [seat["bot"] for seat in data["seats"]] == seats.split(",")
+    assert data["replaced"] == []

@@ -6,12 +6,13 @@ import random
 from collections import Counter
 
 import pytest
-from engine_support import FULL, accounted, tile
+from engine_support import FULL, accounted, run_down, tile
 from hypothesis import given
 from hypothesis import strategies as st
 
 from okey.engine import Match, Phase
-from okey.engine.deal import DeckError, arrange_deck, check_deck, deal, shuffled_deck
+from okey.engine.deal import arrange_deck, check_deck, deal, shuffled_deck
+from okey.engine.errors import DeckError
 from okey.engine.events import Dealt, IndicatorTurned, RoundStarted
 from okey.hand.tiles import FALSE_JOKER, full_set, okey_for
 from okey.rules import CLASSIC, load_rules
@@ -92,9 +93,9 @@ def test_the_dealer_rotates_each_round() -> None:
     for _ in range(3):
         match.start_round()
         dealers.append(match.round.dealer)
-        match.round.pile.clear()  # end the round quickly: the dealer's discard closes it
         seat = match.turn
-        match.apply(seat, match.legal(seat)[0])
+        match.apply(seat, match.legal(seat)[0])  # the dealer opens
+        run_down(match)  # the pile runs out: the round is drawn
     assert dealers == [2, 3, 0]
     assert match.over
 

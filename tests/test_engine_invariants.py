@@ -6,7 +6,7 @@ import os
 import random
 
 import pytest
-from engine_support import FULL, accounted
+from engine_support import FULL, accounted, okey_board
 
 from okey.bots import make_bot
 from okey.engine import Match, TimeOut
@@ -44,7 +44,7 @@ def test_random_rounds_keep_every_invariant(name: str) -> None:
             for event in events:
                 if isinstance(event, ShowedIndicator | RoundWon):
                     loss = event.penalty if isinstance(event, ShowedIndicator) else event.points
-                    board = match.board
+                    board = okey_board(match)
                     for side in {board.side(loser) for loser in event.losers}:
                         for s in board.seats_of(side):
                             expected[s] -= loss

@@ -6,13 +6,13 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from engine_support import arranged, tile
+from engine_support import arranged, run_down, tile
 
 from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, TurnToOkey
 from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
-from okey.engine.narrate import Narrator
 from okey.engine.traditional import Dice, passed_over
 from okey.hand.tiles import FALSE_JOKER, Tile, full_set
+from okey.narrate import Narrator
 from okey.rules import load_rules
 
 
@@ -61,9 +61,8 @@ def test_a_win_is_told_with_its_groups_and_cost() -> None:
 def test_a_drawn_round_is_told() -> None:
     match = Match(load_rules("one-round"), random.Random(1), first_dealer=0)
     match.start_round()
-    match.round.pile.clear()
-    events = match.apply(0, match.legal(0)[0])
-    drawn = next(e for e in events if isinstance(e, RoundDrawn))
+    match.apply(0, match.legal(0)[0])
+    drawn = next(e for e in run_down(match) if isinstance(e, RoundDrawn))
     lines = Narrator([]).lines(drawn)
     assert lines[0] == "The round is drawn: the pile ran out. No points."
 

@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from engine_support import arranged, tile
+from engine_support import arranged, drawn, refused, run_down, tile
 
 from okey.engine import (
     DeclineDiscard,
     Discard,
     DrawFromPile,
-    IllegalMoveError,
     Match,
     Phase,
     TakeDiscard,
 )
+from okey.engine.errors import MoveError
 from okey.engine.events import DeclinedDiscard, Discarded, DrawReason, RoundDrawn, RoundWon
 from okey.rules import PlayRules, RuleSet, ScoringRules
 
@@ -30,8 +30,8 @@ NEAR = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 k2"  # waits for y13 (or y9)
 def _last_tile_drawn(rules: RuleSet) -> Match:
     """Seat 0 opened, seat 1 drew the last pile tile and must discard."""
     match = arranged({0: DEALER, 1: SEAT1, 2: NEAR}, rules=rules)
-    del match.round.pile[:-1]  # keep only the top tile: the pile runs out at once
     match.apply(0, Discard(tile("b9")))
+    run_down(match, pile=1, next_seat=1)  # plain turns: every hand stays as dealt
     match.apply(1, DrawFromPile())
     assert match.view(1).pile_count == 0
     return match
@@ -43,7 +43,7 @@ def test_empty_pile_the_next_player_may_only_take_or_decline() -> None:
     view = match.view(2)
     assert view.phase is Phase.PILE_OUT
     assert view.legal == (TakeDiscard(), DeclineDiscard())
-    with pytest.raises(IllegalMoveError, match="the pile is empty"):
+    with refused(MoveError.PILE_EMPTY):
         match.apply(2, DrawFromPile())
 
 
@@ -87,9 +87,22 @@ def test_close_after_last_discard_draws_at_once() -> None:
 
 
 def test_close_after_last_discard_still_lets_the_last_draw_win() -> None:
-    match = arranged({0: DEALER, 1: NEAR}, rules=CLOSE, pile_top="y13")
-    del match.round.pile[:-1]
+    match = arranged({0: DEALER, 1: NEAR}, rules=CLOSE, pile_bottom="y13")
     match.apply(0, Discard(tile("b9")))
-    match.apply(1, DrawFromPile())
+    run_down(match, pile=1, next_seat=1)
+    assert drawn(match.apply(1, DrawFromPile())) == tile("y13")
     events = match.apply(1, Discard(tile("k2")))
     assert isinstance(events[0], RoundWon)
+
+
+def test_the_pile_can_be_run_down_to_a_chosen_seat_s_last_chance() -> None:
+    match = arranged({0: DEALER, 1: SEAT1, 2: NEAR}, rules=CLASSIC_NO_SHOW)
+    match.apply(0, Discard(tile("b9")))
+    run_down(match, pile=0, next_seat=2)
+    view = match.view(2)
+    assert (view.phase, view.pile_count, match.turn) == (Phase.PILE_OUT, 0, 2)
+    assert sorted(view.hand) == sorted(tile(t) for t in NEAR.split())  # as dealt
+    closed = arranged({0: DEALER}, rules=CLOSE)
+    closed.apply(0, Discard(tile("b9")))
+    with pytest.raises(ValueError, match="round ended"):
+        run_down(closed, pile=0, next_seat=2)  # the pile closes the round instead

@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from okey.engine import Match, Phase
-from okey.engine.deal import DEALER_TILES, HAND_TILES, DeckError, shuffled_deck
+from okey.engine.deal import DEALER_TILES, HAND_TILES, shuffled_deck
+from okey.engine.errors import DeckError, DeckProblem
 from okey.engine.events import Dealt, DiceThrown, IndicatorTurned, RoundStarted
 from okey.engine.traditional import (
     STACK_TILES,
@@ -170,15 +171,21 @@ def test_past_the_top_the_bottom_tile_is_turned_up() -> None:
 
 @pytest.mark.parametrize("bad", [(0, 1), (1, 7), (7, 3), (2, -1)])
 def test_a_die_shows_one_to_six(bad: tuple[int, int]) -> None:
-    with pytest.raises(DeckError, match="a die shows 1 to 6"):
+    with pytest.raises(DeckError) as caught:
         Dice(*bad)
+    assert caught.value.reason is DeckProblem.DIE and str(caught.value).startswith("a die shows")
 
 
 def test_a_bad_deck_or_table_is_refused() -> None:
-    with pytest.raises(DeckError):
+    with pytest.raises(DeckError) as caught:
         deal_from_stacks(full_set()[:-1], Dice(1, 1), 4, 0)
-    with pytest.raises(DeckError, match="2, 3 or 4"):
+    assert (caught.value.reason, caught.value.fields) == (
+        DeckProblem.SIZE,
+        {"size": 106, "count": 105},
+    )
+    with pytest.raises(DeckError) as caught:
         deal_from_stacks(full_set(), Dice(1, 1), 5, 0)
+    assert caught.value.reason is DeckProblem.PLAYERS
 
 
 def test_a_traditional_round_throws_the_dice_after_the_shuffle() -> None:
@@ -211,8 +218,9 @@ def test_given_dice_are_used_and_other_tables_refuse_them() -> None:
     assert match.rng.getstate() == state  # nothing thrown: the dice were given
     assert match.round.indicator == stack(deck, 5)[1]
     classic = Match(CLASSIC, random.Random(1))
-    with pytest.raises(DeckError, match="does not deal from stacks"):
+    with pytest.raises(DeckError) as caught:
         classic.start_round(deck, Dice(5, 2))
+    assert caught.value.reason is DeckProblem.NO_DICE
     assert not classic.started
     plain = Match(CLASSIC, random.Random(1))
     assert not any(isinstance(e, DiceThrown) for e in plain.start_round())

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import random
 
 from engine_support import play_random
@@ -11,21 +10,8 @@ from hypothesis import strategies as st
 
 from okey.engine import Match, PlayerView
 from okey.engine.events import Dealt, Drew, RoundStarted, seen_by
+from okey.engine.testing import deal_hidden_anew
 from okey.rules import load_rules
-
-
-def _hide_from(match: Match, seat: int, rng: random.Random) -> Match:
-    """A copy where the other hands' tiles are dealt among them anew and the pile reshuffled."""
-    other = copy.deepcopy(match)
-    r = other.round
-    seats = [s for s in range(other.players) if s != seat]
-    pool = [t for s in seats for t in r.hands[s]]
-    rng.shuffle(pool)
-    for s in seats:
-        size = len(r.hands[s])
-        r.hands[s], pool = pool[:size], pool[size:]
-    rng.shuffle(r.pile)
-    return other
 
 
 @settings(max_examples=40)
@@ -44,7 +30,7 @@ def test_hidden_tiles_do_not_change_a_view(
     play_random(match, seed, moves)
     view = match.view(seat)
     assert isinstance(view, PlayerView)
-    assert _hide_from(match, seat, random.Random(shuffle_seed)).view(seat) == view
+    assert deal_hidden_anew(match, seat, random.Random(shuffle_seed)).view(seat) == view
 
 
 def test_a_view_shows_public_facts_only() -> None:
@@ -52,7 +38,7 @@ def test_a_view_shows_public_facts_only() -> None:
     match.start_round()
     play_random(match, 8, 30)
     view = match.view(2)
-    assert view.hand == tuple(match.round.hands[2])
+    assert view.hand == tuple(match.round.hands[2])  # reading the round, not changing it
     assert view.discards == tuple(tuple(p) for p in match.round.discards)
     assert view.legal == (match.legal(2) if match.turn == 2 else view.legal)
     assert sum(view.hand_sizes) + view.pile_count + sum(map(len, view.discards)) == 105

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 from bots_support import make_view
-from engine_support import arranged, tile
+from engine_support import arranged, plain_turn, tile
 
 from okey.bots import make_bot
 from okey.engine.actions import (
@@ -25,7 +25,7 @@ from okey.engine.deal import arrange_deck, deal
 from okey.engine.events import Discarded
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
-from okey.matchlog import LogHeader, MatchLogError, format_log, parse_log
+from okey.matchlog import MatchLogError, log_of, parse_log
 from okey.messages import Verbosity
 from okey.review import (
     Decision,
@@ -52,22 +52,13 @@ def words_for(players: int = 4) -> Words:
     return Words(Seats(rules.table, 0, NAMES[:players]), Verbosity.DETAILED)
 
 
-def pass_turn(match: Match) -> None:
-    """A seat that draws from the pile and throws the tile straight back."""
-    seat = match.turn
-    match.apply(seat, DrawFromPile())
-    drawn = match.round.drawn
-    assert drawn is not None
-    match.apply(seat, Discard(drawn))
-
-
 def known_round() -> Match:
     """Seat 0 deals READY, holding the indicator's twin; Ayşe throws black 6 (which
     would finish it) and the pile then gives blue 7 (which finishes it too)."""
     match = arranged({0: READY}, pile_top="y1 y2 k6 b7", seed=3)
     match.apply(0, Discard(tile("k10")))  # the master shows, then finishes with k1
     for _ in range(3):
-        pass_turn(match)
+        plain_turn(match, match.turn)  # draw from the pile, throw the tile straight back
     match.apply(0, DrawFromPile())  # the master takes black 6
     match.apply(0, Discard(tile("k1")))  # wins, as the master would
     assert match.round.winner == 0
@@ -132,7 +123,7 @@ def test_a_round_in_play_is_not_reviewed() -> None:
 
 
 def test_a_log_that_does_not_replay_is_refused() -> None:
-    text = format_log(LogHeader("classic"), known_round().events)
+    text = log_of(known_round())
     assert "0 discard k1\n" in text
     broken = parse_log(text.replace("0 discard k1\n", "0 discard r13\n"))
     with pytest.raises(MatchLogError, match="seat 0 cannot discard r13"):

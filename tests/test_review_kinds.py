@@ -35,7 +35,7 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
-from okey.matchlog import LogHeader, format_log
+from okey.matchlog import log_of
 from okey.review import DecisionKind, review_match
 from okey.rules import RuleSet, load_rules
 
@@ -196,7 +196,7 @@ def test_the_review_follows_the_log_at_every_kind_of_table(
         d.automatic for d in decisions
     )
 
-    log = format_log(LogHeader(match.rules.name), match.events)
+    log = log_of(match)
     if case == "pile-out":
         last = [d for d in own if d.kind is DecisionKind.LAST_DISCARD]
         assert len(last) == 1 and last[0].played in (TakeDiscard(), DeclineDiscard())

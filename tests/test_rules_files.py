@@ -57,6 +57,8 @@ def test_each_rule_set_loads_and_documents_every_option(name: str) -> None:
             seen.add(f"{section}.{key.group(1)}")
     every = {f"{s}.{f.name}" for s, cls in SECTIONS.items() for f in fields(cls)}
     assert seen == every, f"{name} should name every option"
+    game = lines.index('game = "okey"')  # every shipped table names its game
+    assert lines[game - 1].startswith("#") and rules.game == "okey"
 
 
 def test_the_tables_differ_as_the_seeds_say() -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from okey.rules import RulesError, load_rules, rules_from_mapping
+from okey.rules import DEFAULT_GAME, RulesError, RulesProblem, load_rules, rules_from_mapping
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -45,7 +45,7 @@ def test_bad_files_are_refused_with_file_key_and_reason(
     with pytest.raises(RulesError) as caught:
         load_rules(path)
     error = caught.value
-    assert error.source == str(path) and error.key == key and reason in error.reason
+    assert error.source == str(path) and error.option == key and reason in str(error)
     assert str(error).startswith(f"{path}: {key}: ")
 
 
@@ -65,3 +65,19 @@ def test_a_partial_file_takes_defaults(tmp_path: Path) -> None:
 def test_mappings_are_checked_too() -> None:
     with pytest.raises(RulesError, match="unknown key"):
         rules_from_mapping({"play": {"speed": 1}})
+
+
+def test_the_game_is_okey_unless_a_file_says_otherwise(tmp_path: Path) -> None:
+    assert rules_from_mapping({}).game == DEFAULT_GAME == "okey"  # old files and saves
+    assert rules_from_mapping({"game": "okey"}).game == "okey"
+    with pytest.raises(RulesError) as caught:
+        load_rules(_write(tmp_path, 'game = "chess"\n'))
+    error = caught.value
+    assert (error.problem, error.option, error.fields["value"]) == (
+        RulesProblem.GAME,
+        "game",
+        "chess",
+    )
+    assert str(error) == f"{tmp_path / 'table.toml'}: game: no game called 'chess' (known: okey)"
+    with pytest.raises(RulesError, match="must be str"):
+        rules_from_mapping({"game": 101})

@@ -57,7 +57,7 @@ def _show_seed() -> int:
 
 
 def _last_chance(table: Table) -> None:
-    table.play_until(lambda m: not m.round_over and m.round.last_chance)
+    table.play_until(lambda m: not m.round_over and m.view(m.turn).last_chance)
 
 
 def _autopilot(table: Table) -> None:

@@ -8,6 +8,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from engine_support import okey_board
+
 from okey.bots import Bot, make_bot
 from okey.engine import Match, Phase, PlayerView, Resume, TimeOut
 from okey.engine.actions import Action
@@ -99,18 +101,19 @@ def state_of(match: Match) -> dict[str, Any]:
         "first_dealer": match.first_dealer,
         "rounds_played": match.rounds_played,
         "scores": match.scores,
-        "board": list(match.board.values),
+        "board": list(okey_board(match).values),
         "timeouts": list(match.timeouts),
         "autopilot": list(match.autopilot),
         "last_finisher": match.last_finisher,
         "over": match.over,
         "standings": match.standings,
         "events": list(match.events),
+        "record": match.record,
         "rng": RngState.of(match.rng),
         "started": match.started,
     }
     if match.started:
-        skip = {"board", "rules", "timeouts", "autopilot"}
+        skip = {"board", "rules"}
         state["round"] = {k: v for k, v in vars(match.round).items() if k not in skip}
         state["views"] = [match.view(seat) for seat in range(match.players)]
         state["phase"] = match.phase

@@ -312,7 +312,7 @@ def test_other_outputs_have_no_signal_and_speak_as_before() -> None:
 def test_a_message_waiting_for_the_worker_counts_as_being_spoken() -> None:
     client = FakeClient()
     client.block.clear()  # the server is slow to take the message
-    output = BackgroundOutput(Ao2Output(FakeAuto([FakeDispatcher(client)])))
+    output = BackgroundOutput.around(Ao2Output(FakeAuto([FakeDispatcher(client)])))
     output.speak("hello", interrupt=False)
     assert output.busy() is True
     assert output.wait_quiet(0.01) is False
@@ -330,7 +330,7 @@ def test_a_message_waiting_for_the_worker_counts_as_being_spoken() -> None:
 
 
 def test_the_worker_knows_nothing_when_its_output_has_no_signal() -> None:
-    output = BackgroundOutput(Ao2Output(FakeAuto([OtherOutput()])))
+    output = BackgroundOutput.around(Ao2Output(FakeAuto([OtherOutput()])))
     output.speak("hello", interrupt=False)
     assert output.busy() is None
     assert output.wait_quiet(1.0) is None

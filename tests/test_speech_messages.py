@@ -96,3 +96,21 @@ def test_speech_templates_have_their_fields() -> None:
 def test_no_route_brief_is_the_short_notice() -> None:
     assert template("speech.no_route", "brief") == "No speech found; printing only."
     assert CATALOGUE.text("speech.no_route.brief") == "No speech found; printing only."
+
+
+def test_the_platform_notices() -> None:
+    assert fields_of(template("speech.no_answer", "detailed")) == {"seconds"}
+    for key, variant in (
+        ("speech.no_answer", "brief"),
+        ("speech.reader_unnamed", "brief"),
+        ("speech.reader_unnamed", "detailed"),
+        ("speech.voiceover_refused", "brief"),
+        ("speech.voiceover_refused", "detailed"),
+    ):
+        assert fields_of(template(key, variant)) == set()
+    for variant in ("brief", "detailed"):
+        refused = template("speech.voiceover_refused", variant)
+        assert "Allow VoiceOver to be controlled with AppleScript" in refused
+    platforms = CATALOGUE.text("cli.speech.platforms")
+    for reader in ("NVDA", "JAWS", "Narrator", "VoiceOver", "Orca"):
+        assert reader in platforms

@@ -1,22 +1,26 @@
-"""Finding speech quietly: accessible-output2's Auto, real and faked."""
+"""Finding speech: each output built on its own, the real library and faked parts (Linux)."""
 
 from __future__ import annotations
 
 import sys
+import types
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 from speech_support import FakeAuto
 
-from okey.speech import Ao2Output, SpeechMode, make_speaker, probe_system_output
+from okey.speech import Ao2Output, Speaker, SpeechMode, make_speaker, probe_system_output
+from okey.speech.outputs import NoActiveOutputError
+from okey.speech.routes import build_outputs, connect_speech_dispatcher, on_server_start
 
 SPEECHD_VARIABLES = ("SPEECHD_ADDRESS", "SPEECHD_SOCKET", "SPEECHD_HOST", "SPEECHD_PORT")
 
 
 @dataclass
 class FakeAo2:
-    """One accessible-output2 output, chatty like the real ones."""
+    """One accessible-output2 output."""
 
     name: str
     active: bool = True
@@ -34,7 +38,6 @@ class FakeAo2:
 
     def close(self) -> None:
         self.closed += 1
-        print("closing noise")
         if self.broken:
             raise RuntimeError("already gone")
 
@@ -43,71 +46,136 @@ def test_ao2_output_speaks_through_the_first_active_output() -> None:
     broken = FakeAo2("Broken", broken=True)
     asleep = FakeAo2("Asleep", active=False)
     awake = FakeAo2("Awake")
-    output = Ao2Output(FakeAuto([asleep, awake]))
+    output = Ao2Output([broken, asleep, awake])
     assert output.name == "Awake"
     output.speak("hello", interrupt=False)
     output.speak("stop", interrupt=True)
     assert awake.spoken == [("hello", False), ("stop", True)]
-    assert Ao2Output(FakeAuto([broken, asleep])).name == ""
+    assert Ao2Output(FakeAuto([broken, asleep])).name == ""  # an Auto's outputs do as well
 
 
-def test_ao2_output_closes_every_output_once_quietly(capfd: pytest.CaptureFixture[str]) -> None:
+def test_ao2_output_follows_the_reader_that_starts_and_stops() -> None:
+    reader, system = FakeAo2("NVDA", active=False), FakeAo2("sapi5")
+    output = Ao2Output([reader, system])
+    assert output.name == "SAPI 5"
+    reader.active = True  # NVDA started during the game
+    output.speak("one", interrupt=False)
+    assert (output.name, reader.spoken) == ("NVDA", [("one", False)])
+
+
+def test_ao2_output_closes_every_output_once() -> None:
     outputs = [FakeAo2("A", broken=True), FakeAo2("B")]
-    output = Ao2Output(FakeAuto(outputs))
+    output = Ao2Output(outputs)
     output.close()
     output.close()
     assert [o.closed for o in outputs] == [1, 1]
-    assert capfd.readouterr() == ("", "")
 
 
-def test_probe_keeps_auto_when_an_output_works(
+def test_no_active_output_any_more_is_speech_lost_once() -> None:
+    reader = FakeAo2("NVDA")
+    lines: list[str] = []
+    speaker = Speaker(SpeechMode.AUTO, Ao2Output([reader]), printer=lines.append)
+    speaker.event_text("one")
+    reader.active = False  # the screen reader was closed, and nothing else speaks
+    with pytest.raises(NoActiveOutputError):
+        Ao2Output([reader]).speak("x", interrupt=False)
+    speaker.event_text("two")
+    speaker.event_text("three")
+    assert lines == ["one", "two", "Speech stopped working; printing only.", "three"]
+    assert reader.spoken == [("one", False)]
+
+
+# -- building the outputs of Linux, one by one ---------------------------------------------
+
+
+class FakeClient:
+    def __init__(self, name: str, **options: Any) -> None:
+        self.name, self.options = name, options
+
+    def close(self) -> None:
+        pass
+
+
+def fake_speechd(*, refuses: int = 0, error: type[Exception] | None = None) -> Any:
+    """A ``speechd`` module: the first ``refuses`` clients find no server; ``error``
+    is raised by every client."""
+    module: Any = types.ModuleType("speechd")
+
+    class SSIPCommunicationError(Exception):
+        pass
+
+    made: list[dict[str, Any]] = []
+
+    def client(name: str, **options: Any) -> FakeClient:
+        made.append(options)
+        if error is not None:
+            raise error("the cache folder vanished")
+        if len(made) <= refuses:
+            raise SSIPCommunicationError("Can't open socket using method unix_socket")
+        return FakeClient(name, **options)
+
+    module.SSIPClient = client
+    module.SSIPCommunicationError = SSIPCommunicationError
+    module.made = made
+    return module
+
+
+def without_espeak(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "espeak", None)
+    monkeypatch.setitem(sys.modules, "espeak.core", None)
+
+
+def test_without_speechd_or_espeak_there_is_no_speech_and_nothing_printed(
     monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    import accessible_output2.outputs.auto as auto_module
-
-    def chatty_auto() -> FakeAuto:
-        print("Cannot find espeak.core. Please install python-espeak or python3-espeak.")
-        return FakeAuto([FakeAo2("Linux ESpeak", active=False), FakeAo2("Fake Speechd")])
-
-    monkeypatch.setattr(auto_module, "Auto", chatty_auto)
-    probe = probe_system_output()
-    assert probe.output is not None
-    assert probe.output.name == "Fake Speechd"
-    assert "Cannot find espeak.core" in probe.diagnostics
-    assert capfd.readouterr() == ("", "")
-
-
-def test_probe_finds_nothing_when_no_output_is_active(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
-    import accessible_output2.outputs.auto as auto_module
-
-    outputs = [FakeAo2("Linux Speech Dispatcher", active=False)]
-    monkeypatch.setattr(auto_module, "Auto", lambda: FakeAuto(outputs))
-    assert probe_system_output().output is None
-    assert outputs[0].closed == 1
-    assert capfd.readouterr() == ("", "")
-
-
-def test_probe_survives_auto_raising(
-    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
-) -> None:
-    import accessible_output2.outputs.auto as auto_module
-
-    def failing_auto() -> FakeAuto:
-        print("noise before failing", file=sys.stderr)
-        raise ImportError("No module named 'appscript'")
-
-    monkeypatch.setattr(auto_module, "Auto", failing_auto)
-    probe = probe_system_output()
+    monkeypatch.setitem(sys.modules, "speechd", None)
+    without_espeak(monkeypatch)
+    probe = probe_system_output("linux")
     assert probe.output is None
-    assert "appscript" in probe.diagnostics
-    assert "noise before failing" in probe.diagnostics
-    assert capfd.readouterr() == ("", "")
+    assert "speech-dispatcher: ModuleNotFoundError" in probe.diagnostics
+    assert "espeak: ModuleNotFoundError" in probe.diagnostics
+    assert capfd.readouterr() == ("", "")  # the library's "Cannot find ..." is never printed
+
+
+def test_a_connected_speech_dispatcher_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    speechd = fake_speechd()
+    monkeypatch.setitem(sys.modules, "speechd", speechd)
+    without_espeak(monkeypatch)
+    probe = probe_system_output("linux")
+    assert probe.output is not None
+    assert probe.output.name == "Linux Speech Dispatcher"
+    assert speechd.made == [{"autospawn": False}]  # a running server: nothing started
+    assert "espeak" in probe.diagnostics
+    probe.output.close()
+
+
+def test_one_output_failing_in_any_way_leaves_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "speechd", fake_speechd(error=FileNotFoundError))
+    core: Any = types.ModuleType("espeak.core")
+    package: Any = types.ModuleType("espeak")
+    package.core = core
+    monkeypatch.setitem(sys.modules, "espeak", package)
+    monkeypatch.setitem(sys.modules, "espeak.core", core)
+    built = build_outputs("linux")
+    assert [output.name for output in built.outputs] == ["Linux ESpeak"]
+    assert built.failures == ["speech-dispatcher: FileNotFoundError: the cache folder vanished"]
+
+
+def test_a_server_is_started_only_when_none_runs_and_the_thread_is_told_first() -> None:
+    speechd = fake_speechd(refuses=1)
+    told: list[int] = []
+    on_server_start(lambda: told.append(len(speechd.made)))
+    try:
+        client = connect_speech_dispatcher(speechd)
+    finally:
+        on_server_start(None)
+    assert isinstance(client, FakeClient)
+    assert speechd.made == [{"autospawn": False}, {}]  # then speechd's own autospawn
+    assert told == [1]
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the no-route case is staged on Linux")
-def test_real_auto_without_speech_dispatcher_is_quiet_and_says_so_once(
+def test_real_library_without_speech_dispatcher_is_quiet_and_says_so_once(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capfd: pytest.CaptureFixture[str]
 ) -> None:
     """The real library, with speech-dispatcher out of reach: no noise, one plain notice."""

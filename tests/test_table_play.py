@@ -15,11 +15,11 @@ from test_table_rig import (
     play,
 )
 
+from okey.audio import Cue
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.tiles import Tile
 from okey.messages import Verbosity
-from okey.speech import Sound
 from okey.table.keys import Command
 from okey.table.lines import (
     Capital,
@@ -76,7 +76,7 @@ def test_f_finishes_with_the_okey_and_the_win_is_read_out() -> None:
         await player.press("q", "y")
 
     play(rig, script)
-    assert Sound.WIN_POSSIBLE in rig.sounds
+    assert Cue.WIN_POSSIBLE in rig.sounds.cues
     assert no_repeats(rig.said) == []
 
 
@@ -153,9 +153,10 @@ def test_showing_the_twin_and_hearing_a_bot_show() -> None:
         showed = await player.heard("table.showed.other")
         assert showed == Line("table.showed.other", name=Name(1), tile=r5, cost=cost)
         await player.press("c")
-        assert player.line() == Line("table.scores", scores=Scores((19, 20, 19, 19), ranked=False))
+        scores = await player.heard("table.scores")  # waited for: the bots move meanwhile
+        assert scores == Line("table.scores", scores=Scores((19, 20, 19, 19), ranked=False))
         await player.press("c")
-        story = player.line()
+        story = await player.heard("table.story.showed")
         assert Line("table.story.showed", number=1, name=Capital(Name(1)), points=1) in parts(story)
 
     play(rig, listen)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_net_support import CODE, async_test, config, running, within
-from test_table_remote_support import F3, F4, Person, people, play_by_keys, seat_at, start
+from test_table_remote_support import F5, F6, Person, people, play_by_keys, seat_at, start
 from test_table_rig import make_rig
 from test_table_seat import HAND
 
@@ -127,18 +127,18 @@ async def test_chat_is_heard_at_every_seat_with_its_writer_and_can_be_muted() ->
         # Keys go to the table again once the line is sent.
         await ayse.player.press("w")
         # Muted: the others' lines are not said, and counted.
-        bora.pipe.send_text(F4)
+        bora.pipe.send_text(F6)
         await bora.hears("table.chat.muted")
         await ayse.player.press("/")
         await ayse.type_text("ikinci\r")
         await ayse.until(lambda: len(ayse.lines_of("table.chat.you")) == 2, "the echo")
         await asyncio.sleep(0.1)
         assert len(bora.lines_of("table.chat.said")) == 1
-        bora.pipe.send_text(F4)
+        bora.pipe.send_text(F6)
         unmuted = await bora.hears("table.chat.unmuted")
         assert unmuted.fields["count"] == 1
         # Too long: said why, and the line stays open to be mended; Escape cancels.
-        bora.pipe.send_text(F3)
+        bora.pipe.send_text(F5)
         await bora.hears("table.chat.open")
         await bora.type_text("x" * 201 + "\r")
         await bora.hears("net.reason.bad_chat")
@@ -210,7 +210,7 @@ def test_a_table_played_here_has_no_chat_and_an_online_one_lists_its_keys() -> N
     rig = make_rig(hands={0: HAND}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
-    for key in ("/", "f3", "f4"):
+    for key in ("/", "f5", "f6"):
         table.press(key)
         assert rig.keys[-1] == "table.chat.offline"
     rules = table.seat.rules

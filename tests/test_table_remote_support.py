@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from sounds_support import Recorded
 from test_net_support import CODE, QUICK_RETRY, WAIT, within
 from test_table_rig import FakeOutput, Player, Rig, keys_in
 
@@ -22,13 +23,13 @@ from okey.engine.view import Phase
 from okey.net.client import Client
 from okey.net.protocol import Seated
 from okey.net.seat import NetSeat, Online, net_seat, welcome_lines
-from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode
 from okey.table.app import play_async
 from okey.table.controller import Table
 from okey.table.lines import AndList, Joined, Line
 from okey.table.seat import Step
 
-F3, F4 = "\x1bOR", "\x1bOS"
+F5, F6 = "\x1b[15~", "\x1b[17~"
 MOST_TURNS = 200
 
 
@@ -97,9 +98,10 @@ async def seat_at(
     stack.push_async_callback(client.close)
     seat = net_seat(seated, name)
     output = FakeOutput()
-    sounds: list[Sound] = []
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, sound_player=sounds.append)
+    sounds = Recorded()
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None)
     table = Table(seat, speaker)
+    table.voice.use_sounds(sounds, table.settings)
     rig = Rig(table, output, sounds)
     online = Online(table, seat, client, address=url, welcome=welcome_lines(seat), hold=hold)
     pipe = stack.enter_context(create_pipe_input())

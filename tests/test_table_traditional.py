@@ -5,8 +5,7 @@ from __future__ import annotations
 from test_table_rig import BOT_NAMES, make_rig, no_repeats
 
 from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
-from okey.engine.narrate import dice_variant
-from okey.engine.traditional import Dice, passed_over
+from okey.engine.traditional import Dice, dice_variant, passed_over
 from okey.hand.notation import parse_tile
 from okey.messages import CATALOGUE, Verbosity
 from okey.rules import TableRules

@@ -182,11 +182,14 @@ def test_the_setting_and_the_environment_choose_too(
     assert "4 players." in run(capsys, "rules", "classic")[1]  # English by default
 
 
-def test_precedence_option_settings_environment_english() -> None:
+def test_precedence_option_settings_environment_locale_english() -> None:
     assert choose_language("en", {"language": "tr"}, {"OKEY_LANGUAGE": "tr"}) == "en"
     assert choose_language(None, {"language": "tr"}, {"OKEY_LANGUAGE": "en"}) == "tr"
     assert choose_language(None, {}, {"OKEY_LANGUAGE": "tr"}) == "tr"
-    assert choose_language(None, {}, {}) == "en"
+    assert choose_language(None, {}, {"LANG": "tr_TR.UTF-8"}) == "tr"
+    assert choose_language(None, {}, {"OKEY_LANGUAGE": "en", "LANG": "tr_TR.UTF-8"}) == "en"
+    assert choose_language(None, {}, {"LANG": "C.UTF-8"}) == "en"
+    assert choose_language(None, {}, {"LANG": "de_DE.UTF-8"}) == "en"
 
 
 def test_a_bad_setting_or_environment_value_is_one_line(
@@ -200,8 +203,7 @@ def test_a_bad_setting_or_environment_value_is_one_line(
     assert status == 0
     assert "4 players." in out
     assert err.splitlines() == [
-        "okey: OKEY_LANGUAGE is 'klingon', not a known language (known: en, tr): "
-        "okey speaks English"
+        "okey: OKEY_LANGUAGE is 'klingon', not a known language (known: en, tr): it is passed over"
     ]
 
 

@@ -1,4 +1,10 @@
-"""The ``okey`` command line: one subcommand per module in :mod:`okey.commands`."""
+"""The ``okey`` command line: one subcommand per module in :mod:`okey.commands`.
+
+The registry (``okey.commands.COMMANDS``) names every subcommand without
+importing it; a subcommand's module is imported and its options added only
+when its parser is used (:class:`CommandParser`), so ``okey --help`` and
+``okey hand`` start without the table, prompt_toolkit or the speech layer.
+"""
 
 from __future__ import annotations
 
@@ -8,30 +14,16 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from importlib import import_module
-from typing import Protocol
+from typing import Any, Protocol, cast
 
-from okey.commands import error, on_a_terminal, report
+from okey import language
+from okey.commands import COMMANDS, CommandEntry, error, on_a_terminal, report
+from okey.console import make_console_safe
 from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, use_language
 from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 
-# Each module has ``NAME``, ``HELP``, ``configure(parser)`` and ``run(args) -> int``.
-COMMAND_MODULES = (
-    "okey.commands.play",
-    "okey.commands.menu",
-    "okey.commands.tutorial",
-    "okey.commands.resume",
-    "okey.commands.daily",
-    "okey.commands.hand",
-    "okey.commands.rules",
-    "okey.commands.simulate",
-    "okey.commands.replay",
-    "okey.commands.review",
-    "okey.commands.serve",
-    "okey.commands.host",
-    "okey.commands.join",
-    "okey.commands.saves",
-    "okey.commands.settings",
-)
+# The old name of the registry: the modules, in order.
+COMMAND_MODULES = tuple(entry.module for entry in COMMANDS)
 
 
 class Command(Protocol):
@@ -43,8 +35,55 @@ class Command(Protocol):
     def run(self, args: argparse.Namespace) -> int: ...
 
 
-def _commands() -> list[Command]:
-    return [import_module(name) for name in COMMAND_MODULES]  # type: ignore[misc,unused-ignore]
+def load_command(entry: CommandEntry) -> Command:
+    """The command's module, imported now."""
+    return cast(Command, import_module(entry.module))
+
+
+class CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser: its module is imported and its options are added the
+    first time it parses or shows its help."""
+
+    def __init__(
+        self,
+        *args: Any,
+        entry: CommandEntry | None = None,
+        preferences: Mapping[str, Value] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self._entry = entry
+        self._preferences = dict(preferences or {})
+
+    def load(self) -> None:
+        """Add the command's options (once), then the settings file's defaults for them."""
+        entry, self._entry = self._entry, None
+        if entry is None:
+            return
+        command = load_command(entry)
+        command.configure(self)
+        self.set_defaults(run=command.run)
+        self.set_defaults(
+            **{
+                key: value
+                for key, value in self._preferences.items()
+                if entry.name in BY_KEY[key].commands
+            }
+        )
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        self.load()
+        return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        self.load()
+        return super().format_usage()
+
+    def format_help(self) -> str:
+        self.load()
+        return super().format_help()
 
 
 def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.ArgumentParser:
@@ -54,18 +93,17 @@ def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.Arg
     parser.add_argument(
         LANGUAGE_OPTION, choices=list(LANGUAGES), help=CATALOGUE.text("cli.language")
     )
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for command in _commands():
-        help_text = CATALOGUE.text(command.HELP_KEY)
-        sub = subparsers.add_parser(command.NAME, help=help_text, description=help_text)
-        command.configure(sub)
-        sub.set_defaults(run=command.run)
-        sub.set_defaults(
-            **{
-                key: value
-                for key, value in (preferences or {}).items()
-                if command.NAME in BY_KEY[key].commands
-            }
+    subparsers = parser.add_subparsers(
+        dest="command", metavar="COMMAND", parser_class=CommandParser
+    )
+    for entry in COMMANDS:
+        help_text = CATALOGUE.text(entry.help_key)
+        subparsers.add_parser(
+            entry.name,
+            help=help_text,
+            description=help_text,
+            entry=entry,
+            preferences=preferences,
         )
     return parser
 
@@ -102,18 +140,12 @@ def choose_language(
     option: str | None, settings: Mapping[str, Value], environ: Mapping[str, str]
 ) -> str:
     """The language to speak: the option, else the settings file's, else $OKEY_LANGUAGE,
-    else English. A bad environment value is reported and passed over."""
-    if option is not None:
-        return option
-    chosen = settings.get("language")
-    if isinstance(chosen, str):
-        return chosen
-    from_env = environ.get(LANGUAGE_VAR, "").strip()
-    if from_env in LANGUAGES:
-        return from_env
-    if from_env:
-        report(CATALOGUE.text("cli.bad_language.env", language=from_env, known=_known()))
-    return DEFAULT_LANGUAGE
+    else the system's locale, else English (:func:`okey.language.choose_language`). A bad
+    environment value is reported and passed over."""
+    choice = language.choose_language(option, settings.get("language"), environ)
+    if choice.rejected is not None:
+        report(CATALOGUE.text("cli.bad_language.env", language=choice.rejected, known=_known()))
+    return choice.code
 
 
 def _known() -> str:
@@ -143,7 +175,52 @@ def with_default_command(argv: Sequence[str]) -> list[str]:
     return args
 
 
+SPEECH_OPTION = "--speech"
+_SPEAKING_MODES = ("auto", "voice")
+
+
+def chosen_speech(args: Sequence[str], settings: Mapping[str, Value]) -> str:
+    """The speech mode a command line asks for (``--speech``; the last one wins), else the
+    settings file's, else ``auto``: read before the parser exists."""
+    mode = settings.get("speech")
+    chosen = mode if isinstance(mode, str) else "auto"
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == SPEECH_OPTION and index + 1 < len(args):
+            chosen = args[index + 1]
+        elif arg.startswith(SPEECH_OPTION + "="):
+            chosen = arg.partition("=")[2]
+    return chosen
+
+
+def start_speech_early(args: Sequence[str], settings: Mapping[str, Value]) -> bool:
+    """Start looking for speech while the command's modules load, when it will speak.
+
+    Only for a command that speaks (``okey play`` and the others the ``speech``
+    setting is for), on a terminal, not for ``--help``, in ``auto`` or ``voice``
+    mode, and not when ``auto`` will only print for a running screen reader. A
+    speech-dispatcher that has to be started then starts in parallel with the
+    loading of the table. True when it was started.
+    """
+    if not args or args[0] not in BY_KEY["speech"].commands:
+        return False
+    if any(arg in _HELP_OPTIONS for arg in args) or not on_a_terminal():
+        return False
+    mode = chosen_speech(args, settings)
+    if mode not in _SPEAKING_MODES:
+        return False
+    from okey.speech import readers
+    from okey.speech.background import start_early
+
+    if mode == "auto" and readers.screen_reader() is not None:
+        return False
+    start_early()
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    make_console_safe()
     given, option = take_language(sys.argv[1:] if argv is None else list(argv))
     settings, problem = _load_settings()
     use_language(DEFAULT_LANGUAGE)
@@ -151,16 +228,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
     # Chosen before the parser is built: its help texts are catalogue texts too.
     use_language(choose_language(option, settings, os.environ))
-    if problem is not None:  # read again, so that the reason is told in the chosen language
-        settings, problem = _load_settings()
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
         report(CATALOGUE.text("settings.warning", reason=problem))
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
         print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))
         return 0
+    command_line = with_default_command(given)
+    start_speech_early(command_line, settings)
     parser = build_parser(settings)
-    args = parser.parse_args(with_default_command(given))
+    args = parser.parse_args(command_line)
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
         status: int = args.run(args)

@@ -1,4 +1,4 @@
-"""The match log: a readable record of a match, one action per line (like a chess PGN).
+"""The match log: a match's record as readable text, one action per line (like a PGN).
 
 ::
 
@@ -18,8 +18,14 @@
     ...
     scores 18 20 18 18
 
-The log is written from the engine's events and replayed through the engine,
-so every line is checked again; a damaged log is refused naming the line.
+The log is written from the match's record (:mod:`okey.engine.record`): a
+round line, a deck line and a dice line for each deal, a line in the action
+notation (:mod:`okey.engine.notation`) for each move, and comments and
+``scores`` lines from the events each entry produced. The moves the game makes
+for a seat whose time ran out are not written (only ``N timeout``): replaying
+makes them again. Reading gives the record back, which replays through the
+engine (:meth:`okey.engine.match.Match.play`), so every line is checked again;
+a damaged log is refused naming the line.
 """
 
 from __future__ import annotations
@@ -28,24 +34,13 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import ClassVar, assert_never
 
-from okey.engine.actions import (
-    Action,
-    DeclarePairs,
-    DeclineDiscard,
-    Discard,
-    DrawFromPile,
-    Finish,
-    Resume,
-    ShowIndicator,
-    TakeDiscard,
-    TimeOut,
-    TurnToOkey,
-)
-from okey.engine.deal import DeckError, check_deck
-from okey.engine.errors import IllegalMoveError
+from okey.engine.deal import check_deck
+from okey.engine.errors import DeckError, RecordError, RecordProblem
 from okey.engine.events import (
     AutopilotChanged,
+    Dealt,
     DeclaredPairs,
     DeclinedDiscard,
     DiceThrown,
@@ -63,45 +58,60 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.match import Match
+from okey.engine.notation import format_action, parse_action
+from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.traditional import Dice
-from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
-from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE
+from okey.errors import OkeyError, Phrase
+from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tiles
 from okey.rules import RulesError, RuleSet, load_rules
 
 FIRST_LINE = "# okey match log: seats are numbered from 0; text after '#' is a comment"
 _HEADER = re.compile(r'\[(\w+)\s+"(.*)"\]')
 _ROUND = re.compile(r"round\s+(\d+)\s+dealer\s+(\d+)")
 _DICE = re.compile(r"dice\s+([1-6])\s+([1-6])")
-_SIMPLE: dict[str, Action] = {
-    "draw pile": DrawFromPile(),
-    "draw": DrawFromPile(),
-    "take": TakeDiscard(),
-    "show": ShowIndicator(),
-    "decline": DeclineDiscard(),
-    "turn-to-okey": TurnToOkey(),
-    "pairs": DeclarePairs(),
-    "timeout": TimeOut(),
-    "resume": Resume(),
-}
+NO_PATH = "<log>"
+
+__all__ = [
+    "FIRST_LINE",
+    "LogHeader",
+    "LogLine",
+    "MatchLogError",
+    "ParsedLog",
+    "ScoresLine",
+    "format_log",
+    "log_of",
+    "names_or_seats",
+    "parse_log",
+    "read_log",
+    "replay",
+    "write_log",
+]
 
 
-class MatchLogError(ValueError):
-    """A log that cannot be read or replayed, naming the line and the reason."""
+class MatchLogError(OkeyError):
+    """A log that cannot be read or replayed: the line (None: the whole file), the
+    ``cause`` (a phrase, or the engine's or the rules' error) and the file's path."""
 
-    def __init__(self, line: int | None, reason: str, path: str = "<log>") -> None:
+    prefix: ClassVar[str] = "log.error."
+
+    def __init__(self, line: int | None, cause: Phrase | OkeyError, path: str = NO_PATH) -> None:
+        super().__init__(cause.key if isinstance(cause, Phrase) else cause.phrase.key)
         self.line = line
-        self.reason = reason
+        self.cause = cause
         self.path = path
-        super().__init__(self._text())
 
-    def _text(self) -> str:
+    @property
+    def phrase(self) -> Phrase:
         if self.line is None:
-            return CATALOGUE.text("log.error.file", path=self.path, reason=self.reason)
-        return CATALOGUE.text("log.error.line", path=self.path, line=self.line, reason=self.reason)
+            return Phrase("log.error.file", path=self.path, reason=self.cause)
+        return Phrase("log.error.line", path=self.path, line=self.line, reason=self.cause)
 
     def at(self, path: str) -> MatchLogError:
-        return MatchLogError(self.line, self.reason, path)
+        return MatchLogError(self.line, self.cause, path)
+
+
+def _problem(key: str, /, **fields: object) -> Phrase:
+    return Phrase(f"log.error.{key}", **fields)
 
 
 @dataclass(frozen=True)
@@ -114,157 +124,119 @@ class LogHeader:
     extra: tuple[tuple[str, str], ...] = ()
 
 
-# -- actions in the notation ----------------------------------------------------
-
-
-def format_action(action: Action) -> str:
-    if isinstance(action, Discard):
-        return f"discard {format_tile(action.tile)}"
-    if isinstance(action, Finish):
-        return f"finish {format_tile(action.tile)}"
-    for text, simple in _SIMPLE.items():
-        if simple == action and text != "draw":
-            return text
-    raise ValueError(f"no notation for {action!r}")  # pragma: no cover
-
-
-def parse_action(text: str) -> Action:
-    """Parse a move such as ``draw pile``, ``discard r5`` or ``show``."""
-    words = text.lower().split()
-    joined = " ".join(words)
-    if joined in _SIMPLE:
-        return _SIMPLE[joined]
-    if len(words) == 2 and words[0] in ("discard", "finish"):
-        tile = parse_tile(words[1])
-        return Discard(tile) if words[0] == "discard" else Finish(tile)
-    raise ValueError(text)
-
-
 # -- writing ---------------------------------------------------------------------
 
 
-def format_log(header: LogHeader, events: Iterable[Event]) -> str:
-    """The log text of a match (or of the part played so far) from its events."""
+def format_log(header: LogHeader, played: Iterable[tuple[RecordEntry, Sequence[Event]]]) -> str:
+    """The log text of a match (or of the part played so far): its record, each entry
+    with the events it produced (:meth:`okey.engine.match.Match.played`)."""
     lines = [FIRST_LINE, f'[Rules "{header.rules}"]']
     if header.seats:
         lines.append(f'[Seats "{", ".join(header.seats)}"]')
     if header.seed is not None:
         lines.append(f'[Seed "{header.seed}"]')
     lines += [f'[{tag} "{value}"]' for tag, value in header.extra]
-    turned: set[int] = set()
-    auto_seat: int | None = None  # a timed-out seat whose automatic moves are not written
-    for event in events:
-        if isinstance(event, RoundStarted):
-            turned.clear()
-            lines += [
-                "",
-                f"round {event.number} dealer {event.dealer}",
-                f"deck {format_tiles(event.deck)}",
-            ]
-        elif isinstance(event, DiceThrown):
-            lines.append(f"dice {event.dice.stack} {event.dice.tile}")
-        elif isinstance(event, IndicatorTurned):
-            lines.append(
-                f"# indicator {format_tile(event.indicator)}, okey {format_tile(event.okey)}"
-            )
-        elif isinstance(event, TimedOut):
-            lines.append(f"{event.seat} timeout")
-            auto_seat = event.seat
-        elif isinstance(event, RoundWon | RoundDrawn):
-            if isinstance(event, RoundWon) and auto_seat is None:
-                verb = "finish" if event.seat in turned else "discard"
-                lines.append(f"{event.seat} {verb} {format_tile(event.tile)}")
-            auto_seat = None
-            lines += _result_lines(event)
-        elif isinstance(event, MatchOver):
-            places = ", ".join(
-                f"{s.place}. {' '.join(map(str, s.seats))} ({s.score})" for s in event.standings
-            )
-            lines.append(f"# match over: {places}")
-        elif auto_seat is not None:
-            if isinstance(event, Discarded):
-                auto_seat = None
-        else:
-            line = _action_line(event, turned)
-            if line is not None:
-                lines.append(line)
+    for entry, events in played:
+        match entry:
+            case DealEntry():
+                lines += ["", f"round {entry.number} dealer {entry.dealer}"]
+                lines.append(f"deck {format_tiles(entry.deck)}")
+                if entry.dice is not None:
+                    lines.append(f"dice {entry.dice.stack} {entry.dice.tile}")
+            case MoveEntry(automatic=False):
+                lines.append(f"{entry.seat} {format_action(entry.action)}")
+            case MoveEntry():
+                pass  # made by the game for a timed-out seat: its replay makes it again
+            case _:
+                assert_never(entry)
+        for event in events:
+            lines += _notes(event)
     return "\n".join(lines) + "\n"
 
 
-def _action_line(event: Event, turned: set[int]) -> str | None:
-    if isinstance(event, Drew):
-        return f"{event.seat} draw pile"
-    if isinstance(event, TookDiscard):
-        return f"{event.seat} take"
-    if isinstance(event, Discarded):
-        return f"{event.seat} discard {format_tile(event.tile)}"
-    if isinstance(event, ShowedIndicator):
-        return f"{event.seat} show"
-    if isinstance(event, TurnedToOkey):
-        turned.add(event.seat)
-        return f"{event.seat} turn-to-okey"
-    if isinstance(event, DeclaredPairs):
-        return f"{event.seat} pairs"
-    if isinstance(event, DeclinedDiscard):
-        return f"{event.seat} decline"
-    if isinstance(event, AutopilotChanged):
-        return f"# autopilot plays seat {event.seat}" if event.on else f"{event.seat} resume"
-    return None
+def _notes(event: Event) -> list[str]:
+    """The comment and ``scores`` lines an event adds after its entry's line."""
+    match event:
+        case IndicatorTurned():
+            return [f"# indicator {format_tile(event.indicator)}, okey {format_tile(event.okey)}"]
+        case RoundWon():
+            note = f"# seat {event.seat} wins ({event.kind.value}), the others lose {event.points}"
+            return [note, _scores_line(event.scores)]
+        case RoundDrawn():
+            return [f"# drawn ({event.reason.value})", _scores_line(event.scores)]
+        case MatchOver():
+            places = ", ".join(
+                f"{s.place}. {' '.join(map(str, s.seats))} ({s.score})" for s in event.standings
+            )
+            return [f"# match over: {places}"]
+        case (
+            RoundStarted()
+            | DiceThrown()
+            | Dealt()
+            | Drew()
+            | TookDiscard()
+            | Discarded()
+            | ShowedIndicator()
+            | TurnedToOkey()
+            | DeclaredPairs()
+            | DeclinedDiscard()
+            | TimedOut()
+            | AutopilotChanged()
+        ):
+            return []  # told by the entry's own line, or not told at all
+        case _:
+            assert_never(event)
 
 
-def _result_lines(event: RoundWon | RoundDrawn) -> list[str]:
-    if isinstance(event, RoundWon):
-        note = f"# seat {event.seat} wins ({event.kind.value}), the others lose {event.points}"
-    else:
-        note = f"# drawn ({event.reason.value})"
-    return [note, "scores " + " ".join(str(score) for score in event.scores)]
+def _scores_line(scores: Sequence[int]) -> str:
+    return "scores " + " ".join(str(score) for score in scores)
 
 
-def write_log(path: Path, header: LogHeader, events: Iterable[Event]) -> None:
-    path.write_text(format_log(header, events), encoding="utf-8")
+def log_of(match: Match, header: LogHeader | None = None) -> str:
+    """The log text of a live match (``header``: its rules' name only, when not given)."""
+    return format_log(header or LogHeader(match.rules.name), match.played())
+
+
+def write_log(path: Path, header: LogHeader, match: Match) -> None:
+    path.write_text(format_log(header, match.played()), encoding="utf-8")
 
 
 # -- reading ---------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class RoundLine:
-    line: int
-    number: int
-    dealer: int
-    deck: tuple[Tile, ...]
-    dice: Dice | None = None  # the traditional deal's throws
-
-
-@dataclass(frozen=True)
-class ActionLine:
-    line: int
-    seat: int
-    action: Action
-    text: str
-
-
-@dataclass(frozen=True)
 class ScoresLine:
-    line: int
+    """A ``scores`` line: the scores the match must have at that point."""
+
     scores: tuple[int, ...]
 
 
-Entry = RoundLine | ActionLine | ScoresLine
+@dataclass(frozen=True)
+class LogLine:
+    """One line of a log that means something: a record entry or a scores check."""
+
+    line: int
+    item: RecordEntry | ScoresLine
+    text: str = ""  # the move as written (for telling why it is refused)
 
 
 @dataclass(frozen=True)
 class ParsedLog:
     header: LogHeader
     header_line: int
-    entries: tuple[Entry, ...] = field(default=())
+    lines: tuple[LogLine, ...] = field(default=())
+
+    @property
+    def record(self) -> tuple[RecordEntry, ...]:
+        """The match's record as the log writes it (no automatic moves: see the module)."""
+        return tuple(line.item for line in self.lines if not isinstance(line.item, ScoresLine))
 
 
 def parse_log(text: str) -> ParsedLog:
     """Read a log's header and lines (the moves are checked by :func:`replay`)."""
     tags: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
-    entries: list[Entry] = []
+    found: list[LogLine] = []
     rules_line = 0
     lines = text.splitlines()
     index = 0
@@ -273,10 +245,10 @@ def parse_log(text: str) -> ParsedLog:
         raw = lines[index].strip()
         index += 1
         if raw.startswith("["):
-            match = _HEADER.fullmatch(raw)
-            if match is None or entries:
-                raise MatchLogError(number, CATALOGUE.text("log.error.header"))
-            tag, value = match.group(1), match.group(2)
+            tagged = _HEADER.fullmatch(raw)
+            if tagged is None or found:
+                raise MatchLogError(number, _problem("header"))
+            tag, value = tagged.group(1), tagged.group(2)
             if tag == "Rules":
                 rules_line = number
             if tag in ("Rules", "Seats", "Seed"):
@@ -288,26 +260,24 @@ def parse_log(text: str) -> ParsedLog:
         if not line:
             continue
         if line.startswith("round"):
-            deck_line = _code(lines, index)
-            entry = _round_entry(number, line, deck_line)
+            entry = _deal_entry(number, line, _code(lines, index))
             index += 1
             if _code(lines, index).startswith("dice"):
                 entry = replace(entry, dice=_dice(index + 1, _code(lines, index)))
                 index += 1
-            entries.append(entry)
+            found.append(LogLine(number, entry))
         elif line.startswith("dice"):
             # Like the deck under its round line, the dice go right under the deck.
-            key = "log.error.dice_place" if _DICE.fullmatch(line) else "log.error.dice"
-            raise MatchLogError(number, CATALOGUE.text(key))
+            raise MatchLogError(number, _problem("dice_place" if _DICE.fullmatch(line) else "dice"))
         elif line.startswith("scores"):
-            entries.append(_scores_entry(number, line))
+            found.append(LogLine(number, _scores(number, line)))
         else:
-            entries.append(_action_entry(number, line))
+            found.append(_move_line(number, line))
     if "Rules" not in tags:
-        raise MatchLogError(None, CATALOGUE.text("log.error.no_rules"))
+        raise MatchLogError(None, _problem("no_rules"))
     seats = tuple(name.strip() for name in tags["Seats"].split(",")) if "Seats" in tags else ()
     header = LogHeader(tags["Rules"], seats, tags.get("Seed"), tuple(extra))
-    return ParsedLog(header, rules_line, tuple(entries))
+    return ParsedLog(header, rules_line, tuple(found))
 
 
 def _code(lines: Sequence[str], index: int) -> str:
@@ -316,49 +286,48 @@ def _code(lines: Sequence[str], index: int) -> str:
 
 
 def _dice(number: int, line: str) -> Dice:
-    match = _DICE.fullmatch(line)
-    if match is None:
-        raise MatchLogError(number, CATALOGUE.text("log.error.dice"))
-    return Dice(int(match.group(1)), int(match.group(2)))
+    found = _DICE.fullmatch(line)
+    if found is None:
+        raise MatchLogError(number, _problem("dice"))
+    return Dice(int(found.group(1)), int(found.group(2)))
 
 
-def _round_entry(number: int, line: str, deck_line: str) -> RoundLine:
-    match = _ROUND.fullmatch(line)
-    if match is None:
-        raise MatchLogError(number, CATALOGUE.text("log.error.round_line"))
+def _deal_entry(number: int, line: str, deck_line: str) -> DealEntry:
+    found = _ROUND.fullmatch(line)
+    if found is None:
+        raise MatchLogError(number, _problem("round_line"))
     if not deck_line.startswith("deck"):
-        raise MatchLogError(number + 1, CATALOGUE.text("log.error.deck_missing"))
+        raise MatchLogError(number + 1, _problem("deck_missing"))
     try:
         deck = tuple(parse_tiles(deck_line[4:]))
         check_deck(deck)
     except (TileNotationError, DeckError) as exc:
-        raise MatchLogError(number + 1, CATALOGUE.text("log.error.deck", reason=exc)) from None
-    return RoundLine(number, int(match.group(1)), int(match.group(2)), deck)
+        raise MatchLogError(number + 1, _problem("deck", reason=exc)) from None
+    return DealEntry(int(found.group(1)), int(found.group(2)), deck)
 
 
-def _scores_entry(number: int, line: str) -> ScoresLine:
+def _scores(number: int, line: str) -> ScoresLine:
     try:
-        scores = tuple(int(word) for word in line.split()[1:])
+        return ScoresLine(tuple(int(word) for word in line.split()[1:]))
     except ValueError:
-        raise MatchLogError(number, CATALOGUE.text("log.error.action", text=line)) from None
-    return ScoresLine(number, scores)
+        raise MatchLogError(number, _problem("action", text=line)) from None
 
 
-def _action_entry(number: int, line: str) -> ActionLine:
+def _move_line(number: int, line: str) -> LogLine:
     seat_text, _, move = line.partition(" ")
     try:
         seat = int(seat_text)
         action = parse_action(move)
     except ValueError:
-        raise MatchLogError(number, CATALOGUE.text("log.error.action", text=line)) from None
-    return ActionLine(number, seat, action, move.strip())
+        raise MatchLogError(number, _problem("action", text=line)) from None
+    return LogLine(number, MoveEntry(seat, action), move.strip())
 
 
 def read_log(path: Path) -> ParsedLog:
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise MatchLogError(None, str(exc), str(path)) from None
+        raise MatchLogError(None, _problem("unreadable", reason=str(exc)), str(path)) from None
     try:
         return parse_log(text)
     except MatchLogError as exc:
@@ -367,79 +336,47 @@ def read_log(path: Path) -> ParsedLog:
 
 # -- replaying -------------------------------------------------------------------
 
+# Where in a round's lines a deal's problem is: the dice belong under the deck line.
+_DEAL_LINE_OFFSET = {RecordProblem.DICE_MISSING: 1, RecordProblem.DICE_UNEXPECTED: 2}
+
 
 def replay(log: ParsedLog, rules: RuleSet | None = None) -> Match:
-    """Play the log's lines through a fresh engine; every line is checked again."""
+    """Play the log's record through a fresh engine (:meth:`Match.play`), checking every
+    line and every ``scores`` line on the way."""
     if rules is None:
         try:
             rules = load_rules(log.header.rules)
         except RulesError as exc:
-            raise MatchLogError(log.header_line or None, str(exc)) from None
-    match: Match | None = None
-    for entry in log.entries:
-        if isinstance(entry, RoundLine):
-            match = _replay_round(match, rules, entry)
-        elif match is None:
-            raise MatchLogError(entry.line, CATALOGUE.text("log.error.no_round"))
-        elif isinstance(entry, ScoresLine):
-            _check_scores(match, entry)
-        else:
-            _replay_action(match, entry)
-    if match is None:
-        return Match(rules, first_dealer=0)
+            raise MatchLogError(log.header_line or None, exc) from None
+    match = Match(rules, first_dealer=0)
+    for line in log.lines:
+        item = line.item
+        if isinstance(item, ScoresLine):
+            _check_scores(match, line.line, item)
+            continue
+        try:
+            match.play(item)
+            match.complete_time_out()  # a log's timeout: the game's own moves, made again
+        except RecordError as exc:
+            offset = _DEAL_LINE_OFFSET.get(RecordProblem(exc.reason), 0)
+            raise MatchLogError(line.line + offset, exc) from None
+        except OkeyError as exc:  # an illegal move, or a deal that cannot be made
+            if isinstance(item, DealEntry):
+                raise MatchLogError(line.line + 1, _problem("deck", reason=exc)) from None
+            why = _problem("illegal", seat=item.seat, text=line.text, reason=exc)
+            raise MatchLogError(line.line, why) from None
     return match
 
 
-def _replay_round(match: Match | None, rules: RuleSet, entry: RoundLine) -> Match:
-    text = CATALOGUE.text
-    if match is None:
-        if not 0 <= entry.dealer < rules.table.players:
-            raise MatchLogError(entry.line, text("log.error.seat", seat=entry.dealer))
-        match = Match(rules, first_dealer=entry.dealer)
-    if not match.round_over or match.over:
-        reason = text("log.error.round_in_play", number=match.round_number)
-        raise MatchLogError(entry.line, reason)
-    expected = match.round_number + 1
-    if entry.number != expected:
-        reason = text("log.error.round_number", expected=expected, found=entry.number)
-        raise MatchLogError(entry.line, reason)
-    if entry.dealer != match.next_dealer():
-        reason = text(
-            "log.error.dealer",
-            number=entry.number,
-            expected=match.next_dealer(),
-            found=entry.dealer,
-        )
-        raise MatchLogError(entry.line, reason)
-    traditional = rules.play.traditional_deal
-    if traditional and entry.dice is None:
-        raise MatchLogError(entry.line + 1, text("log.error.dice_missing"))
-    if entry.dice is not None and not traditional:
-        raise MatchLogError(entry.line + 2, text("log.error.dice_unexpected"))
-    match.start_round(entry.deck, entry.dice)
-    return match
-
-
-def _replay_action(match: Match, entry: ActionLine) -> None:
-    if not 0 <= entry.seat < match.players:
-        raise MatchLogError(entry.line, CATALOGUE.text("log.error.seat", seat=entry.seat))
-    try:
-        match.apply(entry.seat, entry.action)
-    except IllegalMoveError as exc:
-        reason = CATALOGUE.text("log.error.illegal", seat=entry.seat, text=entry.text, reason=exc)
-        raise MatchLogError(entry.line, reason) from None
-
-
-def _check_scores(match: Match, entry: ScoresLine) -> None:
+def _check_scores(match: Match, line: int, item: ScoresLine) -> None:
+    if not match.started:
+        raise MatchLogError(line, RecordError(RecordProblem.NO_ROUND))
     if not match.round_over:
-        reason = CATALOGUE.text("log.error.unfinished", number=match.round_number)
-        raise MatchLogError(entry.line, reason)
-    if entry.scores != match.scores:
+        raise MatchLogError(line, _problem("unfinished", number=match.round_number))
+    if item.scores != match.scores:
         expected = " ".join(map(str, match.scores))
-        found = " ".join(map(str, entry.scores))
-        raise MatchLogError(
-            entry.line, CATALOGUE.text("log.error.scores", expected=expected, found=found)
-        )
+        found = " ".join(map(str, item.scores))
+        raise MatchLogError(line, _problem("scores", expected=expected, found=found))
 
 
 def names_or_seats(header: LogHeader, players: int) -> Sequence[str]:

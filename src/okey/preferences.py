@@ -12,18 +12,22 @@ import os
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
-from typing import Final
+from typing import ClassVar, Final
 
 import platformdirs
 
+from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.bots import available_levels
+from okey.errors import OkeyError, Phrase
 from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
 from okey.table.settings import DEFAULT_PACE
 from okey.table.sorting import SortMode
+from okey.textfiles import decode
 
 ENV_VAR: Final = "OKEY_SETTINGS"
 MAX_NAME: Final = 40
@@ -32,11 +36,28 @@ MAX_BYTES: Final = 64 * 1024
 Value = str | bool | float
 
 
-class PreferencesError(ValueError):
-    """A settings file or value that cannot be used; the message says why."""
+class SettingsProblem(StrEnum):
+    """Why a setting or the settings file cannot be used (``settings.error.<value>``)."""
 
-    def __init__(self, key: str, **fields: object) -> None:
-        super().__init__(CATALOGUE.text(f"settings.error.{key}", **fields))
+    UNKNOWN = "unknown"
+    CHOICE = "choice"
+    SWITCH = "switch"
+    PACE = "pace"
+    NAME = "name"
+    RULES = "rules"
+    UNREADABLE = "unreadable"
+    UNWRITABLE = "unwritable"
+    DAMAGED = "damaged"
+
+
+class PreferencesError(OkeyError):
+    """A settings file or value that cannot be used: the reason and its data (the file,
+    the setting, the value, a nested cause), worded when shown."""
+
+    prefix: ClassVar[str] = "settings.error."
+
+    def __init__(self, reason: SettingsProblem | str, /, **fields: object) -> None:
+        super().__init__(SettingsProblem(reason), **fields)
 
 
 def _choice(options: Callable[[], list[str]]) -> Callable[[str, object], Value]:
@@ -66,6 +87,18 @@ def _pace(key: str, value: object) -> Value:
     if isinstance(value, bool) or not 0 <= pace <= 60:
         raise PreferencesError("pace", setting=key, value=value)
     return pace
+
+
+def _volume(key: str, value: object) -> Value:
+    """The sounds' volume, a whole number from 0 to VOLUME_STEPS (kept as a number)."""
+    try:
+        level = float(value) if isinstance(value, int | float | str) else -1.0
+    except ValueError:
+        level = -1.0
+    if isinstance(value, bool) or not level.is_integer() or not 0 <= level <= VOLUME_STEPS:
+        known = ", ".join(str(step) for step in range(VOLUME_STEPS + 1))
+        raise PreferencesError("choice", setting=key, value=value, known=known)
+    return level
 
 
 def _name(key: str, value: object) -> Value:
@@ -131,6 +164,7 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
         SPEAKING,
     ),
     Preference("sounds", _sounds, True, SPEAKING),
+    Preference("volume", _volume, float(DEFAULT_VOLUME), SPEAKING),
     Preference(
         "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
     ),
@@ -174,11 +208,11 @@ def load(path: Path) -> dict[str, Value]:
         return {}
     except OSError as exc:
         raise PreferencesError("unreadable", path=path, reason=exc.strerror) from None
+    if len(raw) > MAX_BYTES:
+        raise PreferencesError("damaged", path=path, reason=Phrase("settings.error.too_big"))
     try:
-        if len(raw) > MAX_BYTES:
-            raise ValueError("too big")
-        document = tomllib.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
+        document = tomllib.loads(decode(raw))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
     try:
         return {key: check(key, value) for key, value in document.items()}

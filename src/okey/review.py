@@ -1,57 +1,48 @@
 """What would the master have done? One seat's decisions in a round, set beside the master's.
 
-The match is replayed from its log through the engine. At every decision the
-reviewed seat made in a reviewed round (draw or take, take or decline, which
-tile to throw, show, declare), the master (:mod:`okey.bots.master`, the hard
-bot) is asked from that seat's view at that moment, so it knows exactly what
-the player knew and nothing more.
+The match is replayed from its record (:mod:`okey.engine.record`) through the
+engine. At every decision the reviewed seat made in a reviewed round (draw or
+take, take or decline, which tile to throw, show, declare), the master
+(:mod:`okey.bots.master`, the hard bot) is asked from that seat's view at that
+moment, so it knows exactly what the player knew and nothing more.
 
 Equivalent moves agree: the two copies of a tile are one face; a discard and a
 finish with the same tile are one move when it wins; two finishes that win the
 same points are the same choice. A declaration (showing the indicator's twin,
 turning to the okey, announcing pairs) is a decision of its own; letting the
 show pass is one too when the master would have shown. What the timer or
-autopilot played for the seat is reviewed as well, marked ``automatic``, and
-left out of the summary of the player's own decisions.
+autopilot played for the seat (the record's automatic moves) is reviewed as
+well, marked ``automatic``, and left out of the summary of the player's own
+decisions.
 """
 
 from __future__ import annotations
 
-import copy
 import random
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import assert_never
 
 from okey.bots.master import master_move
 from okey.engine.actions import (
     Action,
     DeclarePairs,
-    DeclineDiscard,
     Discard,
-    DrawFromPile,
     Finish,
     Resume,
     ShowIndicator,
-    TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.events import (
-    DeclinedDiscard,
-    Discarded,
-    Drew,
-    Event,
-    RoundWon,
-    TookDiscard,
-)
 from okey.engine.match import Match
+from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import best_finish
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
-from okey.matchlog import ActionLine, LogHeader, ParsedLog, RoundLine, format_log, parse_log
-from okey.matchlog import replay as check_log
+from okey.matchlog import ParsedLog
+from okey.matchlog import replay as replay_log
 from okey.rules import RuleSet
 
 
@@ -194,17 +185,12 @@ def judge(
 # -- replaying a match -------------------------------------------------------------
 
 
-def log_of(match: Match) -> ParsedLog:
-    """A live match's log, read back: the record a review replays (as a save keeps it)."""
-    return parse_log(format_log(LogHeader(match.rules.name), match.events))
-
-
 def review_match(
     match: Match, seat: int, rounds: Collection[int] | None = None
 ) -> tuple[RoundReview, ...]:
-    """The reviews of ``seat`` in the finished rounds of a live match (or only ``rounds``);
-    the engine made its log, so it is not checked again."""
-    return _reviews(log_of(match), match.rules, seat, rounds)
+    """The reviews of ``seat`` in the finished rounds of a live match (or only ``rounds``),
+    from its record."""
+    return _reviews(match.record, match.rules, seat, rounds)
 
 
 def review_log(
@@ -212,43 +198,47 @@ def review_log(
 ) -> tuple[RoundReview, ...]:
     """The reviews of ``seat`` in every finished round of a match log (or only ``rounds``).
 
-    The log is checked first (:func:`okey.matchlog.replay`): a log that does not
-    replay raises :class:`okey.matchlog.MatchLogError`; a seat the table does not
-    have raises ValueError.
+    The log is replayed first (:func:`okey.matchlog.replay`, every line checked): a log
+    that does not replay raises :class:`okey.matchlog.MatchLogError`; a seat the table
+    does not have raises ValueError. The replayed match's record (with the moves made
+    for timed-out seats) is then reviewed.
     """
-    # The log is replayed twice: checked line by line first, then with the seat's moves
-    # judged on the way. One shared pass would need matchlog to hand the match out
-    # between checking a move and applying it (and around the timer's several moves);
-    # a second replay is cheap beside the master's searches.
-    check_log(log, rules)
-    return _reviews(log, rules, seat, rounds)
+    if not 0 <= seat < rules.table.players:
+        raise ValueError(f"there is no seat {seat} at this table")
+    return review_match(replay_log(log, rules), seat, rounds)
 
 
 def _reviews(
-    log: ParsedLog, rules: RuleSet, seat: int, rounds: Collection[int] | None
+    record: Iterable[RecordEntry], rules: RuleSet, seat: int, rounds: Collection[int] | None
 ) -> tuple[RoundReview, ...]:
-    """Replay a log known to replay, judging ``seat``'s moves in the chosen rounds."""
+    """Replay a record, judging ``seat``'s moves in the chosen rounds on the way."""
     if not 0 <= seat < rules.table.players:
         raise ValueError(f"there is no seat {seat} at this table")
-    match: Match | None = None
+    match = Match(rules, random.Random(0), first_dealer=0)
     reviews: list[RoundReview] = []
     decisions: list[Decision] | None = None  # the round under review, if it is reviewed
     turn = 1
-    for entry in log.entries:
-        if isinstance(entry, RoundLine):
-            if match is None:
-                match = Match(rules, random.Random(0), first_dealer=entry.dealer)
-            match.start_round(entry.deck, entry.dice)
-            decisions = [] if rounds is None or entry.number in rounds else None
-            turn = 1
-            continue
-        if not isinstance(entry, ActionLine) or match is None:
-            continue
-        if decisions is not None and entry.seat == seat and not isinstance(entry.action, Resume):
-            found, turn = _decide(match, seat, entry.action, turn)
-            decisions += found
-        else:
-            match.apply(entry.seat, entry.action)
+    for entry in record:
+        if match.owed is not None and not (isinstance(entry, MoveEntry) and entry.automatic):
+            match.complete_time_out()  # a record without them: the game's moves, unjudged
+        match entry:
+            case DealEntry():
+                match.play(entry)
+                decisions = [] if rounds is None or entry.number in rounds else None
+                turn = 1
+                continue
+            case MoveEntry(seat=mover, action=action):
+                if (
+                    decisions is not None
+                    and mover == seat
+                    and not isinstance(action, TimeOut | Resume)
+                ):
+                    decisions += judge(match.view(seat), action, turn, automatic=entry.automatic)
+                    if isinstance(action, Discard | Finish):
+                        turn += 1
+                match.play(entry)
+            case _:
+                assert_never(entry)
         if decisions is not None and match.round_over:
             round_ = match.round
             reviews.append(
@@ -256,42 +246,3 @@ def _reviews(
             )
             decisions = None
     return tuple(reviews)
-
-
-def _decide(match: Match, seat: int, action: Action, turn: int) -> tuple[list[Decision], int]:
-    """Review and apply one move of the seat; returns its decisions and the turn after it."""
-    if isinstance(action, TimeOut):
-        return _timed_out(match, seat, turn), turn + 1
-    found = judge(match.view(seat), action, turn)
-    match.apply(seat, action)
-    return found, turn + 1 if isinstance(action, Discard | Finish) else turn
-
-
-def _timed_out(match: Match, seat: int, turn: int) -> list[Decision]:
-    """The moves the engine made for a seat whose time ran out, reviewed one by one on a
-    copy of the match taken before them (the engine makes them in a single step)."""
-    before = copy.deepcopy(match, {id(match.rules): match.rules})
-    events = match.apply(seat, TimeOut())
-    autopilot = tuple(s for s in range(match.players) if match.autopilot[s])
-    found: list[Decision] = []
-    for move in _moves_made(events, seat):
-        view = replace(before.view(seat), autopilot=autopilot)
-        found += judge(view, move, turn, automatic=True)
-        before.apply(seat, move)
-    return found
-
-
-def _moves_made(events: Sequence[Event], seat: int) -> list[Action]:
-    moves: list[Action] = []
-    for event in events:
-        if isinstance(event, Drew) and event.seat == seat:
-            moves.append(DrawFromPile())
-        elif isinstance(event, TookDiscard) and event.seat == seat:
-            moves.append(TakeDiscard())
-        elif isinstance(event, DeclinedDiscard) and event.seat == seat:
-            moves.append(DeclineDiscard())
-        elif isinstance(event, Discarded) and event.seat == seat:
-            moves.append(Discard(event.tile))
-        elif isinstance(event, RoundWon) and event.seat == seat:
-            moves.append(Finish(event.tile))
-    return moves

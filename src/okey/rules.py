@@ -2,30 +2,78 @@
 
 Every option the game knows is a named key with a type and a default; a file
 with an unknown key, a wrong type or an impossible value is refused with the
-file, the key and the reason.
+file, the key and the reason (a :class:`RulesError`, worded when shown).
+
+The top-level ``game`` key names the game the rules are for (``"okey"`` when
+absent, as in every file and save written before it existed); the game decides
+which sections a file may have (:data:`GAME_SECTIONS`), and the engine plays
+it (:mod:`okey.engine.games`).
 """
 
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
+from enum import StrEnum
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, ClassVar, Literal, get_args
+
+from okey.errors import OkeyError, Phrase
+from okey.packagedata import rules_folder
+from okey.textfiles import read_text
 
 PileOut = Literal["take_last_discard", "close_after_last_discard"]
 Combine = Literal["cap", "multiply"]
 Tie = Literal["shared", "last_finisher"]
 
+DEFAULT_GAME = "okey"
 
-class RulesError(ValueError):
-    """A rule set that cannot be used, with where and why."""
 
-    def __init__(self, source: str, key: str | None, reason: str) -> None:
+class RulesProblem(StrEnum):
+    """Why a rule set cannot be used (the words: ``rules.problem.<value>``)."""
+
+    NO_FILE = "no_file"
+    UNREADABLE = "unreadable"
+    NOT_TOML = "not_toml"
+    UNKNOWN_KEY = "unknown_key"
+    NOT_A_TABLE = "not_a_table"
+    CHOICE = "choice"
+    TYPE = "type"
+    WHOLE = "whole"
+    GAME = "game"
+    PLAYERS = "players"
+    PARTNERS = "partners"
+    DUEL = "duel"
+    PARTNERS_AND_DUEL = "partners_and_duel"
+    ABOVE_ZERO = "above_zero"
+    ROUNDS = "rounds"
+    NEGATIVE = "negative"
+    TIMER = "timer"
+    AUTOPILOT = "autopilot"
+
+
+class RulesError(OkeyError):
+    """A rule set that cannot be used: the file (``source``), the option (``option``,
+    like ``table.players``, or None for the whole file) and the problem with its data."""
+
+    prefix: ClassVar[str] = "rules.problem."
+
+    def __init__(
+        self, problem: RulesProblem, /, *, source: str, option: str | None = None, **fields: object
+    ) -> None:
+        super().__init__(problem, **fields)
+        self.problem = problem
         self.source = source
-        self.key = key
-        self.reason = reason
-        where = f"{source}: {key}" if key else source
-        super().__init__(f"{where}: {reason}")
+        self.option = option
+
+    @property
+    def phrase(self) -> Phrase:
+        reason = Phrase(self.prefix + self.key, **self.fields)
+        if self.option:
+            where = {"source": self.source, "option": self.option}
+            return Phrase("rules.error.option", reason=reason, **where)
+        return Phrase("rules.error.file", source=self.source, reason=reason)
 
 
 @dataclass(frozen=True)
@@ -73,6 +121,7 @@ class RuleSet:
 
     name: str = "classic"
     description: str = ""
+    game: str = DEFAULT_GAME
     table: TableRules = field(default_factory=TableRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     play: PlayRules = field(default_factory=PlayRules)
@@ -85,14 +134,13 @@ _SECTIONS: dict[str, type[Any]] = {
     "scoring": ScoringRules,
     "play": PlayRules,
 }
+GAME_SECTIONS: Mapping[str, Mapping[str, type[Any]]] = {DEFAULT_GAME: _SECTIONS}
+"""The sections of a rules file, by game (a second game brings its own classes)."""
 
 
 def rules_dir() -> Path:
     """The folder holding the shipped rule sets."""
-    packaged = Path(__file__).parent / "_rules"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parents[2] / "rules"
+    return rules_folder()
 
 
 def available_rule_sets() -> list[str]:
@@ -107,13 +155,13 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
         path = rules_dir() / f"{text}.toml"
     if not path.is_file():
         known = ", ".join(available_rule_sets()) or "none"
-        raise RulesError(str(path), None, f"no such rules file (known rule sets: {known})")
+        raise RulesError(RulesProblem.NO_FILE, source=str(path), known=known)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data = tomllib.loads(read_text(path))
     except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(str(path), None, f"cannot be read: {exc}") from None
+        raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=str(exc)) from None
     except tomllib.TOMLDecodeError as exc:
-        raise RulesError(str(path), None, f"is not valid TOML: {exc}") from None
+        raise RulesError(RulesProblem.NOT_TOML, source=str(path), reason=str(exc)) from None
     return rules_from_mapping(data, source=str(path), default_name=path.stem)
 
 
@@ -121,19 +169,24 @@ def rules_from_mapping(
     data: dict[str, Any], *, source: str = "<rules>", default_name: str = "custom"
 ) -> RuleSet:
     """Build and check a rule set from parsed TOML."""
-    allowed = {"name", "description", *_SECTIONS}
+    game = _typed(data.get("game", DEFAULT_GAME), str, source, "game")
+    if game not in GAME_SECTIONS:
+        known = ", ".join(GAME_SECTIONS)
+        raise RulesError(RulesProblem.GAME, source=source, option="game", value=game, known=known)
+    game_sections = GAME_SECTIONS[game]
+    allowed = {"name", "description", "game", *game_sections}
     for key in data:
         if key not in allowed:
-            raise RulesError(source, key, "unknown key")
+            raise RulesError(RulesProblem.UNKNOWN_KEY, source=source, option=key)
     name = _typed(data.get("name", default_name), str, source, "name")
     description = _typed(data.get("description", ""), str, source, "description")
     sections: dict[str, Any] = {}
-    for section, cls in _SECTIONS.items():
+    for section, cls in game_sections.items():
         raw = data.get(section, {})
         if not isinstance(raw, dict):
-            raise RulesError(source, section, "must be a table of options")
+            raise RulesError(RulesProblem.NOT_A_TABLE, source=source, option=section)
         sections[section] = _build_section(cls, raw, source, section)
-    rule_set = RuleSet(name=name, description=description, **sections)
+    rule_set = RuleSet(name=name, description=description, game=game, **sections)
     _check_consistency(rule_set, source)
     return rule_set
 
@@ -144,17 +197,19 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
     for key, value in raw.items():
         where = f"{section}.{key}"
         if key not in known:
-            raise RulesError(source, where, "unknown key")
+            raise RulesError(RulesProblem.UNKNOWN_KEY, source=source, option=where)
         annotation = known[key].type
         choices = _literal_choices(annotation)
         if choices is not None:
             if value not in choices:
                 options = ", ".join(repr(c) for c in choices)
-                raise RulesError(source, where, f"must be one of {options}, not {value!r}")
+                raise RulesError(
+                    RulesProblem.CHOICE, source=source, option=where, options=options, value=value
+                )
         elif annotation in ("bool", bool):
             _typed(value, bool, source, where)
         elif annotation in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-            raise RulesError(source, where, f"must be a whole number, not {value!r}")
+            raise RulesError(RulesProblem.WHOLE, source=source, option=where, value=value)
         values[key] = value
     return cls(**values)
 
@@ -169,28 +224,33 @@ def _literal_choices(annotation: object) -> tuple[str, ...] | None:
 
 def _typed(value: Any, kind: type[Any], source: str, key: str) -> Any:
     if not isinstance(value, kind):
-        raise RulesError(source, key, f"must be {kind.__name__}, not {value!r}")
+        kind_words = Phrase(f"rules.kind.{kind.__name__}")
+        raise RulesError(RulesProblem.TYPE, source=source, option=key, kind=kind_words, value=value)
     return value
 
 
 def _check_consistency(rules: RuleSet, source: str) -> None:
     table, scoring, play = rules.table, rules.scoring, rules.play
+
+    def refuse(problem: RulesProblem, option: str) -> RulesError:
+        return RulesError(problem, source=source, option=option)
+
     if table.players not in (2, 3, 4):
-        raise RulesError(source, "table.players", "a table seats 2, 3 or 4 players")
+        raise refuse(RulesProblem.PLAYERS, "table.players")
     if table.partners and table.players != 4:
-        raise RulesError(source, "table.partners", "partners need exactly 4 players")
+        raise refuse(RulesProblem.PARTNERS, "table.partners")
     if table.duel and table.players != 4:
-        raise RulesError(source, "table.duel", "a duel needs 4 seats (two people, two bots)")
+        raise refuse(RulesProblem.DUEL, "table.duel")
     if table.partners and table.duel:
-        raise RulesError(source, "table.duel", "a table is partners or a duel, not both")
+        raise refuse(RulesProblem.PARTNERS_AND_DUEL, "table.duel")
     if table.starting_score <= 0:
-        raise RulesError(source, "table.starting_score", "must be above 0")
+        raise refuse(RulesProblem.ABOVE_ZERO, "table.starting_score")
     if table.rounds < 0:
-        raise RulesError(source, "table.rounds", "must be 0 (play to zero) or more")
+        raise refuse(RulesProblem.ROUNDS, "table.rounds")
     for key in ("normal", "okey_discard", "pairs", "max_loss", "show_penalty"):
         if getattr(scoring, key) < 0:
-            raise RulesError(source, f"scoring.{key}", "must not be negative")
+            raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
     if play.timer_seconds < 0:
-        raise RulesError(source, "play.timer_seconds", "must be 0 (no timer) or more")
+        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
     if play.autopilot_after < 1:
-        raise RulesError(source, "play.autopilot_after", "must be at least 1")
+        raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")

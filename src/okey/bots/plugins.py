@@ -1,6 +1,8 @@
 """Plug-in bots: seat any ``module:callable`` and guard it so a failure costs one move.
 
-A seat name is either a level (``hard``) or ``module:callable``, where the
+A seat name is either a level (``hard``), ``module:callable`` (a module on
+the import path) or ``file.py:callable`` (a Python file, named by its path:
+``./lucky.py:make_bot``, ``C:\\bots\\lucky.py:make_bot``), where the
 callable takes the seat's own ``random.Random`` and returns a bot (an object
 with ``name`` and ``choose(view) -> action``; see :mod:`okey.bots.base`). A
 plug-in bot is wrapped in :class:`GuardedBot`: when it raises, runs past its
@@ -14,12 +16,19 @@ for a seat name and :func:`check_seat_name` says why a name cannot be seated.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import importlib.util
+import os
 import random
+import re
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any, Final, Literal
 
 from okey.bots.base import Bot, BotFactory
@@ -56,15 +65,60 @@ def is_plugin_name(name: str) -> bool:
     return ":" in name
 
 
-def load_factory(spec: str) -> BotFactory:
-    """Import ``module:callable`` (the callable may be dotted: ``module:Class.make``)."""
-    module_name, _, attribute = spec.partition(":")
-    if not module_name or not attribute:
-        raise PluginError(CATALOGUE.text("bot.plugin.form", spec=spec))
+def is_file_name(target: str) -> bool:
+    """True when the part before the callable names a file, not a module."""
+    separators = [sep for sep in ("/", "\\", os.sep, os.altsep) if sep]
+    return target.endswith(".py") or any(sep in target for sep in separators)
+
+
+def split_spec(spec: str) -> tuple[str, str]:
+    """``module:callable`` or ``path:callable`` as its two parts; PluginError when it is
+    neither (the last colon splits, so a Windows path keeps its drive letter)."""
+    target, _, attribute = spec.rpartition(":")
+    if not target or not attribute or not all(p.isidentifier() for p in attribute.split(".")):
+        raise PluginError(CATALOGUE.text("bot.plugin.form_file", spec=spec))
+    return target, attribute
+
+
+def _module_from_file(spec: str, target: str) -> ModuleType:
+    """The Python file ``target`` as a module of its own, run once per file."""
+    path = Path(target).expanduser()
+    if not path.is_file():
+        raise PluginError(CATALOGUE.text("bot.plugin.no_file", spec=spec, path=path))
+    resolved = path.resolve()
+    digest = hashlib.sha256(str(resolved).encode("utf-8")).hexdigest()[:12]
+    stem = re.sub(r"\W", "_", resolved.stem)
+    name = f"okey_plugin_{stem}_{digest}"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        return loaded
+    found = importlib.util.spec_from_file_location(name, resolved)
+    if found is None or found.loader is None:
+        raise PluginError(CATALOGUE.text("bot.plugin.form_file", spec=spec))
+    module = importlib.util.module_from_spec(found)
+    sys.modules[name] = module  # as an import does: dataclasses and pickling look it up
     try:
-        target: Any = importlib.import_module(module_name)
-    except ImportError as exc:
-        raise PluginError(CATALOGUE.text("bot.plugin.import", spec=spec, reason=exc)) from None
+        found.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def load_factory(spec: str) -> BotFactory:
+    """Import ``module:callable`` or load ``file.py:callable`` (the callable may be
+    dotted: ``module:Class.make``)."""
+    target_name, attribute = split_spec(spec)
+    try:
+        if is_file_name(target_name):
+            target: Any = _module_from_file(spec, target_name)
+        else:
+            target = importlib.import_module(target_name)
+    except PluginError:
+        raise
+    except (Exception, SystemExit) as exc:  # a plug-in's module may fail in any way as it loads
+        reason = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ImportError) else exc
+        raise PluginError(CATALOGUE.text("bot.plugin.import", spec=spec, reason=reason)) from None
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
@@ -150,7 +204,7 @@ def check_seat_name(name: str, levels: dict[str, BotFactory]) -> str | None:
         return None
     if not is_plugin_name(name):
         known = ", ".join(sorted(levels))
-        return CATALOGUE.text("bot.plugin.unknown", name=name, known=known)
+        return CATALOGUE.text("bot.plugin.unknown_file", name=name, known=known)
     try:
         load_factory(name)
     except PluginError as exc:

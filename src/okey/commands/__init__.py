@@ -1,21 +1,75 @@
 """Subcommands of ``okey``: each module configures its parser and runs.
 
+:data:`COMMANDS` is the registry: each command's name, the catalogue key of
+its one-line help and its module, which is imported only when the command
+runs or its own ``--help`` is asked for (``okey --help`` and ``okey hand``
+never load the table, prompt_toolkit or the speech layer). Each module has
+``NAME``, ``HELP_KEY``, ``configure(parser)`` and ``run(args) -> int``.
+
 The helpers here are what every command shares: one way to report an error
-on standard error, and the check for a terminal to play in.
+on standard error (worded at that moment, :mod:`okey.errortext`), and the
+check for a terminal to play in.
 """
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from typing import Final
 
+from okey.errors import OkeyError, Phrase
+from okey.errortext import render
 from okey.messages import CATALOGUE
 
 USAGE_ERROR = 2  # the exit status of a command refused for bad input
 
 
+@dataclass(frozen=True, slots=True)
+class CommandEntry:
+    """One subcommand, known without importing its module."""
+
+    name: str
+    help_key: str
+    module: str
+
+
+def _entry(name: str, help_key: str) -> CommandEntry:
+    return CommandEntry(name, help_key, f"okey.commands.{name}")
+
+
+# In the order ``okey --help`` lists them; each must match its module's NAME and
+# HELP_KEY (tests/test_platform_startup.py checks).
+COMMANDS: Final = (
+    _entry("play", "table.cli.play"),
+    _entry("menu", "start.cli.help"),
+    _entry("tutorial", "tutorial.cli.help"),
+    _entry("resume", "table.cli.resume"),
+    _entry("daily", "daily.cli.help"),
+    _entry("hand", "hand.cli.help"),
+    _entry("rules", "rules.cli.help"),
+    _entry("simulate", "simulate.cli.help"),
+    _entry("replay", "replay.cli.help"),
+    _entry("review", "review.help"),
+    _entry("serve", "serve.cli.help"),
+    _entry("host", "host.cli.help"),
+    _entry("join", "join.cli.help"),
+    _entry("saves", "saves.help"),
+    _entry("settings", "settings.cli.help"),
+)
+
+
+def words_of(message: object) -> str:
+    """A message in the player's language now: an okey error or a phrase worded from the
+    catalogue at this moment, anything else as it is."""
+    if isinstance(message, OkeyError | Phrase):
+        return render(message, CATALOGUE)
+    return str(message)
+
+
 def report(message: object) -> None:
-    """Say an error on standard error, as every command does."""
-    print(CATALOGUE.text("cli.error", message=message), file=sys.stderr)
+    """Say an error on standard error, as every command does (an okey error or a
+    phrase is worded now, in the player's language)."""
+    print(CATALOGUE.text("cli.error", message=words_of(message)), file=sys.stderr)
 
 
 def error(message: object) -> int:

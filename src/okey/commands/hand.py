@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Iterator
-from pathlib import Path
+from collections.abc import Sequence
 
-from okey.commands import error
-from okey.hand.analysis import HandAnalysis, HandError, analyse, describe, to_json
+from okey.commands import error, words_of
+from okey.errors import Phrase
+from okey.hand.analysis import HandAnalysis, HandError, HandProblem, analyse, to_json
+from okey.hand.combinations import GroupKind
 from okey.hand.notation import TileNotationError, parse_tile, parse_tiles
-from okey.messages import CATALOGUE
+from okey.hand.scoring import FinishKind
+from okey.hand.tiles import Tile
+from okey.messages import CATALOGUE, Catalogue
 from okey.rules import RulesError, RuleSet, load_rules
+from okey.textfiles import text_lines
 
 NAME = "hand"
 HELP_KEY = "hand.cli.help"
@@ -33,34 +36,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     indicator_text, sep, tiles_text = text.partition(":")
     if not sep:
-        raise HandError(CATALOGUE.text("hand.error.batch_line"))
+        raise HandError(HandProblem.BATCH_LINE)
     return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
-
-
-def _lines(path: str) -> Iterator[str]:
-    if path == "-":
-        yield from sys.stdin
-    else:
-        with Path(path).open(encoding="utf-8") as handle:
-            yield from handle
 
 
 def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
     failures = 0
     try:
-        for number, line in enumerate(_lines(args.batch), start=1):
+        for number, line in enumerate(text_lines(args.batch), start=1):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
             try:
                 analysis = _analyse_line(text, rules)
-            except (ValueError, HandError) as exc:
+            except ValueError as exc:  # HandError and TileNotationError among them
                 failures += 1
+                said = words_of(exc)
                 if args.json:
-                    failure = {"line": number, "input": text, "error": str(exc)}
+                    failure = {"line": number, "input": text, "error": said}
                     print(json.dumps(failure, ensure_ascii=False))
                 else:
-                    print(f"{number}: {exc}")
+                    print(f"{number}: {said}")
                 continue
             if args.json:
                 print(json.dumps({"line": number, **to_json(analysis)}, ensure_ascii=False))
@@ -69,7 +65,7 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
                 print("\n".join(describe(analysis)))
                 print()
     except (OSError, UnicodeDecodeError) as exc:
-        return error(CATALOGUE.text("hand.error.file", path=args.batch, reason=exc))
+        return error(Phrase("hand.error.file", path=args.batch, reason=exc))
     return 1 if failures else 0
 
 
@@ -77,17 +73,65 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(str(exc))
+        return error(exc)
     if args.batch:
         return _run_batch(args, rules)
     try:
         if args.indicator is None:
-            raise HandError(CATALOGUE.text("hand.error.no_indicator"))
+            raise HandError(HandProblem.NO_INDICATOR)
         analysis = analyse(parse_tiles(args.tiles), parse_tile(args.indicator), rules.scoring)
     except (TileNotationError, HandError) as exc:
-        return error(str(exc))
+        return error(exc)
     if args.json:
         print(json.dumps(to_json(analysis), ensure_ascii=False))
     else:
         print("\n".join(describe(analysis)))
     return 0
+
+
+_GROUP_KEYS = {GroupKind.RUN: "hand.group.run", GroupKind.SET: "hand.group.set"}
+
+
+def describe(analysis: HandAnalysis, catalogue: Catalogue = CATALOGUE) -> list[str]:
+    """The analysis in sentences, tiles named with their roles."""
+    okey = analysis.okey
+
+    def tiles(items: Sequence[Tile]) -> str:
+        return catalogue.tiles(list(items), okey)
+
+    lines = [
+        catalogue.text(
+            "hand.indicator",
+            indicator=catalogue.tile(analysis.indicator),
+            okey=catalogue.tile(okey),
+        ),
+        catalogue.text("hand.tiles", count=len(analysis.tiles), tiles=tiles(analysis.tiles)),
+    ]
+    for group in analysis.grouping.groups:
+        key = _GROUP_KEYS.get(group.kind, "hand.group.pair")
+        lines.append(catalogue.text(key, tiles=tiles(group.tiles)))
+    if analysis.grouping.spares:
+        lines.append(catalogue.text("hand.spares", tiles=tiles(analysis.grouping.spares)))
+    else:
+        lines.append(catalogue.text("hand.no_spares"))
+    if analysis.winning is not None:
+        if analysis.kind is FinishKind.COMBINATIONS:
+            lines.append(catalogue.text("hand.winning.combinations"))
+        elif analysis.kind is FinishKind.PAIRS:
+            lines.append(catalogue.text("hand.winning.pairs"))
+        else:
+            lines.append(catalogue.text("hand.not_winning"))
+    if analysis.finishes is not None:
+        for f in analysis.finishes:
+            kind = catalogue.text(f"kind.{f.kind.value}")
+            tile = catalogue.tile(f.discard, okey)
+            lines.append(catalogue.text("hand.finish", tile=tile, kind=kind, points=f.points))
+        if not analysis.finishes:
+            lines.append(catalogue.text("hand.no_finish"))
+    if analysis.waits is not None:
+        if analysis.waits:
+            lines.append(catalogue.text("hand.waits", tiles=tiles(analysis.waits)))
+        else:
+            lines.append(catalogue.text("hand.no_waits"))
+    lines.append(catalogue.text("hand.deficiency", count=analysis.deficiency))
+    return lines

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from okey.commands import error, report
-from okey.commands.play import add_name_and_sort, needs_terminal
+from okey.commands.play import add_name_and_sort, needs_terminal, table_sounds
 from okey.messages import CATALOGUE, Verbosity
 from okey.net.address import Target, parse_target
 from okey.net.client import Client, Disconnected, Lost
@@ -116,6 +116,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         await client.close()
         return error(exc)
     table = sitting.table = Table(seat, speaker)
+    table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     welcome = [*welcome_lines(seat), *sitting.welcome]
     online = Online(table, seat, client, address=sitting.shown, welcome=welcome)
     try:
@@ -146,6 +147,7 @@ def play_online(sitting: Sitting, speaker: Speaker, main: Coroutine[Any, Any, in
         net_log.removeHandler(quiet)
         net_log.propagate = True
         if sitting.table is not None:
+            sitting.table.voice.sounds.close()
             speaker.event_text(sitting.table.farewell())
             if sitting.afterwards is not None:
                 speaker.event_text(sitting.afterwards)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 from okey.commands import error as usage_error
 from okey.engine.events import seen_by
-from okey.engine.narrate import Narrator
-from okey.matchlog import MatchLogError, names_or_seats, read_log, replay
+from okey.matchlog import NO_PATH, MatchLogError, names_or_seats, read_log, replay
 from okey.messages import CATALOGUE
+from okey.narrate import Narrator
 
 NAME = "replay"
 HELP_KEY = "replay.cli.help"
@@ -28,8 +28,7 @@ def run(args: argparse.Namespace) -> int:
         log = read_log(path)
         match = replay(log)
     except MatchLogError as exc:
-        error = exc if exc.path != "<log>" else exc.at(str(path))
-        return usage_error(error)
+        return usage_error(exc if exc.path != NO_PATH else exc.at(str(path)))
     narrator = Narrator(names_or_seats(log.header, match.players))
     shown = [event if args.seat is None else seen_by(event, args.seat) for event in match.events]
     for line in narrator.story([event for event in shown if event is not None]):

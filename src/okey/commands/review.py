@@ -8,8 +8,8 @@ from pathlib import Path
 
 from okey.commands import error
 from okey.commands.saves import seat_names
+from okey.engine.notation import format_action
 from okey.hand.notation import format_tile
-from okey.matchlog import format_action
 from okey.messages import CATALOGUE, Verbosity
 from okey.review import Decision, RoundReview, review_match
 from okey.saves import SaveError, latest_save, read_save, saves_dir

@@ -11,13 +11,31 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, assert_never
 
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
 from okey.commands import error
 from okey.engine.actions import Action
-from okey.engine.events import Event, RoundDrawn, RoundWon, ShowedIndicator
+from okey.engine.events import (
+    AutopilotChanged,
+    Dealt,
+    DeclaredPairs,
+    DeclinedDiscard,
+    DiceThrown,
+    Discarded,
+    Drew,
+    Event,
+    IndicatorTurned,
+    MatchOver,
+    RoundDrawn,
+    RoundStarted,
+    RoundWon,
+    ShowedIndicator,
+    TimedOut,
+    TookDiscard,
+    TurnedToOkey,
+)
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
@@ -143,29 +161,48 @@ def simulate(
             _count(sim, match.events[start:])
         if log_dir is not None:
             header = LogHeader(rules.name, tuple(levels), match_seed)
-            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match.events)
+            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match)
     sim.seconds = clock() - began
     return sim
 
 
 def _count(sim: Simulation, events: Sequence[Event]) -> None:
     for event in events:
-        if isinstance(event, ShowedIndicator):
-            sim.seats[event.seat].shows += 1
-            for loser in event.losers:
-                sim.seats[loser].points_lost += event.penalty
-        elif isinstance(event, RoundWon):
-            stats = sim.seats[event.seat]
-            stats.wins += 1
-            if event.kind is FinishKind.PAIRS:
-                stats.pairs += 1
-            else:
-                stats.combinations += 1
-            stats.okey_discard += event.okey_discard
-            for loser in event.losers:
-                sim.seats[loser].points_lost += event.points
-        elif isinstance(event, RoundDrawn):
-            sim.drawn += 1
+        match event:
+            case ShowedIndicator():
+                sim.seats[event.seat].shows += 1
+                for loser in event.losers:
+                    sim.seats[loser].points_lost += event.penalty
+            case RoundWon():
+                stats = sim.seats[event.seat]
+                stats.wins += 1
+                if event.kind is FinishKind.PAIRS:
+                    stats.pairs += 1
+                else:
+                    stats.combinations += 1
+                stats.okey_discard += event.okey_discard
+                for loser in event.losers:
+                    sim.seats[loser].points_lost += event.points
+            case RoundDrawn():
+                sim.drawn += 1
+            case (
+                RoundStarted()
+                | DiceThrown()
+                | Dealt()
+                | IndicatorTurned()
+                | Drew()
+                | TookDiscard()
+                | Discarded()
+                | TurnedToOkey()
+                | DeclaredPairs()
+                | DeclinedDiscard()
+                | TimedOut()
+                | AutopilotChanged()
+                | MatchOver()
+            ):
+                pass  # nothing to count
+            case _:
+                assert_never(event)
 
 
 def describe(sim: Simulation) -> list[str]:
@@ -208,7 +245,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(str(exc))
+        return error(exc)
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     players = rules.table.players
     if len(levels) != players:

@@ -4,6 +4,9 @@ Create a :class:`Match` with a rule set and an injected ``random.Random``
 (``secrets.SystemRandom`` when none is given), call :meth:`Match.start_round`,
 then feed actions with :meth:`Match.apply` and read the returned events;
 :meth:`Match.view` gives what one seat may know, legal moves included.
+:attr:`Match.record` is every deal and move applied, which :meth:`Match.replay`
+plays again. The engine imports no text: a refused move is an
+:class:`IllegalMoveError` with a :class:`MoveError` reason, worded at the edge.
 """
 
 from okey.engine.actions import (
@@ -19,12 +22,16 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.errors import IllegalMoveError
+from okey.engine.errors import DeckError, IllegalMoveError, MoveError, RecordError
 from okey.engine.match import Match
-from okey.engine.view import Phase, PlayerView
+from okey.engine.notation import format_action, parse_action
+from okey.engine.record import DealEntry, MoveEntry, RecordEntry
+from okey.engine.view import Phase, PlayerView, TableView
 
 __all__ = [
     "Action",
+    "DealEntry",
+    "DeckError",
     "DeclarePairs",
     "DeclineDiscard",
     "Discard",
@@ -32,11 +39,18 @@ __all__ = [
     "Finish",
     "IllegalMoveError",
     "Match",
+    "MoveEntry",
+    "MoveError",
     "Phase",
     "PlayerView",
+    "RecordEntry",
+    "RecordError",
     "Resume",
     "ShowIndicator",
+    "TableView",
     "TakeDiscard",
     "TimeOut",
     "TurnToOkey",
+    "format_action",
+    "parse_action",
 ]

@@ -1,14 +1,17 @@
 """What happened at the table: one frozen event per change, in order.
 
-The front end, the match log and the tests all read this one stream. Some
-events carry private facts (the deck, a dealt hand, a tile drawn from the
-pile); :func:`seen_by` hides what one seat may not know.
+The front end, the match log, the review and the tests all read this one
+stream; each consumer dispatches with one ``match`` ending in ``assert_never``,
+so a new event (a second game's) fails type checking until every one handles
+it. Some events carry private facts (the deck, a dealt hand, a tile drawn
+from the pile); :func:`seen_by` hides what one seat may not know.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import assert_never
 
 from okey.engine.traditional import Dice
 from okey.hand.scoring import FinishKind
@@ -171,10 +174,28 @@ Event = (
 
 def seen_by(event: Event, seat: int) -> Event | None:
     """The event as ``seat`` may know it; None when that seat learns nothing from it."""
-    if isinstance(event, RoundStarted):
-        return replace(event, deck=())
-    if isinstance(event, Dealt):
-        return event if event.seat == seat else None
-    if isinstance(event, Drew) and event.seat != seat:
-        return replace(event, tile=None)
-    return event
+    match event:
+        case RoundStarted():
+            return replace(event, deck=())
+        case Dealt():
+            return event if event.seat == seat else None
+        case Drew():
+            return event if event.seat == seat else replace(event, tile=None)
+        case (
+            DiceThrown()
+            | IndicatorTurned()
+            | TookDiscard()
+            | Discarded()
+            | ShowedIndicator()
+            | TurnedToOkey()
+            | DeclaredPairs()
+            | DeclinedDiscard()
+            | TimedOut()
+            | AutopilotChanged()
+            | RoundWon()
+            | RoundDrawn()
+            | MatchOver()
+        ):
+            return event
+        case _:
+            assert_never(event)

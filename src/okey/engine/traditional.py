@@ -35,7 +35,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okey.engine.deal import HAND_TILES, Deal, DeckError, check_deck
+from okey.engine.deal import HAND_TILES, Deal, check_deck
+from okey.engine.errors import DeckError, DeckProblem
 from okey.hand.tiles import Tile
 
 STACK_TILES = 5
@@ -55,7 +56,7 @@ class Dice:
     def __post_init__(self) -> None:
         for throw in (self.stack, self.tile):
             if not 1 <= throw <= DIE_FACES:
-                raise DeckError(f"a die shows 1 to {DIE_FACES}, not {throw}")
+                raise DeckError(DeckProblem.DIE, faces=DIE_FACES, throw=throw)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +119,7 @@ def passed_over(throw: int, position: int) -> tuple[int, ...]:
 def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int) -> StackDeal:
     """Deal a deck (checked here) the traditional way with these throws, ``dealer`` opening."""
     if players not in (2, 3, 4):
-        raise DeckError(f"a table seats 2, 3 or 4 players, not {players}")
+        raise DeckError(DeckProblem.PLAYERS, players=players)
     stacks, spare = build_stacks(deck)
     chosen_index = dice.stack - 1
     chosen = [*stacks[chosen_index], spare]
@@ -139,3 +140,15 @@ def deal_from_stacks(deck: Sequence[Tile], dice: Dice, players: int, dealer: int
     passed = len(passed_over(dice.tile, position))
     dealt = Deal(indicator, passed, tuple(tuple(hand) for hand in hands), pile)
     return StackDeal(dealt, dice, thrower_of(players, dealer), position)
+
+
+def dice_variant(throw: int, position: int) -> str:
+    """The ending of the key that tells the second throw: "" (the thrown tile is the
+    indicator), ".passed" or ".passed2" (one or two false jokers passed over), then
+    ".wrap" when the count went past the stack's top to its bottom. The texts have the
+    fields ``tile`` (the throw), ``second`` (the second false joker's place) and
+    ``position`` (the indicator's), or their ``_nth`` ordinals at the table."""
+    passed = len(passed_over(throw, position))
+    if not passed:
+        return ""
+    return (".passed" if passed == 1 else ".passed2") + (".wrap" if position < throw else "")

@@ -1,4 +1,8 @@
-"""What one seat may know: the only thing bots and the front end ever see."""
+"""What one seat may know: the only thing bots and the front end ever see.
+
+:class:`TableView` is the part every game shares; each game's view adds its own
+(:class:`PlayerView`, Okey's, is the one plug-in bots are given).
+"""
 
 from __future__ import annotations
 
@@ -21,12 +25,13 @@ class Phase(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    """One seat's knowledge of the table at one moment.
+class TableView:
+    """What every game shows one seat at one moment: the common part of a view.
 
     Seats are numbered 0..players-1; play passes from seat ``s`` to
     ``(s + 1) % players``, so the player before ``s`` (whose discard ``s`` may
-    take) is ``(s - 1) % players``.
+    take) is ``(s - 1) % players``. Each game's view adds its own fields
+    (:class:`PlayerView` is Okey's).
     """
 
     seat: int
@@ -46,14 +51,9 @@ class PlayerView:
     # which the holder of the indicator's twin may make out of turn before their first
     # move. TimeOut and Resume (table actions) are never listed.
     legal: tuple[Action, ...]
-    shown_indicator: tuple[int, ...] = ()  # seats that showed the indicator's twin this round
-    declared_pairs: tuple[int, ...] = ()  # seats that announced çifte gitmek
-    turned_to_okey: tuple[int, ...] = ()  # seats that declared okeye dönmek
     hand_sizes: tuple[int, ...] = ()  # how many tiles each seat holds
     autopilot: tuple[int, ...] = ()  # seats the game is playing for (after timeouts)
-    last_chance: bool = False  # the turn seat took the last discard with the pile empty
     winner: int | None = None  # the round's winner, once it is won
-    middle: Tile | None = None  # the winning discard, laid in the middle
     rules: RuleSet = CLASSIC  # the table's rules
 
     @property
@@ -77,3 +77,17 @@ class PlayerView:
         """The tile this seat could take now: the top of the previous seat's pile."""
         pile = self.discards[self.previous]
         return pile[-1] if pile else None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView(TableView):
+    """One seat's knowledge of an Okey table: the common part and Okey's own.
+
+    (The name is the plug-in bots' since okey 0.1: it is the view of the classic game.)
+    """
+
+    shown_indicator: tuple[int, ...] = ()  # seats that showed the indicator's twin this round
+    declared_pairs: tuple[int, ...] = ()  # seats that announced çifte gitmek
+    turned_to_okey: tuple[int, ...] = ()  # seats that declared okeye dönmek
+    last_chance: bool = False  # the turn seat took the last discard with the pile empty
+    middle: Tile | None = None  # the winning discard, laid in the middle

@@ -1,13 +1,15 @@
-"""Everything the solver can say about one hand, as data, JSON and words."""
+"""Everything the solver can say about one hand, as data and JSON (the words are
+:mod:`okey.commands.hand`'s)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import Any, ClassVar
 
-from okey.hand.combinations import GroupKind
+from okey.errors import OkeyError
 from okey.hand.notation import format_tile
 from okey.hand.scoring import FinishKind
 from okey.hand.solver import (
@@ -22,14 +24,33 @@ from okey.hand.solver import (
     winning_kinds,
 )
 from okey.hand.tiles import Tile, okey_for
-from okey.messages import CATALOGUE, Catalogue
 from okey.rules import ScoringRules
 
 MAX_HAND = HAND_SIZE + 1
 
 
-class HandError(ValueError):
-    """A hand that cannot be on a rack: too many tiles or copies."""
+class HandProblem(StrEnum):
+    """Why a hand cannot be analysed (words: ``hand.error.<value>``)."""
+
+    EMPTY = "empty"
+    TOO_MANY = "too_many"
+    COPIES = "copies"
+    INDICATOR = "indicator"
+    FALSE_JOKER_INDICATOR = "false_joker_indicator"
+    NO_INDICATOR = "no_indicator"
+    BATCH_LINE = "batch_line"
+
+
+class HandError(OkeyError):
+    """A hand that cannot be on a rack (too many tiles or copies), or no hand at all."""
+
+    prefix: ClassVar[str] = "hand.error."
+
+    def __init__(
+        self, reason: HandProblem | str, /, *, okey: Tile | None = None, **fields: object
+    ) -> None:
+        super().__init__(HandProblem(reason), **fields)
+        self.okey = okey
 
 
 @dataclass(frozen=True)
@@ -45,26 +66,25 @@ class HandAnalysis:
     deficiency: int
 
 
-def check_hand(hand: Sequence[Tile], indicator: Tile, catalogue: Catalogue = CATALOGUE) -> None:
+def check_hand(hand: Sequence[Tile], indicator: Tile) -> None:
     """Refuse hands no real rack could hold."""
     if not hand:
-        raise HandError(catalogue.text("hand.error.empty"))
+        raise HandError(HandProblem.EMPTY)
     if len(hand) > MAX_HAND:
-        raise HandError(catalogue.text("hand.error.too_many", most=MAX_HAND, count=len(hand)))
+        raise HandError(HandProblem.TOO_MANY, most=MAX_HAND, count=len(hand))
     okey = okey_for(indicator)
     counts = Counter(hand)
     for tile, count in counts.items():
         if count > 2:
-            name = catalogue.tile(tile, okey)
-            raise HandError(catalogue.text("hand.error.copies", count=count, tile=name))
+            raise HandError(HandProblem.COPIES, okey=okey, count=count, tile=tile)
     if counts[indicator] > 1:
-        raise HandError(catalogue.text("hand.error.indicator", tile=catalogue.tile(indicator)))
+        raise HandError(HandProblem.INDICATOR, tile=indicator)
 
 
 def analyse(hand: Sequence[Tile], indicator: Tile, scoring: ScoringRules) -> HandAnalysis:
     """Analyse a hand of 1..15 tiles under ``indicator``."""
     if indicator.is_false_joker:
-        raise HandError(CATALOGUE.text("hand.error.false_joker_indicator"))
+        raise HandError(HandProblem.FALSE_JOKER_INDICATOR)
     check_hand(hand, indicator)
     okey = okey_for(indicator)
     kinds = winning_kinds(hand, okey)
@@ -111,51 +131,3 @@ def to_json(analysis: HandAnalysis) -> dict[str, Any]:
         "waits": None if analysis.waits is None else names(analysis.waits),
         "deficiency": analysis.deficiency,
     }
-
-
-_GROUP_KEYS = {GroupKind.RUN: "hand.group.run", GroupKind.SET: "hand.group.set"}
-
-
-def describe(analysis: HandAnalysis, catalogue: Catalogue = CATALOGUE) -> list[str]:
-    """The analysis in sentences, tiles named with their roles."""
-    okey = analysis.okey
-
-    def tiles(items: Sequence[Tile]) -> str:
-        return catalogue.tiles(list(items), okey)
-
-    lines = [
-        catalogue.text(
-            "hand.indicator",
-            indicator=catalogue.tile(analysis.indicator),
-            okey=catalogue.tile(okey),
-        ),
-        catalogue.text("hand.tiles", count=len(analysis.tiles), tiles=tiles(analysis.tiles)),
-    ]
-    for group in analysis.grouping.groups:
-        key = _GROUP_KEYS.get(group.kind, "hand.group.pair")
-        lines.append(catalogue.text(key, tiles=tiles(group.tiles)))
-    if analysis.grouping.spares:
-        lines.append(catalogue.text("hand.spares", tiles=tiles(analysis.grouping.spares)))
-    else:
-        lines.append(catalogue.text("hand.no_spares"))
-    if analysis.winning is not None:
-        if analysis.kind is FinishKind.COMBINATIONS:
-            lines.append(catalogue.text("hand.winning.combinations"))
-        elif analysis.kind is FinishKind.PAIRS:
-            lines.append(catalogue.text("hand.winning.pairs"))
-        else:
-            lines.append(catalogue.text("hand.not_winning"))
-    if analysis.finishes is not None:
-        for f in analysis.finishes:
-            kind = catalogue.text(f"kind.{f.kind.value}")
-            tile = catalogue.tile(f.discard, okey)
-            lines.append(catalogue.text("hand.finish", tile=tile, kind=kind, points=f.points))
-        if not analysis.finishes:
-            lines.append(catalogue.text("hand.no_finish"))
-    if analysis.waits is not None:
-        if analysis.waits:
-            lines.append(catalogue.text("hand.waits", tiles=tiles(analysis.waits)))
-        else:
-            lines.append(catalogue.text("hand.no_waits"))
-    lines.append(catalogue.text("hand.deficiency", count=analysis.deficiency))
-    return lines

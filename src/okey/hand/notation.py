@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from enum import StrEnum
+from typing import ClassVar
 
+from okey.errors import OkeyError, Phrase
 from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, Colour, Tile
 
 _LETTER_COLOURS = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
@@ -16,13 +19,29 @@ _TOKEN = re.compile(r"([rbky])(\d{1,2})")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
-class TileNotationError(ValueError):
-    """A token that is not a tile in the notation."""
+class NotationProblem(StrEnum):
+    """Why a token is not a tile (words: ``notation.problem.<value>``)."""
 
-    def __init__(self, token: str, reason: str) -> None:
+    COLOUR_FIRST = "colour_first"  # it does not start with a colour letter
+    FORM = "form"  # a colour letter, but not followed by a number
+    NUMBER = "number"  # a number outside 1..13
+    LETTER = "letter"  # not a colour letter
+
+
+class TileNotationError(OkeyError):
+    """A token that is not a tile in the notation, and why."""
+
+    prefix: ClassVar[str] = "notation.problem."
+
+    def __init__(self, token: str, problem: NotationProblem) -> None:
+        super().__init__(problem)
         self.token = token
-        self.reason = reason
-        super().__init__(f"{token!r} is not a tile: {reason}")
+        self.problem = problem
+
+    @property
+    def phrase(self) -> Phrase:
+        reason = Phrase(self.prefix + self.key)
+        return Phrase("notation.error", token=self.token, reason=reason)
 
 
 def parse_tile(token: str) -> Tile:
@@ -33,13 +52,11 @@ def parse_tile(token: str) -> Tile:
     match = _TOKEN.fullmatch(text)
     if match is None:
         if text and text[0] not in _LETTER_COLOURS:
-            reason = "it must start with a colour letter r, b, k or y, or be fj"
-        else:
-            reason = "write a colour letter and a number from 1 to 13, like r5, or fj"
-        raise TileNotationError(token, reason)
+            raise TileNotationError(token, NotationProblem.COLOUR_FIRST)
+        raise TileNotationError(token, NotationProblem.FORM)
     number = int(match.group(2))
     if not 1 <= number <= 13:
-        raise TileNotationError(token, "tile numbers run from 1 to 13")
+        raise TileNotationError(token, NotationProblem.NUMBER)
     return Tile.face(_LETTER_COLOURS[match.group(1)], number)
 
 
@@ -63,4 +80,4 @@ def colour_from_letter(letter: str) -> Colour:
     try:
         return _LETTER_COLOURS[letter.lower()]
     except KeyError:
-        raise TileNotationError(letter, "colour letters are r, b, k and y") from None
+        raise TileNotationError(letter, NotationProblem.LETTER) from None

@@ -1,13 +1,13 @@
 """The one door to the action notation (``draw pile``, ``discard r5``) for the network.
 
-The notation is the match log's (:mod:`okey.matchlog`); it is moving to one
-notation module in the engine, and only this file will need to follow it.
+The notation is the engine's (:mod:`okey.engine.notation`), the one the match log
+and the saves write.
 """
 
 from __future__ import annotations
 
 from okey.engine.actions import Action
-from okey.matchlog import format_action, parse_action
+from okey.engine.notation import format_action, parse_action
 
 
 def action_text(action: Action) -> str:

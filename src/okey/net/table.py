@@ -132,11 +132,10 @@ def printable_line(text: str, most: int) -> str | None:
     return line if 0 < len(line) <= most else None
 
 
-def review_of(rules: RuleSet, events: Sequence[Event], seat: int, number: int) -> RoundReview:
-    """The master's review of ``seat``'s round ``number`` in a match's events (the master
+def review_of(rules: RuleSet, log_text: str, seat: int, number: int) -> RoundReview:
+    """The master's review of ``seat``'s round ``number`` in a match's log (the master
     decides from the seat's own view at each of its moves, so it reveals nothing)."""
-    log = parse_log(format_log(LogHeader(rules.name), list(events)))
-    return review_log(log, rules, seat, {number})[0]
+    return review_log(parse_log(log_text), rules, seat, {number})[0]
 
 
 def clean_name(text: str) -> str | None:
@@ -400,7 +399,9 @@ class NetTable:
         done = self.reviews.get((seat, number))
         if done is not None:
             return done
-        return partial(review_of, match.rules, tuple(match.events), seat, number)
+        # The log is written here, so the thread that reviews it never reads the live match.
+        log_text = format_log(LogHeader(match.rules.name), list(match.played()))
+        return partial(review_of, match.rules, log_text, seat, number)
 
     def keep_review(self, review: RoundReview) -> None:
         self.reviews[(review.seat, review.number)] = review

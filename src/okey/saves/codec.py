@@ -20,8 +20,8 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any, NoReturn
 
-from okey.messages import CATALOGUE
-from okey.rules import RulesError, RuleSet, rules_from_mapping
+from okey.errors import Phrase
+from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping
 from okey.saves.data import (
     FORMAT_VERSION,
     IN_PLAY,
@@ -62,6 +62,8 @@ RNG_KEYS = ("version", "internal", "gauss_next")
 def to_document(data: SaveData) -> dict[str, JSON]:
     """The save as plain JSON values, keys in the order they are written."""
     rules: dict[str, JSON] = json.loads(json.dumps(dataclasses.asdict(data.rules)))
+    if rules.get("game") == DEFAULT_GAME:
+        del rules["game"]  # Okey's saves stay as okey 0.1 wrote them
     return {
         "kind": data.kind,
         "format": data.format_version,
@@ -155,15 +157,14 @@ class _Reader:
         self.path = path
 
     def fail(self, what: str, /, **fields: object) -> NoReturn:
-        """Refuse the file as damaged, saying why (a ``saves.bad.*`` message)."""
-        reason = CATALOGUE.text(f"saves.bad.{what}", **fields)
-        raise SaveError("corrupt", path=self.path, reason=reason)
+        """Refuse the file as damaged, saying why (a ``saves.bad.*`` phrase)."""
+        raise SaveError("corrupt", path=self.path, reason=Phrase(f"saves.bad.{what}", **fields))
 
     def wrong_type(self, key: str, kind: str) -> NoReturn:
-        self.fail("type", field=key, kind=CATALOGUE.text(f"saves.kind.{kind}"))
+        self.fail("type", field=key, kind=Phrase(f"saves.kind.{kind}"))
 
     def wrong_value(self, key: str, reason: str, **fields: object) -> NoReturn:
-        self.fail("value", field=key, reason=CATALOGUE.text(f"saves.value.{reason}", **fields))
+        self.fail("value", field=key, reason=Phrase(f"saves.value.{reason}", **fields))
 
     # -- the document --------------------------------------------------------------
 
@@ -234,7 +235,7 @@ class _Reader:
         except UnicodeEncodeError:
             self.wrong_value("(text)", "text")
         except RecursionError:
-            self.fail("json", detail="nested too deeply")
+            self.fail("json", detail=Phrase("saves.bad.nested"))
         return doc
 
     def keys(self, doc: dict[str, Any], known: tuple[str, ...], prefix: str) -> None:
@@ -294,7 +295,7 @@ class _Reader:
         try:
             return rules_from_mapping(raw, source="rules")
         except RulesError as exc:
-            self.fail("rules", reason=" ".join(str(exc).split()))
+            self.fail("rules", reason=exc)
 
     def dealt(self, rules: RuleSet, version: int) -> RuleSet:
         """The rules as the save's rounds were dealt: the format says whether from stacks."""

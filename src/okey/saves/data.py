@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Final, TypeAlias
 
 from okey.engine.match import Match
-from okey.matchlog import LogHeader, format_log
+from okey.matchlog import LogHeader, log_of
 from okey.rules import RuleSet
 from okey.saves.rng import RngState
 
@@ -49,8 +49,8 @@ def now() -> datetime:
 class SaveData:
     """One saved match.
 
-    The match itself is its log (:func:`okey.matchlog.format_log`: each round's
-    deck and one action per line), replayed through the engine on resume; the
+    The match itself is its record, kept as its log (:func:`okey.matchlog.format_log`:
+    each round's deck and one action per line), replayed through the engine on resume; the
     random states make the future the same; ``settings`` is the table's own
     (sort mode, verbosity, hints left, seats, names, bot levels...). The
     summary fields (``round_number`` to ``phase``) are for listing saves and
@@ -119,8 +119,8 @@ def summary_of(match: Match) -> Summary:
 
 
 def log_text(match: Match, names: Sequence[str] = ()) -> str:
-    """The match log of a live match (what a save stores)."""
-    return format_log(LogHeader(match.rules.name, _header_names(names)), match.events)
+    """The match log of a live match (what a save stores): its record in the notation."""
+    return log_of(match, LogHeader(match.rules.name, _header_names(names)))
 
 
 def _header_names(names: Sequence[str]) -> tuple[str, ...]:

@@ -1,19 +1,43 @@
-"""The one error the saves raise: a single clear line, worded from the catalogue."""
+"""The one error the saves raise: a reason and its data, worded (on one line) when shown."""
 
 from __future__ import annotations
 
-from okey.messages import CATALOGUE
+from enum import StrEnum
+from typing import ClassVar
+
+from okey.errors import OkeyError
 
 
-class SaveError(ValueError):
-    """A save that cannot be read, written or restored; ``str(error)`` is one line.
+class SaveProblem(StrEnum):
+    """Why a save cannot be read, written or restored (words: ``saves.error.<value>``)."""
 
-    ``key`` is the catalogue key of the message (``saves.error.<what>``), so a
-    caller or a test can tell a missing file from a damaged one without
-    reading the words.
+    MISSING_NAME = "missing_name"
+    MISSING = "missing"
+    UNREADABLE = "unreadable"
+    EMPTY = "empty"
+    TRUNCATED = "truncated"
+    CORRUPT = "corrupt"
+    FOREIGN = "foreign"
+    NEWER = "newer"
+    VERSION = "version"
+    UNSAFE_NAME = "unsafe_name"
+    WRITE = "write"
+    NOT_FOLDER = "not_folder"
+    FOLDER = "folder"
+    STATE = "state"
+
+
+class SaveError(OkeyError):
+    """A save that cannot be read, written or restored.
+
+    ``key`` is the reason (``"corrupt"``), so a caller or a test can tell a missing
+    file from a damaged one without reading the words; ``fields`` hold the path and
+    the nested cause (``reason``: a :class:`okey.errors.Phrase` or an error), worded
+    when the error is shown, on one line.
     """
 
-    def __init__(self, key: str, /, **fields: object) -> None:
-        self.key = key
-        self.fields = fields
-        super().__init__(" ".join(CATALOGUE.text(f"saves.error.{key}", **fields).split()))
+    prefix: ClassVar[str] = "saves.error."
+    one_line: ClassVar[bool] = True
+
+    def __init__(self, reason: SaveProblem | str, /, **fields: object) -> None:
+        super().__init__(SaveProblem(reason), **fields)

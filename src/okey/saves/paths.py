@@ -18,7 +18,7 @@ from typing import Final
 
 import platformdirs
 
-from okey.messages import CATALOGUE
+from okey.errors import Phrase
 from okey.saves.errors import SaveError
 
 ENV_VAR: Final = "OKEY_SAVES"
@@ -67,8 +67,7 @@ def saves_dir(
 
 def _unsafe(name: str, key: str, **fields: object) -> SaveError:
     shown = "".join(char if char.isprintable() else "?" for char in name)
-    reason = CATALOGUE.text(f"saves.name.{key}", **fields)
-    return SaveError("unsafe_name", name=shown, reason=reason)
+    return SaveError("unsafe_name", name=shown, reason=Phrase(f"saves.name.{key}", **fields))
 
 
 def check_name(name: str) -> str:

@@ -16,6 +16,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from okey.replace import replace
 from okey.saves.codec import decode, encode
 from okey.saves.data import SaveData
 from okey.saves.errors import SaveError
@@ -61,7 +62,7 @@ def write_atomically(path: Path, contents: bytes) -> None:
             os.fsync(file.fileno())
         if path.is_file():
             _keep_backup(path)
-        os.replace(temp, path)
+        replace(temp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()
@@ -83,7 +84,7 @@ def _keep_backup(path: Path) -> None:
             shutil.copyfile(path, temp)
             with open(temp, "rb+") as file:
                 os.fsync(file.fileno())
-        os.replace(temp, backup)
+        replace(temp, backup)
     except BaseException:
         with contextlib.suppress(OSError):
             temp.unlink()

@@ -1,11 +1,22 @@
-"""Speaking on a worker thread, so a stuck speech server never freezes the game.
+"""One speech thread: it finds the output, speaks every message and closes it.
 
 Speech servers answer at once when they are well; one that is not (a
-speech-dispatcher waiting on an audio system that is not there) can block a
-call for ever. :class:`BackgroundOutput` hands every message to a worker
-thread and returns; a message that has been in progress longer than
-``hang_after`` seconds, or a call that failed, makes the next ``speak`` raise,
-so the Speaker drops the output and says once that it prints only.
+speech-dispatcher waiting on an audio system that is not there, a socket
+that accepts and never answers) can block a call for ever. So the game never
+calls an output itself. :class:`BackgroundOutput` starts a worker thread that
+builds the output (the probe), then hands it every message:
+
+- The probe has a time limit, counted from the worker's start: about 2 s
+  (:data:`PROBE_TIMEOUT`) for a speech server that runs to answer, longer
+  (:data:`START_TIMEOUT`) when none ran and one is being started. Past it the
+  game plays on printing only and says so once; an output that turns up later
+  is closed unused.
+- On Windows the worker initialises COM before it builds anything
+  (``com.py``), so JAWS, SAPI 5 and the others are created, used and released
+  on that one thread, as COM requires.
+- A message that has been in progress longer than ``hang_after`` seconds, or
+  a call that failed, makes the next ``speak`` raise, so the Speaker drops the
+  output and says once that it prints only.
 
 A message waiting for the worker counts as being spoken: when the output
 has a "finished" signal, :meth:`BackgroundOutput.busy` is true from the
@@ -14,16 +25,31 @@ moment ``speak`` returns until the output reports the message finished.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import queue
 import threading
 import time
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Final
 
-from okey.speech.outputs import FinishSignal, SpeechOutput
+from okey.speech.com import com_apartment
+from okey.speech.outputs import FinishSignal, Probe, SpeechOutput, probe_system_output
+from okey.speech.routes import on_server_start
+from okey.speech.utterance import Message
 
 HANG_AFTER: Final = 5.0
+PROBE_TIMEOUT: Final = 2.0
+START_TIMEOUT: Final = 8.0  # a speech-dispatcher started cold loads its voices first
 _STOP: Final = None
+_WAIT_STEP: Final = 0.05
+
+Prober = Callable[[], Probe]
+"""Builds the output on the worker thread (default: the platform's outputs)."""
+
+ThreadSetup = Callable[[], AbstractContextManager[object]]
+"""What the worker enters before building anything and leaves after closing (COM)."""
 
 
 class SpeechStuckError(OSError):
@@ -31,12 +57,25 @@ class SpeechStuckError(OSError):
 
 
 class BackgroundOutput:
-    """Wraps a speech output so that speaking never blocks the caller."""
+    """Builds an output on a worker thread and speaks through it there, never blocking."""
 
-    def __init__(self, inner: SpeechOutput, *, hang_after: float = HANG_AFTER) -> None:
-        self._inner = inner
+    def __init__(
+        self,
+        prober: Prober | None = None,
+        *,
+        hang_after: float = HANG_AFTER,
+        setup: ThreadSetup = com_apartment,
+    ) -> None:
+        self._prober = prober if prober is not None else probe_system_output
+        self._setup = setup
         self._hang_after = hang_after
         self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue()
+        self._ready = threading.Event()
+        self._starting = threading.Event()  # no server ran: one is being started
+        self.started_at = time.monotonic()
+        self._probe = Probe(None)
+        self._inner: SpeechOutput | None = None
+        self._name = ""
         self._busy_since: float | None = None
         self._failed: BaseException | None = None
         self._handed = threading.Condition()
@@ -44,9 +83,35 @@ class BackgroundOutput:
         self._thread = threading.Thread(target=self._work, name="okey-speech", daemon=True)
         self._thread.start()
 
+    @classmethod
+    def around(cls, output: SpeechOutput, *, hang_after: float = HANG_AFTER) -> BackgroundOutput:
+        """A worker for an output made already (tests; outputs with no thread affinity)."""
+        return cls(lambda: Probe(output), hang_after=hang_after, setup=contextlib.nullcontext)
+
+    def wait_ready(
+        self, timeout: float = PROBE_TIMEOUT, start_timeout: float = START_TIMEOUT
+    ) -> Probe | None:
+        """What the probe found, or None when it has not answered ``timeout`` seconds
+        after the worker started (``start_timeout`` while a server is being started)."""
+        while not self._ready.is_set():
+            left = self.started_at + self.limit(timeout, start_timeout) - time.monotonic()
+            if left <= 0:
+                return None
+            self._ready.wait(min(left, _WAIT_STEP))
+        return self._probe
+
+    def limit(self, timeout: float = PROBE_TIMEOUT, start_timeout: float = START_TIMEOUT) -> float:
+        """The time limit that applies now (longer once a server is being started)."""
+        return start_timeout if self._starting.is_set() else timeout
+
+    @property
+    def thread(self) -> threading.Thread:
+        """The worker: every output call is made on it."""
+        return self._thread
+
     @property
     def name(self) -> str:
-        return self._inner.name
+        return self._name
 
     def speak(self, text: str, *, interrupt: bool) -> None:
         """Queue text for the worker; raise if the output has failed or hangs."""
@@ -91,24 +156,42 @@ class BackgroundOutput:
     def close(self, timeout: float = 2.0) -> None:
         """Stop the worker and close the output, waiting at most ``timeout`` seconds.
 
-        A stuck output is not waited for: its daemon thread ends with the game.
+        A stuck output, or a probe that has not answered, is not waited for: its
+        daemon thread ends with the game (an output found after this is closed unused).
         """
         self._queue.put(_STOP)
-        if self._failed is None:
+        if self._failed is None and self._ready.is_set():
             self._thread.join(timeout)
 
     def _work(self) -> None:
+        on_server_start(self._starting.set)
+        with self._setup():
+            try:
+                probe = self._prober()
+            except Exception as error:  # any failure of a third-party output: no speech
+                probe = Probe(None, f"{type(error).__name__}: {error}")
+            self._inner = probe.output
+            if probe.output is not None:
+                with contextlib.suppress(Exception):
+                    self._name = probe.output.name
+            self._probe = probe
+            self._ready.set()
+            if probe.output is not None:
+                self._serve(probe.output)
+
+    def _serve(self, inner: SpeechOutput) -> None:
         while True:
             item = self._queue.get()
             if item is _STOP:
                 with contextlib.suppress(Exception):
-                    self._inner.close()
+                    inner.close()
                 return
             text, interrupt = item
             try:
                 if self._failed is None:
                     self._busy_since = time.monotonic()
-                    self._inner.speak(text, interrupt=interrupt)
+                    inner.speak(text, interrupt=interrupt)
+                    self._name = inner.name
             except Exception as error:  # any failure of a third-party output
                 self._failed = error
             finally:
@@ -116,3 +199,50 @@ class BackgroundOutput:
                 with self._handed:
                     self._unsent -= 1
                     self._handed.notify_all()
+
+
+_early: list[BackgroundOutput] = []
+
+
+def start_early(prober: Prober | None = None) -> None:
+    """Start looking for the platform's speech now, while the game is still loading.
+
+    The next :func:`open_background_output` takes this worker (its time limit
+    counts from now) instead of starting one; one never taken is closed at exit.
+    """
+    if not _early:
+        _early.append(BackgroundOutput(prober))
+        atexit.register(_close_early)
+
+
+def _close_early() -> None:
+    while _early:
+        _early.pop().close(timeout=0.5)
+
+
+def open_background_output(
+    timeout: float = PROBE_TIMEOUT,
+    prober: Prober | None = None,
+    *,
+    start_timeout: float = START_TIMEOUT,
+) -> Probe:
+    """The platform's output on its own speech thread, found within the time limit.
+
+    The probe's notices come with it. When it finds nothing, the worker ends;
+    when it does not answer in time, the notice says so and the worker is left
+    to close whatever it finds later. Without a ``prober`` of its own, it takes
+    the worker started early (:func:`start_early`), if there is one.
+    """
+    worker = _early.pop() if prober is None and _early else BackgroundOutput(prober)
+    probe = worker.wait_ready(timeout, start_timeout)
+    if probe is None:
+        seconds = f"{worker.limit(timeout, start_timeout):g}"
+        worker.close()
+        return Probe(
+            None,
+            f"the speech output did not answer within {seconds} s",
+            (Message.of("speech.no_answer", seconds=seconds),),
+        )
+    if probe.output is None:
+        return probe
+    return Probe(worker, probe.diagnostics, probe.notices)

@@ -8,24 +8,38 @@ from collections.abc import Callable
 
 from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.speech import readers
-from okey.speech.background import BackgroundOutput
+from okey.speech.background import open_background_output
 from okey.speech.modes import SpeechMode
-from okey.speech.outputs import SpeechOutput, open_system_output
-from okey.speech.sounds import SoundPlayer, terminal_bell
+from okey.speech.outputs import Probe, SpeechOutput
 from okey.speech.speaker import Printer, Speaker, print_line
 from okey.speech.transcript import Transcript
+from okey.speech.utterance import Message
 
-OutputFactory = Callable[[], SpeechOutput | None]
-"""Finds the speech output for ``auto`` mode; None when nothing speaks."""
+OutputFactory = Callable[[], SpeechOutput | Probe | None]
+"""Finds the speech output for ``auto`` mode: an output, or None when nothing speaks,
+or a :class:`Probe` that also carries what to tell the player."""
 
 ReaderFinder = Callable[[], str | None]
 """Names a running screen reader that reads the terminal; None when there is none."""
 
+__all__ = [
+    "OutputFactory",
+    "ReaderFinder",
+    "add_speech_options",
+    "make_speaker",
+    "open_background_output",
+    "speaker_from_args",
+]
 
-def open_background_output() -> SpeechOutput | None:
-    """The system output, spoken to from a worker thread so it cannot freeze the game."""
-    output = open_system_output()
-    return BackgroundOutput(output) if output is not None else None
+
+def _probe(found: SpeechOutput | Probe | None) -> Probe:
+    return found if isinstance(found, Probe) else Probe(found)
+
+
+def _reader_notice(reader: str) -> Message:
+    if reader == readers.UNNAMED:
+        return Message.of("speech.reader_unnamed")
+    return Message.of("speech.reader_found", reader=reader)
 
 
 def make_speaker(
@@ -35,7 +49,6 @@ def make_speaker(
     *,
     verbosity: Verbosity | str = Verbosity.DETAILED,
     sounds: bool = True,
-    sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
     catalogue: Catalogue = CATALOGUE,
     reader_finder: ReaderFinder | None = None,
@@ -43,37 +56,44 @@ def make_speaker(
 ) -> Speaker:
     """The game's Speaker; call before the front end takes the screen.
 
-    In ``auto`` mode a screen reader that reads the terminal (``reader_finder``)
-    makes it print only, said once; otherwise, as in ``voice`` mode, the output is
-    looked for quietly, and if none speaks the speaker says so once and carries on
-    printing. ``announce=False``: those two notices are not said (a speaker made again
-    for the same player, who heard them already). Raises ValueError for an unknown
-    mode or verbosity and OSError when the transcript cannot be opened.
+    In ``auto`` mode a screen reader that reads the terminal (``reader_finder``;
+    by default ``readers.screen_reader``: Orca, Fenrir or speakup on Linux, NVDA,
+    JAWS or another on Windows, VoiceOver on macOS) makes it print only, said once;
+    otherwise, as in ``voice`` mode, the output is looked for on its own thread for
+    at most about 2 s, and if none speaks (or none answers in time) the speaker says
+    so once and carries on printing. ``announce=False``: those notices are not said
+    (a speaker made again for the same player, who heard them already). Raises
+    ValueError for an unknown mode or verbosity and OSError when the transcript
+    cannot be opened.
     """
     mode = SpeechMode(mode)
     verbosity = Verbosity(verbosity)
     transcript = Transcript.open(transcript_path) if transcript_path is not None else None
-    find = reader_finder if reader_finder is not None else readers.terminal_screen_reader
+    find = reader_finder if reader_finder is not None else readers.screen_reader
     reader = find() if mode is SpeechMode.AUTO else None
     if reader is not None:
         mode = SpeechMode.SCREEN_READER
     elif mode is SpeechMode.VOICE:
         mode = SpeechMode.AUTO  # speaks itself, whatever else is running
-    output = output_factory() if mode is SpeechMode.AUTO else None
+    probe = _probe(output_factory()) if mode is SpeechMode.AUTO else Probe(None)
+    output = probe.output
     speaker = Speaker(
         mode,
         output,
         printer=printer if printer is not None else print_line,
-        sound_player=sound_player if sound_player is not None else terminal_bell,
         transcript=transcript,
         verbosity=verbosity,
         sounds=sounds,
         catalogue=catalogue,
     )
-    if announce and reader is not None:
-        speaker.event("speech.reader_found", reader=reader)
-    elif announce and mode is SpeechMode.AUTO and output is None:
-        speaker.event("speech.no_route")
+    notices = probe.notices
+    if reader is not None:
+        notices = (_reader_notice(reader),)
+    elif mode is SpeechMode.AUTO and output is None and not notices:
+        notices = (Message.of("speech.no_route"),)
+    if announce:
+        for notice in notices:
+            speaker.say(notice)
     return speaker
 
 
@@ -83,7 +103,7 @@ def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = C
         "--speech",
         choices=[mode.value for mode in SpeechMode],
         default=SpeechMode.AUTO.value,
-        help=catalogue.text("cli.speech"),
+        help=catalogue.text("cli.speech.platforms"),
     )
     parser.add_argument("--transcript", metavar="FILE", help=catalogue.text("cli.transcript"))
     parser.add_argument(
@@ -104,7 +124,6 @@ def speaker_from_args(
     args: argparse.Namespace,
     printer: Printer | None = None,
     *,
-    sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
 ) -> Speaker:
     """The Speaker for options added by ``add_speech_options``."""
@@ -114,7 +133,6 @@ def speaker_from_args(
         printer,
         verbosity=args.verbosity,
         sounds=args.sounds,
-        sound_player=sound_player,
         output_factory=output_factory,
         announce=not getattr(args, "announced", False),
     )

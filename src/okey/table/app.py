@@ -34,7 +34,7 @@ from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from okey.messages import CATALOGUE
-from okey.speech import QUIET_POLL, Sound, SoundPlayer, print_line_if_possible
+from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
 from okey.table import chatting, screen
 from okey.table.controller import Table
@@ -79,7 +79,6 @@ class TableApp:
         pace: float,
         input: Input | None = None,
         output: Output | None = None,
-        sound_player: SoundPlayer | None = None,
         far: Far | None = None,
     ) -> None:
         self.table = table
@@ -144,7 +143,8 @@ class TableApp:
         self.app.ttimeoutlen = 0.05
         self.app.timeoutlen = 0.05
         log.on_change = self.app.invalidate
-        table.speaker.attach(printer=log.append, sound_player=sound_player or self._sound)
+        table.speaker.attach(printer=log.append)
+        table.voice.sounds.attach_bell(self._bell)
         table.on_leave = self._close
 
     # -- keys --------------------------------------------------------------------
@@ -211,8 +211,7 @@ class TableApp:
         self.wake.set()
         self.app.invalidate()
 
-    def _sound(self, sound: Sound) -> None:
-        del sound
+    def _bell(self) -> None:
         self.app.output.bell()
 
     # -- running -----------------------------------------------------------------
@@ -288,7 +287,6 @@ async def play_async(
     notice: str | None = None,
     input: Input | None = None,
     output: Output | None = None,
-    sound_player: SoundPlayer | None = None,
     far: Far | None = None,
 ) -> None:
     """Run the table until the player leaves (for tests: in a running loop); with ``far``,
@@ -296,9 +294,7 @@ async def play_async(
     log = MessageLog()
     for text in table.speaker.history.entries:  # said before the screen opened
         log.append(text)
-    front = TableApp(
-        table, log, pace=pace, input=input, output=output, sound_player=sound_player, far=far
-    )
+    front = TableApp(table, log, pace=pace, input=input, output=output, far=far)
 
     def start() -> None:
         if far is not None:
@@ -314,6 +310,7 @@ async def play_async(
         if not table.leaving:
             table.leave()
         table.speaker.attach(printer=print_line_if_possible)
+        table.voice.sounds.attach_bell(terminal_bell)
 
 
 def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
@@ -321,6 +318,7 @@ def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None
     try:
         asyncio.run(play_async(table, pace=pace, resumed=resumed, notice=notice))
     finally:
+        table.voice.sounds.close()
         table.speaker.event_text(table.farewell())
         table.speaker.close()
     return 0

@@ -1,15 +1,16 @@
 """The chat handlers: open the one-line message, send or cancel it, mute, and hear the others.
 
-The slash (or F3) opens the input line (the front end shows it and gives it the keys:
+The slash (or F5) opens the input line (the front end shows it and gives it the keys:
 :attr:`ChatRoom.writing <okey.table.chat.ChatRoom.writing>`); Enter sends it
 (:func:`send`), Escape cancels it (:func:`cancel`). Every seat hears a line with its
-writer's name, the writer too (the echo of what was sent). F4 mutes the others' lines.
+writer's name, the writer too (the echo of what was sent). F6 mutes the others' lines.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from okey.table import cues
 from okey.table.keys import Command
 from okey.table.lines import Line, Where
 
@@ -71,7 +72,7 @@ def heard(table: TableCore, seat: int, name: str, text: str) -> None:
     elif room is not None and room.muted:
         room.unheard += 1
     else:
-        table.voice.event(Line("table.chat.said", name=name, where=Where(seat), text=text))
+        cues.chat(table, seat, Line("table.chat.said", name=name, where=Where(seat), text=text))
 
 
 HANDLERS: dict[Command, Handler] = {

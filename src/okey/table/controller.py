@@ -18,7 +18,7 @@ from okey.table.change import Seen, turn_begins, win_alert
 from okey.table.clock import Tick
 from okey.table.core import Guide, Saver, TableCore
 from okey.table.keys import Command, command_for, spoken_key
-from okey.table.lines import Line
+from okey.table.lines import Line, Problem
 from okey.table.narration import indicator_line
 from okey.table.seat import Done, Step
 
@@ -133,7 +133,7 @@ class Table(TableCore):
         """Something failed inside the game: say so and carry on (the match is kept)."""
         self.menu = None
         self.asking = None
-        self.voice.event(Line("table.error", error=str(error)))
+        self.voice.event(Line("table.error", error=Problem(error)))
 
     def farewell(self) -> str:
         """The last words, once the screen is closed, in words."""

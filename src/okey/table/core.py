@@ -21,7 +21,7 @@ from okey.speech import Speaker
 from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
 from okey.table.keys import Command
-from okey.table.lines import Line, Speech
+from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
 from okey.table.narration import TableNarrator
 from okey.table.rack import Rack
@@ -158,4 +158,4 @@ class TableCore:
         try:
             self.saver.autosave()
         except (OSError, ValueError) as error:
-            self.voice.event(Line("table.save.failed", reason=str(error)))
+            self.voice.event(Line("table.save.failed", reason=Problem(error)))

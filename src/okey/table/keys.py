@@ -75,6 +75,8 @@ class Command(Enum):
     SKIP = "skip"  # skip a step of the tutorial
     CHAT = "chat"  # write a line every seat hears (a table played online)
     MUTE_CHAT = "mute_chat"
+    SOFTER = "softer"  # the sounds' volume
+    LOUDER = "louder"
 
 
 class Topic(Enum):
@@ -167,8 +169,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.VERBOSITY, "v", topic=Topic.SPEECH),
     _b(C.SOUNDS, "b", topic=Topic.SPEECH),
     _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),
-    _b(C.CHAT, "/", "f3", topic=Topic.CHAT, online=True),
-    _b(C.MUTE_CHAT, "f4", topic=Topic.CHAT, online=True),
+    _b(C.CHAT, "/", "f5", topic=Topic.CHAT, online=True),
+    _b(C.MUTE_CHAT, "f6", topic=Topic.CHAT, online=True),
     _b(C.OKEY_WARNING, offered=lambda r: r.play.okey_discard_warning),
     _b(C.SAVE, "c-s", topic=Topic.GENERAL),
     _b(C.QUIT, "q", topic=Topic.GENERAL),
@@ -187,6 +189,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
+    _b(C.SOFTER, "f3", menu=False),
+    _b(C.LOUDER, "f4", menu=False),
 )
 """Every command of the table, once, with its keys."""
 

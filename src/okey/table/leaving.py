@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from okey.table.keys import Command
-from okey.table.lines import Line, Speech
+from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Question
 from okey.table.seat import Step
 
@@ -21,7 +21,7 @@ def _save(table: TableCore, command: Command) -> None:
     try:
         name = table.saver.save(table.saved_as)
     except (OSError, ValueError) as error:
-        table.voice.reply(Line("table.save.failed", reason=str(error)))
+        table.voice.reply(Line("table.save.failed", reason=Problem(error)))
         return
     table.saved_as = name
     table.voice.reply(Line("table.save.done", name=name))
@@ -49,7 +49,7 @@ def leave(table: TableCore) -> None:
         try:
             table.saved_as = table.saver.save(table.saved_as)
         except (OSError, ValueError) as error:
-            table.voice.event(Line("table.save.failed", reason=str(error)))
+            table.voice.event(Line("table.save.failed", reason=Problem(error)))
     table.leaving = True
     table.on_leave()
 

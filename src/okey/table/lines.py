@@ -110,6 +110,14 @@ class Scores:
     ranked: bool
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something that went wrong, worded when said: okey's own errors in the player's
+    language (:func:`okey.errortext.render`), others (the system's) by their message."""
+
+    error: BaseException
+
+
 Field = (
     int
     | str
@@ -126,6 +134,7 @@ Field = (
     | AndList
     | Joined
     | Line
+    | Problem
 )
 """What a line's field may hold."""
 

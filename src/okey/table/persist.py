@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 from okey.bots import available_levels
+from okey.errors import Phrase
 from okey.saves import (
     AUTOSAVE,
     SaveData,
@@ -73,10 +74,10 @@ def session_from_save(data: SaveData) -> TableSession:
     try:
         settings = TableSettings.from_dict(dict(data.settings))
     except (TypeError, ValueError) as exc:
-        raise SaveError("state", reason=str(exc)) from None
+        raise SaveError("state", reason=exc) from None
     players = match.players
     if not 0 <= settings.you < players:
-        raise SaveError("state", reason=f"there is no seat {settings.you} at this table")
+        raise SaveError("state", reason=Phrase("engine.error.no_such_seat", seat=settings.you))
     usual = table_names(players, settings.you)
     given = settings.names
     settings.names = [

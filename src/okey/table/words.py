@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from okey.errors import OkeyError
+from okey.errortext import render
 from okey.hand.tiles import Tile
 from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.table.lines import (
@@ -23,6 +25,7 @@ from okey.table.lines import (
     Line,
     Name,
     Names,
+    Problem,
     Scores,
     Speech,
     Tiles,
@@ -86,6 +89,10 @@ class Words:
                 return value.sep.join(str(self.field(part)) for part in value.parts)
             case Line():
                 return self(value.key, **self.fields(value))
+            case Problem(error=OkeyError() as error):
+                return render(error, self.catalogue)
+            case Problem():
+                return str(value.error)
             case _:
                 assert_never(value)
 

@@ -1,4 +1,4 @@
-"""One round: the deal, the turns, the shows and declarations, a win or a draw.
+"""One round of Okey: the deal, the turns, the shows and declarations, a win or a draw.
 
 The dealer opens by discarding; then each turn is a draw (the pile's top, or
 the discard the previous seat just made) and a discard. A discard that leaves
@@ -9,12 +9,14 @@ decline it (a draw); having taken it, their next discard must finish, or the
 round is drawn. ``close_after_last_discard`` draws the round at once.
 
 The round changes scores only through the :class:`ScoreBoard` it is given; the
-match decides what happens after the round.
+match decides what happens after the round. A seat whose time ran out is moved
+by the match, one :meth:`Round.automatic_move` at a time.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from okey.engine.actions import (
     Action,
@@ -23,15 +25,15 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
 from okey.engine.deal import deal
-from okey.engine.errors import IllegalMoveError
+from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.events import (
-    AutopilotChanged,
     Dealt,
     DeclaredPairs,
     DeclinedDiscard,
@@ -45,13 +47,13 @@ from okey.engine.events import (
     RoundStarted,
     RoundWon,
     ShowedIndicator,
-    TimedOut,
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.scores import ScoreBoard
+from okey.engine.games.base import GameRound
+from okey.engine.games.okey.scores import ScoreBoard
 from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
-from okey.engine.view import Phase
+from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import FinishKind, best_finish, colour_doubles
 from okey.hand.solver import (
     combination_grouping,
@@ -63,12 +65,11 @@ from okey.hand.solver import (
     winning_kinds,
 )
 from okey.hand.tiles import Tile, is_okey, okey_for
-from okey.messages import tile_name
 from okey.rules import RuleSet
 
 
-class Round:
-    """The state of one round. Drive it through :class:`okey.engine.match.Match`."""
+class Round(GameRound):
+    """The state of one round of Okey. Drive it through :class:`okey.engine.match.Match`."""
 
     def __init__(
         self,
@@ -77,8 +78,6 @@ class Round:
         dealer: int,
         deck: Sequence[Tile],
         board: ScoreBoard,
-        timeouts: list[int],
-        autopilot: list[bool],
         dice: Dice | None = None,
     ) -> None:
         self.rules = rules
@@ -110,14 +109,8 @@ class Round:
         self.winner: int | None = None
         self.middle: Tile | None = None
         self.board = board
-        self.timeouts = timeouts
-        self.autopilot = autopilot
 
     # -- reading -----------------------------------------------------------
-
-    @property
-    def over(self) -> bool:
-        return self.phase is Phase.ROUND_OVER
 
     def previous(self, seat: int) -> int:
         return (seat - 1) % self.players
@@ -184,80 +177,119 @@ class Round:
             moves.append(ShowIndicator())
         return tuple(moves)
 
+    def view(
+        self,
+        seat: int,
+        *,
+        phase: Phase,
+        legal: tuple[Action, ...],
+        scores: tuple[int, ...],
+        autopilot: tuple[int, ...],
+    ) -> PlayerView:
+        """What ``seat`` may know of this round: the common part and Okey's own."""
+        players = range(self.players)
+        return PlayerView(
+            seat=seat,
+            players=self.players,
+            hand=tuple(self.hands[seat]),
+            indicator=self.indicator,
+            okey=self.okey,
+            turn=self.turn,
+            phase=phase,
+            dealer=self.dealer,
+            round_number=self.number,
+            pile_count=len(self.pile),
+            discards=tuple(tuple(pile) for pile in self.discards),
+            taken=tuple(tuple(tiles) for tiles in self.taken),
+            scores=scores,
+            legal=legal,
+            hand_sizes=tuple(len(hand) for hand in self.hands),
+            autopilot=autopilot,
+            winner=self.winner,
+            rules=self.rules,
+            shown_indicator=() if self.shown_by is None else (self.shown_by,),
+            declared_pairs=tuple(s for s in players if self.pairs[s]),
+            turned_to_okey=tuple(s for s in players if self.turned[s]),
+            last_chance=self.last_chance,
+            middle=self.middle,
+        )
+
     # -- checking ----------------------------------------------------------
+
+    def _refuse(self, reason: MoveError, tile: Tile | None = None) -> IllegalMoveError:
+        return IllegalMoveError(reason, tile=tile, okey=self.okey)
 
     def check(self, seat: int, action: Action) -> None:
         """Raise :class:`IllegalMoveError` saying why ``action`` is not allowed now."""
         if self.over:
-            raise IllegalMoveError("round_over")
+            raise self._refuse(MoveError.ROUND_OVER)
         if isinstance(action, ShowIndicator):
             self._check_show(seat)
             return
         if seat != self.turn:
-            raise IllegalMoveError("not_your_turn")
+            raise self._refuse(MoveError.NOT_YOUR_TURN)
         phase = self.phase
-        if isinstance(action, DrawFromPile):
-            if phase is Phase.DISCARD:
-                raise IllegalMoveError("must_discard")
-            if phase is Phase.PILE_OUT:
-                raise IllegalMoveError("pile_empty")
-        elif isinstance(action, TakeDiscard):
-            if phase is Phase.DISCARD:
-                raise IllegalMoveError("must_discard")
-            if not self.discards[self.previous(seat)]:
-                raise IllegalMoveError("nothing_to_take")
-        elif isinstance(action, DeclineDiscard):
-            if phase is not Phase.PILE_OUT:
-                raise IllegalMoveError("decline_only_pile_out")
-        elif isinstance(action, Discard | Finish):
-            self._check_discard(seat, action)
-        elif isinstance(action, TurnToOkey):
-            self._check_turn_to_okey(seat)
-        elif isinstance(action, DeclarePairs):
-            if not self.rules.play.declare_pairs:
-                raise IllegalMoveError("no_declare_pairs")
-            if self.pairs[seat]:
-                raise IllegalMoveError("already_declared_pairs")
-            if phase is Phase.PILE_OUT:
-                raise IllegalMoveError("must_take_or_decline")
-        elif (
-            isinstance(action, TimeOut)
-            and not self.rules.play.timer_seconds
-            and not self.autopilot[seat]
-        ):
-            raise IllegalMoveError("no_timer")
+        match action:
+            case DrawFromPile():
+                if phase is Phase.DISCARD:
+                    raise self._refuse(MoveError.MUST_DISCARD)
+                if phase is Phase.PILE_OUT:
+                    raise self._refuse(MoveError.PILE_EMPTY)
+            case TakeDiscard():
+                if phase is Phase.DISCARD:
+                    raise self._refuse(MoveError.MUST_DISCARD)
+                if not self.discards[self.previous(seat)]:
+                    raise self._refuse(MoveError.NOTHING_TO_TAKE)
+            case DeclineDiscard():
+                if phase is not Phase.PILE_OUT:
+                    raise self._refuse(MoveError.DECLINE_ONLY_PILE_OUT)
+            case Discard() | Finish():
+                self._check_discard(seat, action)
+            case TurnToOkey():
+                self._check_turn_to_okey(seat)
+            case DeclarePairs():
+                if not self.rules.play.declare_pairs:
+                    raise self._refuse(MoveError.NO_DECLARE_PAIRS)
+                if self.pairs[seat]:
+                    raise self._refuse(MoveError.ALREADY_DECLARED_PAIRS)
+                if phase is Phase.PILE_OUT:
+                    raise self._refuse(MoveError.MUST_TAKE_OR_DECLINE)
+            case TimeOut() | Resume():  # the match's own (the clock and autopilot)
+                pass
+            case _:
+                assert_never(action)
 
     def _check_show(self, seat: int) -> None:
         if not self.rules.scoring.show_indicator:
-            raise IllegalMoveError("no_show")
+            raise self._refuse(MoveError.NO_SHOW)
         if self.shown_by is not None:
-            raise IllegalMoveError("already_shown")
+            raise self._refuse(MoveError.ALREADY_SHOWN)
         if self.moved[seat]:
-            raise IllegalMoveError("show_too_late")
+            raise self._refuse(MoveError.SHOW_TOO_LATE)
         if self.indicator not in self.hands[seat]:
-            raise IllegalMoveError("no_twin", tile=tile_name(self.indicator))
+            raise self._refuse(MoveError.NO_TWIN, self.indicator)
 
     def _check_discard(self, seat: int, action: Discard | Finish) -> None:
         if self.phase is Phase.DRAW:
-            raise IllegalMoveError("must_draw")
+            raise self._refuse(MoveError.MUST_DRAW)
         if self.phase is Phase.PILE_OUT:
-            raise IllegalMoveError("must_take_or_decline")
+            raise self._refuse(MoveError.MUST_TAKE_OR_DECLINE)
         if action.tile not in self.hands[seat]:
-            raise IllegalMoveError("not_in_hand", tile=tile_name(action.tile, self.okey))
+            raise self._refuse(MoveError.NOT_IN_HAND, action.tile)
         if isinstance(action, Finish) and not self._leaves_win(seat, action.tile):
-            raise IllegalMoveError("does_not_finish", tile=tile_name(action.tile, self.okey))
+            raise self._refuse(MoveError.DOES_NOT_FINISH, action.tile)
 
     def _check_turn_to_okey(self, seat: int) -> None:
         if not self.rules.play.turn_to_okey:
-            raise IllegalMoveError("no_turn_to_okey")
+            raise self._refuse(MoveError.NO_TURN_TO_OKEY)
         if self.turned[seat]:
-            raise IllegalMoveError("already_turned")
+            raise self._refuse(MoveError.ALREADY_TURNED)
         if self.phase is not Phase.DISCARD:
-            raise IllegalMoveError("must_draw")
+            raise self._refuse(MoveError.MUST_DRAW)
         if self.okey not in self.hands[seat]:
-            raise IllegalMoveError("no_okey", tile=tile_name(self.okey, self.okey))
+            raise self._refuse(MoveError.NO_OKEY, self.okey)
         if not self.can_turn_to_okey(seat):
-            raise IllegalMoveError("not_ready")
+            raise self._refuse(MoveError.NOT_READY)
 
     def _leaves_win(self, seat: int, tile: Tile) -> bool:
         return bool(kinds_after_discard(self.hands[seat], tile, self.okey))
@@ -265,40 +297,38 @@ class Round:
     # -- changing ----------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Apply an action already known to be legal (no checks)."""
-        if isinstance(action, TimeOut):
-            return self._time_out(seat)
-        if isinstance(action, ShowIndicator):
-            return self._show(seat)
-        self.timeouts[seat] = 0
-        return self._play(seat, action)
-
-    def _play(self, seat: int, action: Action) -> list[Event]:
-        if isinstance(action, DrawFromPile):
-            tile = self.pile.pop()
-            self._receive(seat, tile)
-            return [Drew(seat, tile, len(self.pile))]
-        if isinstance(action, TakeDiscard):
-            source = self.previous(seat)
-            tile = self.discards[source].pop()
-            self.last_chance = self.phase is Phase.PILE_OUT
-            self._receive(seat, tile)
-            self.taken[seat].append(tile)
-            return [TookDiscard(seat, source, tile)]
-        if isinstance(action, Discard):
-            return self._discard(seat, action.tile, finishing=False)
-        if isinstance(action, Finish):
-            return self._discard(seat, action.tile, finishing=True)
-        if isinstance(action, DeclineDiscard):
-            tile = self.discards[self.previous(seat)][-1]
-            return [DeclinedDiscard(seat, tile), self._draw_round(DrawReason.DECLINED)]
-        if isinstance(action, TurnToOkey):
-            self.turned[seat] = True
-            return [TurnedToOkey(seat)]
-        if isinstance(action, DeclarePairs):
-            self.pairs[seat] = True
-            return [DeclaredPairs(seat)]
-        raise AssertionError(f"unhandled action {action!r}")  # pragma: no cover
+        """Apply a move already known to be legal (no checks)."""
+        match action:
+            case DrawFromPile():
+                tile = self.pile.pop()
+                self._receive(seat, tile)
+                return [Drew(seat, tile, len(self.pile))]
+            case TakeDiscard():
+                source = self.previous(seat)
+                tile = self.discards[source].pop()
+                self.last_chance = self.phase is Phase.PILE_OUT
+                self._receive(seat, tile)
+                self.taken[seat].append(tile)
+                return [TookDiscard(seat, source, tile)]
+            case Discard():
+                return self._discard(seat, action.tile, finishing=False)
+            case Finish():
+                return self._discard(seat, action.tile, finishing=True)
+            case ShowIndicator():
+                return self._show(seat)
+            case DeclineDiscard():
+                tile = self.discards[self.previous(seat)][-1]
+                return [DeclinedDiscard(seat, tile), self._draw_round(DrawReason.DECLINED)]
+            case TurnToOkey():
+                self.turned[seat] = True
+                return [TurnedToOkey(seat)]
+            case DeclarePairs():
+                self.pairs[seat] = True
+                return [DeclaredPairs(seat)]
+            case TimeOut() | Resume():
+                raise AssertionError(f"{action!r} is the match's to apply")
+            case _:
+                assert_never(action)
 
     def _receive(self, seat: int, tile: Tile) -> None:
         self.hands[seat].append(tile)
@@ -364,21 +394,17 @@ class Round:
 
     # -- the turn clock ----------------------------------------------------
 
-    def _time_out(self, seat: int) -> list[Event]:
-        self.timeouts[seat] += 1
-        events: list[Event] = [TimedOut(seat, self.timeouts[seat])]
-        if self.timeouts[seat] >= self.rules.play.autopilot_after and not self.autopilot[seat]:
-            self.autopilot[seat] = True
-            events.append(AutopilotChanged(seat, on=True))
+    def automatic_move(self, seat: int) -> Action:
+        """One move of the game's own for a seat whose time ran out: with the pile empty,
+        take the last discard if it lets the seat finish, else decline it; draw from
+        the pile; then :meth:`automatic_discard`."""
         if self.phase is Phase.PILE_OUT:
             tile = self.discards[self.previous(seat)][-1]
             counts, jokers = hand_counts([*self.hands[seat], tile], self.okey)
-            if not has_finish(counts, jokers):
-                return events + self._play(seat, DeclineDiscard())
-            events += self._play(seat, TakeDiscard())
-        elif self.phase is Phase.DRAW:
-            events += self._play(seat, DrawFromPile())
-        return events + self._play(seat, self.automatic_discard(seat))
+            return TakeDiscard() if has_finish(counts, jokers) else DeclineDiscard()
+        if self.phase is Phase.DRAW:
+            return DrawFromPile()
+        return self.automatic_discard(seat)
 
     def automatic_discard(self, seat: int) -> Action:
         """What the game discards for a seat whose time ran out: a win if there is one,

@@ -1,0 +1,96 @@
+"""The one error style of the project: a reason and its data, worded only when shown.
+
+Every error okey reports (a refused move, a damaged save, match log, rules or
+settings file, a bad tile) is an :class:`OkeyError`: a ``key`` (its reason, the
+last part of a catalogue key) and ``fields`` (tiles, numbers, paths, text, or
+nested :class:`Phrase` and :class:`OkeyError` values for its causes). Nothing
+is worded when it is raised: :func:`okey.errortext.render` finds the words in
+the player's language at the moment the error is shown, so a damaged file is
+reported wholly in the chosen language. This module imports no text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import ClassVar
+
+from okey.hand.tiles import Tile
+
+
+class Phrase:
+    """Words to be found when shown: a whole catalogue key and its fields.
+
+    A field may be a tile (named with the role ``okey`` gives it, when set: see
+    :meth:`naming`), a number, text, a path, or another :class:`Phrase` or
+    :class:`OkeyError` (a cause).
+    """
+
+    __slots__ = ("fields", "key", "okey")
+
+    def __init__(self, key: str, /, **fields: object) -> None:
+        self.key = key
+        self.fields: Mapping[str, object] = fields
+        self.okey: Tile | None = None
+
+    def naming(self, okey: Tile | None) -> Phrase:
+        """This phrase with its tiles named in a round whose okey is ``okey``."""
+        self.okey = okey
+        return self
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Phrase):
+            return NotImplemented
+        return (self.key, dict(self.fields), self.okey) == (
+            other.key,
+            dict(other.fields),
+            other.okey,
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.key)
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
+        return f"Phrase({self.key!r}{fields})"
+
+
+class OkeyError(ValueError):
+    """An error with a reason and data, worded when it is shown.
+
+    ``key`` is the reason (``reason.value`` for an enum reason); the message is
+    the catalogue text ``prefix + key`` with ``fields``. A subclass sets
+    ``prefix``, and may give a reason enum and properties for its fields.
+    ``okey``, when set, names the round's okey, so that tiles are worded with their
+    role. ``str(error)`` words it in the language the game speaks now (for
+    messages built the old way and for debugging); the front ends call
+    :func:`okey.errortext.render` with their catalogue.
+    """
+
+    prefix: ClassVar[str] = ""
+    one_line: ClassVar[bool] = False  # the words are folded onto one line when shown
+
+    def __init__(self, reason: StrEnum | str, /, **fields: object) -> None:
+        super().__init__(str(reason))
+        self.reason = reason
+        self.fields: dict[str, object] = fields
+        self.okey: Tile | None = None
+
+    @property
+    def key(self) -> str:
+        """The reason as text: the last part of the catalogue key."""
+        return str(self.reason)
+
+    @property
+    def phrase(self) -> Phrase:
+        """The error's words to be found: its catalogue key and fields."""
+        return Phrase(self.prefix + self.key, **self.fields).naming(self.okey)
+
+    def __str__(self) -> str:
+        from okey.errortext import render_now  # worded only when shown: no text here
+
+        return render_now(self)
+
+    def __repr__(self) -> str:
+        fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
+        return f"{type(self).__name__}({self.key!r}{fields})"

@@ -1,0 +1,83 @@
+"""The notation of actions: one line each, read back as written, for every action."""
+
+from __future__ import annotations
+
+import typing
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from okey.engine import format_action, parse_action
+from okey.engine.actions import (
+    Action,
+    DeclarePairs,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    Resume,
+    ShowIndicator,
+    TakeDiscard,
+    TimeOut,
+    TurnToOkey,
+)
+from okey.hand.notation import TileNotationError
+from okey.hand.tiles import FALSE_JOKER_CODE, Tile
+
+TILES = st.builds(Tile, st.integers(0, FALSE_JOKER_CODE))
+SIMPLE = (
+    DrawFromPile,
+    TakeDiscard,
+    ShowIndicator,
+    DeclineDiscard,
+    TurnToOkey,
+    DeclarePairs,
+    TimeOut,
+    Resume,
+)
+ACTIONS: st.SearchStrategy[Action] = st.one_of(
+    st.builds(Discard, TILES),
+    st.builds(Finish, TILES),
+    *(st.just(kind()) for kind in SIMPLE),
+)
+
+
+def test_the_strategy_draws_every_kind_of_action() -> None:
+    assert set(typing.get_args(Action)) == {Discard, Finish, *SIMPLE}
+
+
+@given(ACTIONS)
+def test_every_action_round_trips(action: Action) -> None:
+    text = format_action(action)
+    assert parse_action(text) == action
+    assert parse_action(f"  {text.upper()}  ") == action  # case and spacing do not matter
+    assert "\n" not in text and text == " ".join(text.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("draw pile", DrawFromPile()),
+        ("draw", DrawFromPile()),
+        ("take", TakeDiscard()),
+        ("discard r5", Discard(Tile(4))),
+        ("Discard K13", Discard(Tile(38))),
+        ("finish fj", Finish(Tile(FALSE_JOKER_CODE))),
+        ("turn-to-okey", TurnToOkey()),
+    ],
+)
+def test_action_values(text: str, action: Action) -> None:
+    assert parse_action(text) == action
+
+
+@pytest.mark.parametrize("text", ["jump", "discard", "draw the pile", "finish r5 r6", ""])
+def test_what_is_no_action_is_refused(text: str) -> None:
+    with pytest.raises(ValueError):
+        parse_action(text)
+
+
+def test_a_bad_tile_is_refused_with_its_token() -> None:
+    with pytest.raises(TileNotationError) as caught:
+        parse_action("discard q5")
+    assert caught.value.token == "q5"

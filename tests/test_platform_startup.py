@@ -1,0 +1,120 @@
+"""Start-up: the command registry loads only the command that runs; speech starts early."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from okey import cli
+from okey.cli import build_parser, chosen_speech, start_speech_early
+from okey.commands import COMMANDS
+
+HEAVY = (
+    "prompt_toolkit",
+    "accessible_output2",
+    "speechd",
+    "okey.table.app",
+    "okey.speech.speaker",
+    "okey.speech.factory",
+    "okey.speech.outputs",
+    "okey.speech.background",
+)
+
+LOADED = """
+import contextlib, io, json, sys
+from okey.cli import main
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        status = main(sys.argv[1:])
+    except SystemExit as exit:
+        status = exit.code
+print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
+"""
+
+
+def loaded(*args: str) -> tuple[int, list[str]]:
+    """The modules a command line imports, in a fresh interpreter."""
+    env = {key: value for key, value in os.environ.items() if key != "OKEY_LANGUAGE"}
+    result = subprocess.run(
+        [sys.executable, "-c", LOADED, *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+    )
+    found = json.loads(result.stdout.splitlines()[-1])
+    return found["status"], found["modules"]
+
+
+def test_the_registry_names_each_module_as_it_names_itself() -> None:
+    for entry in COMMANDS:
+        module = importlib.import_module(entry.module)
+        assert (entry.name, entry.help_key) == (module.NAME, module.HELP_KEY)
+    assert len({entry.name for entry in COMMANDS}) == len(COMMANDS)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("--help",), ("hand", "r1", "r2", "r3", "-i", "k4"), ("rules",), ("nonsense",)],
+)
+def test_help_and_hand_load_neither_the_table_nor_the_speech_layer(args: tuple[str, ...]) -> None:
+    status, modules = loaded(*args)
+    assert status in (0, 2)
+    heavy = [name for name in modules if name.startswith(HEAVY)]
+    assert heavy == []
+    others = {f"okey.commands.{entry.name}" for entry in COMMANDS} - {f"okey.commands.{args[0]}"}
+    assert others.isdisjoint(modules)  # no other command's module either
+
+
+def test_a_command_is_configured_when_it_parses_or_shows_its_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser({"sounds": False})
+    args = parser.parse_args(["play", "--seed", "3"])
+    assert (args.seed, args.sounds, args.run.__module__) == (3, False, "okey.commands.play")
+    with pytest.raises(SystemExit):
+        parser.parse_args(["hand", "--help"])
+    assert "--batch" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        parser.parse_args(["play", "--no-such-option"])
+    assert "--no-such-option" in capsys.readouterr().err
+
+
+def test_the_speech_mode_is_read_before_the_parser() -> None:
+    assert chosen_speech(["play"], {}) == "auto"
+    assert chosen_speech(["play"], {"speech": "off"}) == "off"
+    assert chosen_speech(["play", "--speech", "off", "--speech=voice"], {}) == "voice"
+    assert chosen_speech(["play", "--", "--speech", "off"], {}) == "auto"
+
+
+@pytest.fixture
+def early(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    started: list[str] = []
+    monkeypatch.setattr(cli, "on_a_terminal", lambda: True)
+    monkeypatch.setattr("okey.speech.background.start_early", lambda: started.append("speech"))
+    return started
+
+
+def test_speech_starts_early_only_for_a_command_that_will_speak(
+    early: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert start_speech_early(["play", "--seed", "1"], {})
+    assert start_speech_early(["menu"], {})
+    assert start_speech_early(["resume", "--speech", "voice"], {"speech": "off"})
+    assert not start_speech_early(["hand", "r1"], {})
+    assert not start_speech_early(["play", "--help"], {})
+    assert not start_speech_early(["play", "--speech", "off"], {})
+    assert not start_speech_early(["play"], {"speech": "screen-reader"})
+    assert not start_speech_early([], {})
+    monkeypatch.setattr("okey.speech.readers.screen_reader", lambda: "Orca")
+    assert not start_speech_early(["play"], {})  # auto will only print for Orca
+    assert start_speech_early(["play", "--speech", "voice"], {})
+    assert early == ["speech"] * 4
+    monkeypatch.setattr(cli, "on_a_terminal", lambda: False)
+    assert not start_speech_early(["play", "--speech", "voice"], {})
