@@ -160,7 +160,7 @@ def test_a_host_and_a_guest_play_a_round_by_keys_over_the_network(
     wait_for(lambda: host.said("net.host.join"), "the host's join line", host)
     address = (read_as("net.host.join", host.first("net.host.join")) or {})["address"]
     assert address.startswith("127.0.0.1:")
-    wait_for(lambda: host.said("serve.local_only"), "only this machine", host)  # loopback
+    wait_for(lambda: host.said("serve.loopback_only", host="127.0.0.1"), "only here", host)
     guest_env = {"OKEY_SEATS": str(tmp_path / "guest-seats")}
     join = [*okey_command(), "join", address, CODE, "--name", "Bora", "--speech", "off"]
     guest.start([*join, "--transcript", str(guest.transcript)], guest_env)

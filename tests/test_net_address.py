@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from okey.net import address, tokens
-from okey.net.address import Target, parse_target, shown_host, with_port
+from okey.net.address import Target, local_only_line, parse_target, shown_host, with_port
 
 
 @pytest.mark.parametrize(
@@ -49,6 +49,9 @@ def test_the_address_to_give_is_the_lan_one_or_the_loopback_said_so(
     assert shown_host("0.0.0.0") == ("127.0.0.1", True)
     assert shown_host("127.0.0.1") == ("127.0.0.1", True)
     assert shown_host("10.1.2.3") == ("10.1.2.3", False)
+    # Why only this machine: no network was found, or the host chose the loopback.
+    assert local_only_line("0.0.0.0") == ("serve.local_only", "127.0.0.1")
+    assert local_only_line("::1") == ("serve.loopback_only", "::1")
 
 
 def test_the_lan_address_sends_nothing_and_is_never_the_loopback() -> None:

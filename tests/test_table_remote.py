@@ -33,6 +33,13 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
             assert (await bora.hears("net.lobby.host")).fields["name"] == "Ayşe"
             await bora.player.press("enter")  # only the host starts
             await bora.hears("net.host_starts")
+            # W in the lobby: who sits where, and who starts; Q asks each its own question.
+            await bora.player.press("w")
+            await bora.until(lambda: len(bora.lines_of("net.lobby.host")) == 2, "the lobby again")
+            for person, question in ((ayse, "net.ask.quit.host"), (bora, "net.ask.quit")):
+                await person.player.press("q")
+                await person.hears(question)
+                await person.player.press("n")
             await start(ayse, bora)
             for person in (ayse, bora):
                 assert person.heard("net.started")

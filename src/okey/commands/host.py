@@ -18,7 +18,7 @@ from okey.commands.join import Sitting, online_name, play_online, sit, terminal_
 from okey.commands.play import add_name_and_sort, add_pace
 from okey.commands.serve import Plan, add_server_options, plan
 from okey.messages import CATALOGUE
-from okey.net.address import connect_host, shown_host, with_port
+from okey.net.address import connect_host, local_only_line, shown_host, with_port
 from okey.net.seat import hosting_lines
 from okey.net.server import Limits, TableServer
 from okey.net.tokens import HOST, load_token
@@ -65,11 +65,12 @@ async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse
         address = with_port(shown, port)
         print(text("serve.listening", host=bound, port=port, scheme=chosen.scheme), flush=True)
         print(text("serve.join", address=address, code=code), flush=True)
-        if local_only:
-            print(text("serve.local_only"), flush=True)
+        why = local_only_line(chosen.bind) if local_only else None
+        if why is not None:
+            print(text(why[0], host=why[1]), flush=True)
         sitting.url = f"{chosen.scheme}://{with_port(connect_host(chosen.bind), port)}"
         sitting.shown = address
-        sitting.welcome = hosting_lines(address, code, local_only=local_only)
+        sitting.welcome = hosting_lines(address, code, local_only=why)
         return await sit(sitting, speaker, args)
     finally:
         await server.stop()

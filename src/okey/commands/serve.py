@@ -21,7 +21,7 @@ from pathlib import Path
 from okey.bots import available_levels
 from okey.commands import error
 from okey.messages import CATALOGUE
-from okey.net.address import DEFAULT_PORT, shown_host, with_port
+from okey.net.address import DEFAULT_PORT, local_only_line, shown_host, with_port
 from okey.net.codes import fixed_code, new_code
 from okey.net.server import Hosted, Limits, TableServer
 from okey.net.table import TableConfig, online_rules
@@ -153,7 +153,8 @@ def run(args: argparse.Namespace) -> int:
         shown, local_only = shown_host(chosen.bind)
         print(text("serve.join", address=with_port(shown, port), code=hosted.code), flush=True)
         if local_only:
-            print(text("serve.local_only"), flush=True)
+            key, shown_host_name = local_only_line(chosen.bind)
+            print(text(key, host=shown_host_name), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -47,6 +47,14 @@ def shown_host(bind: str) -> tuple[str, bool]:
     return bind, loopback
 
 
+def local_only_line(bind: str) -> tuple[str, str]:
+    """Why only this machine can join a server bound to ``bind`` (when
+    :func:`shown_host` says so): the catalogue key and the host it names."""
+    if bind in ANY:
+        return "serve.local_only", LOOPBACK  # no network was found
+    return "serve.loopback_only", bind  # the host chose the loopback
+
+
 def connect_host(bind: str) -> str:
     """Where this machine reaches its own server bound to ``bind``."""
     if bind in ("0.0.0.0", ""):

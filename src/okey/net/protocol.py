@@ -132,6 +132,7 @@ class PresenceState(Enum):
     """A seat's connection during the match (before the deal, Lobby tells who is there)."""
 
     DROPPED = "dropped"  # the connection was lost: autopilot plays the seat
+    LEFT = "left"  # its player closed the connection (Q): autopilot plays the seat
     RETURNED = "returned"
 
 

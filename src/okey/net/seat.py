@@ -53,6 +53,7 @@ from okey.net.protocol import (
     Lobby,
     Pong,
     Presence,
+    PresenceState,
     Ready,
     Reason,
     Refused,
@@ -324,6 +325,20 @@ def lobby_changes(before: Lobby, now: Lobby, you: int) -> list[Speech]:
     return said
 
 
+def presence_line(presence: Presence) -> Line:
+    """Another seat dropped, left or came back during the match."""
+    name = presence.name
+    match presence.state:
+        case PresenceState.DROPPED:
+            return Line("net.presence.dropped", name=name)
+        case PresenceState.LEFT:
+            return Line("net.presence.away", name=name)
+        case PresenceState.RETURNED:
+            return Line("net.presence.returned", name=name)
+        case _:
+            assert_never(presence.state)
+
+
 def started_line(lobby: Lobby, you: int) -> Speech:
     """The match begins: which seats the bots took."""
     names = seat_names(lobby)
@@ -396,6 +411,7 @@ class Online:
         self._closed_said = False
         table.chat = ChatRoom(seat.chat)
         table.leave_question = Line("net.ask.quit")
+        table.before_deal = self._before_deal
         seat.note = table.voice.reply
         client.on_retry = self._retrying
 
@@ -462,8 +478,7 @@ class Online:
                 seat.missed(message)
                 self._brief = message
             case Presence():
-                key = f"net.presence.{message.state.value}"
-                table.voice.event(Line(key, name=message.name, where=Where(message.seat)))
+                table.voice.event(presence_line(message))
             case Said():
                 chatting.heard(table, message.seat, message.name, message.text)
             case Refused():
@@ -484,10 +499,19 @@ class Online:
             case _:
                 assert_never(message)
 
+    def _before_deal(self) -> Speech:
+        """W in the lobby: who sits where, and who starts the match."""
+        lobby = self.seat.lobby
+        if lobby is None:
+            return Line("table.not_dealt")
+        return Joined(tuple(lobby_lines(lobby, self.table.seats, self.seat.seated.level)))
+
     def _lobby(self, lobby: Lobby) -> None:
         table, seat = self.table, self.seat
         before = seat.lobby
         seat.lobby = lobby
+        host = seat.hosting
+        table.leave_question = Line("net.ask.quit.host" if host else "net.ask.quit")
         names = seat_names(lobby)
         if names != table.settings.names:
             table.settings.names[:] = names
@@ -617,10 +641,11 @@ def welcome_lines(seat: NetSeat) -> list[Speech]:
     return [Line("net.welcome", rules=rules.name, players=rules.table.players, timer=timer)]
 
 
-def hosting_lines(address: str, code: str, *, local_only: bool) -> list[Speech]:
+def hosting_lines(address: str, code: str, *, local_only: tuple[str, str] | None) -> list[Speech]:
     """What the host says to give the table away: the command to join, the code spelled."""
     spelled = ", ".join(c for c in code if not c.isspace() and c != "-")
     said: list[Speech] = [Line("net.host.join", address=address, code=code, spelled=spelled)]
-    if local_only:
-        said.append(Line("serve.local_only"))
+    if local_only is not None:
+        key, host = local_only
+        said.append(Line(key, host=host))
     return said

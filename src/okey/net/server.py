@@ -27,6 +27,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from okey.net.codes import code_key, same_code
 from okey.net.limits import Bucket, FailedJoins
@@ -52,6 +53,15 @@ log = logging.getLogger("okey.net")
 
 POLICY = 1008  # the WebSocket close code for a policy violation
 GOING_AWAY = 1001
+
+
+def closed_by_client(connection: ServerConnection) -> bool:
+    """Whether the client closed the connection on purpose (a normal closing frame of its
+    own), rather than losing it."""
+    protocol = connection.protocol
+    received = protocol.close_rcvd
+    normal = received is not None and received.code == CloseCode.NORMAL_CLOSURE
+    return normal and protocol.close_rcvd_then_sent is True
 
 
 @dataclass(frozen=True)
@@ -324,7 +334,7 @@ class TableServer:
                 if hosted.connections.get(seat) is connection:
                     del hosted.connections[seat]
                     if not hosted.table.closed:
-                        hosted.table.drop(seat)
+                        hosted.table.drop(seat, left=closed_by_client(connection))
                         hosted.wake.set()
 
     def _hello(

@@ -304,8 +304,9 @@ class NetTable:
             config.level,
         )
 
-    def drop(self, seat: int) -> None:
-        """The seat's connection is gone: autopilot plays it until it returns."""
+    def drop(self, seat: int, *, left: bool = False) -> None:
+        """The seat's connection is gone (``left``: its player closed it): autopilot plays
+        it until it returns."""
         place = self.seats[seat]
         if not place.connected:
             return
@@ -313,7 +314,8 @@ class NetTable:
         place.heard = self.version
         self._pick_host()
         if self.started:
-            self._tell_others(seat, Presence(seat, place.name, PresenceState.DROPPED))
+            state = PresenceState.LEFT if left else PresenceState.DROPPED
+            self._tell_others(seat, Presence(seat, place.name, state))
         else:
             self._tell_lobby()
 

@@ -93,6 +93,8 @@ class TableCore:
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
+        # W before any deal: nothing is dealt (online: who sits where, who starts).
+        self.before_deal: Callable[[], Speech] = lambda: Line("table.not_dealt")
         self.leaving = False
         self.on_leave: Callable[[], None] = lambda: None
         self.saved_as: str | None = None

@@ -72,7 +72,7 @@ def _rules(table: TableCore, command: Command) -> None:
 
 def _whose_turn(table: TableCore, command: Command) -> None:
     state = table.state
-    table.voice.reply(prompts.whose_turn(state) if state.dealt else None)
+    table.voice.reply(prompts.whose_turn(state) if state.dealt else table.before_deal())
 
 
 def _time(table: TableCore, command: Command) -> None:
