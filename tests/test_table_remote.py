@@ -6,6 +6,7 @@ is heard at every seat, and muted; a lost server is said, and the table closes."
 from __future__ import annotations
 
 import asyncio
+import re
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -225,3 +226,29 @@ def test_a_table_played_here_has_no_chat_and_an_online_one_lists_its_keys() -> N
     assert {Command.CHAT, Command.MUTE_CHAT} <= set(menu_commands(rules, online=True))
     assert Topic.CHAT not in help_topics(rules)
     assert Topic.CHAT in help_topics(rules, online=True)
+
+
+@pytest.mark.parametrize(
+    ("rules", "scores"),
+    [
+        ("partners", r"Scores: us \d+, them \d+\."),
+        ("duel", r"; at the sides "),
+        ("salon", r"Scores: you \d+, "),
+    ],
+)
+@async_test
+async def test_partners_duel_and_salon_tables_play_a_round_online(rules: str, scores: str) -> None:
+    async with (
+        running(config(rules, timer=None)) as (_, url, hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        timer = hosted[0].table.match.rules.play.timer_seconds
+        assert timer == (20 if rules == "salon" else 90)  # the rules' own, else the default
+        await start(ayse, bora)
+        await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 90)
+        for person in (ayse, bora):
+            await person.player.press("c")
+            await person.until(lambda p=person: bool(re.search(scores, p.rig.text())), "the scores")  # type: ignore[misc]
+            assert not person.heard("table.error")
+        if rules == "duel":  # the two people face each other
+            assert ayse.table.seats.place(bora.seat.you) is Place.ACROSS
