@@ -31,6 +31,7 @@ from okey.net.protocol import (
     Pong,
     Presence,
     PresenceState,
+    Readied,
     Ready,
     Reason,
     Reviewed,
@@ -276,7 +277,12 @@ def test_between_rounds_the_next_deal_waits_for_every_person_or_the_pause() -> N
     assert rig.table.clock() == 10
     rig.table.handle(0, Ready())
     assert rig.table.advance() is not None and match.round_number == 1
+    for seat in (0, 1):  # every seat hears who is ready, and who the deal waits for
+        assert rig.last(seat, Readied) == Readied(0, "p0", (1,))
+    rig.table.handle(0, Ready())  # twice is once
+    assert sum(isinstance(m, Readied) for m in rig.sent[1]) == 1
     rig.table.handle(1, Ready())
+    assert sum(isinstance(m, Readied) for m in rig.sent[1]) == 1  # the deal says the rest
     rig.table.advance()
     assert match.round_number == 2
     assert rig.refused(0, Ready()).reason is Reason.NOT_BETWEEN_ROUNDS

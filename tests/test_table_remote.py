@@ -20,7 +20,7 @@ from okey.commands.join import Sitting, join_seat
 from okey.engine.events import Drew
 from okey.net.tokens import load_token, save_token, server_key
 from okey.table.keys import Command, Topic, help_topics, menu_commands
-from okey.table.lines import Name, Where
+from okey.table.lines import Name, Names, Where
 from okey.table.seats import Place
 
 
@@ -210,8 +210,8 @@ async def test_joining_again_from_this_machine_takes_the_same_seat_back(
                 await cem.player.press("y")
                 await cem.until(lambda: cem.table.leaving, "Cem's table closing")
                 await cem.client.close()  # as okey join does once its table is closed
-                dropped = await ayse.hears("net.presence.dropped", "Cem gone")
-                assert dropped.fields["name"] == "Cem"
+                left = await ayse.hears("net.presence.away", "Cem gone")  # chose to: not lost
+                assert left.fields["name"] == "Cem" and not ayse.heard("net.presence.dropped")
 
 
 def test_a_table_played_here_has_no_chat_and_an_online_one_lists_its_keys() -> None:
@@ -252,3 +252,21 @@ async def test_partners_duel_and_salon_tables_play_a_round_online(rules: str, sc
             assert not person.heard("table.error")
         if rules == "duel":  # the two people face each other
             assert ayse.table.seats.place(bora.seat.you) is Place.ACROSS
+
+
+@async_test
+async def test_between_rounds_each_hears_who_is_ready_and_who_the_deal_waits_for() -> None:
+    async with (
+        running(config("three-rounds", timer=120)) as (_, url, _hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        await start(ayse, bora)
+        await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 60)
+        await bora.player.press("enter")
+        readied = await ayse.hears("net.readied", "Bora ready")
+        assert readied.fields == {"name": "Bora", "waiting": Names((0,))}
+        assert (await bora.hears("net.waiting")).fields == {"waiting": Names((0,))}
+        await ayse.player.press("enter")
+        for person in (ayse, bora):
+            await person.until(lambda p=person: p.table.state.round_number == 2, "round 2")  # type: ignore[misc]
+        assert not bora.heard("net.readied")

@@ -201,6 +201,16 @@ class Presence:
 
 
 @dataclass(frozen=True, slots=True)
+class Readied:
+    """Between rounds: ``seat`` is ready for the next deal, which still waits for the
+    people at ``waiting`` (sent to every seat)."""
+
+    seat: int
+    name: str
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Said:
     """A chat line, heard at every seat (the sender's too)."""
 
@@ -244,7 +254,17 @@ class Goodbye:
 
 
 ServerMessage: TypeAlias = (
-    Seated | Lobby | Update | Brief | Presence | Said | Refused | Pong | Reviewed | Goodbye
+    Seated
+    | Lobby
+    | Update
+    | Brief
+    | Presence
+    | Readied
+    | Said
+    | Refused
+    | Pong
+    | Reviewed
+    | Goodbye
 )
 
 

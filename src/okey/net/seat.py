@@ -54,6 +54,7 @@ from okey.net.protocol import (
     Pong,
     Presence,
     PresenceState,
+    Readied,
     Ready,
     Reason,
     Refused,
@@ -74,7 +75,7 @@ from okey.table.chat import ChatRoom
 from okey.table.clock import WARNING_AT
 from okey.table.controller import Table
 from okey.table.keys import Command
-from okey.table.lines import AndList, Field, Joined, Line, Speech, Where
+from okey.table.lines import AndList, Field, Joined, Line, Names, Speech, Where
 from okey.table.seat import Done, Outcome, Step
 from okey.table.seat import Refused as SeatRefused
 from okey.table.seats import Seats
@@ -339,6 +340,14 @@ def presence_line(presence: Presence) -> Line:
             assert_never(presence.state)
 
 
+def readied_line(readied: Readied, you: int) -> Line:
+    """Someone is ready for the next round: who the deal still waits for."""
+    waiting = Names(readied.waiting)
+    if readied.seat == you:
+        return Line("net.waiting", waiting=waiting)
+    return Line("net.readied", name=readied.name, waiting=waiting)
+
+
 def started_line(lobby: Lobby, you: int) -> Speech:
     """The match begins: which seats the bots took."""
     names = seat_names(lobby)
@@ -479,6 +488,8 @@ class Online:
                 self._brief = message
             case Presence():
                 table.voice.event(presence_line(message))
+            case Readied():
+                table.voice.event(readied_line(message, seat.you))
             case Said():
                 chatting.heard(table, message.seat, message.name, message.text)
             case Refused():

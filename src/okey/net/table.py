@@ -51,6 +51,7 @@ from okey.net.protocol import (
     Pong,
     Presence,
     PresenceState,
+    Readied,
     Ready,
     Reason,
     Reviewed,
@@ -363,7 +364,15 @@ class NetTable:
     def _ready(self, seat: int) -> None:
         if not self.started or not self.match.round_over or self.over:
             raise Refusal(Reason.NOT_BETWEEN_ROUNDS)
-        self.seats[seat].ready = True
+        place = self.seats[seat]
+        if place.ready:
+            return
+        place.ready = True
+        people = [s for s in self.connected() if self.seats[s].kind is SeatKind.PERSON]
+        waiting = tuple(s for s in people if not self.seats[s].ready)
+        if waiting:  # else the deal comes at once, and says it all
+            for other in self.connected():
+                self.send(other, Readied(seat, place.name, waiting))
 
     def _chat(self, seat: int, text: str) -> None:
         line = clean_chat(text)
