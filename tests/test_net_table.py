@@ -141,7 +141,7 @@ def test_a_full_or_started_table_seats_nobody_new() -> None:
     rig.table.handle(0, Start())
     with pytest.raises(Refusal) as caught:
         rig.join("b")
-    assert caught.value.reason is Reason.TABLE_FULL
+    assert caught.value.reason is Reason.STARTED
 
 
 def test_only_the_host_starts_and_bots_take_the_open_seats() -> None:

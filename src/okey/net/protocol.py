@@ -47,11 +47,11 @@ class Reason(Enum):
     WRONG_CODE = "wrong_code"
     BAD_TOKEN = "bad_token"  # a rejoin token that is no seat's
     BAD_NAME = "bad_name"
-    TABLE_FULL = "table_full"  # no open seat (or the match has started)
+    TABLE_FULL = "table_full"  # no open seat
     TOO_MANY_FAILURES = "too_many_failures"  # too many failed joins from this address
     RATE_LIMITED = "rate_limited"  # too many messages: this one was dropped
     NOT_HOST = "not_host"
-    STARTED = "started"  # a lobby message after the first deal
+    STARTED = "started"  # a new seat or a lobby message after the first deal
     NOT_STARTED = "not_started"  # a move before the first deal
     NOT_BETWEEN_ROUNDS = "not_between_rounds"
     ILLEGAL_MOVE = "illegal_move"  # the engine refused the move: ``move`` says why

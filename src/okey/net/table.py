@@ -245,7 +245,7 @@ class NetTable:
         if name is None:
             raise Refusal(Reason.BAD_NAME)
         if self.started:
-            raise Refusal(Reason.TABLE_FULL)
+            raise Refusal(Reason.STARTED)  # only a seat's own token gets in now
         free = [s for s, seat in enumerate(self.seats) if seat.kind is SeatKind.OPEN]
         if not free:
             raise Refusal(Reason.TABLE_FULL)
