@@ -172,6 +172,9 @@ async def test_a_lost_server_is_said_and_tried_again_then_the_table_closes() -> 
         await server.stop()
         await bora.hears("net.retrying")
         lost = await bora.hears("net.lost.unreachable", "the last word on the server")
+        # Said as it starts and before the last try, not once a try.
+        keys = bora.rig.keys
+        assert keys.count("net.retrying") == 1 and keys.count("net.retrying.last") == 1
         assert lost.fields["address"] == url
         await bora.until(lambda: bora.table.leaving, "the table closing")
         assert bora.online.lost is not None

@@ -26,7 +26,7 @@ from okey.net.client import Client, Disconnected, Lost
 from okey.net.protocol import Reason, Seated
 from okey.net.seat import Online, lost_text, net_seat, welcome_lines
 from okey.net.table import clean_name
-from okey.net.tokens import forget_token, load_token, save_token, server_key
+from okey.net.tokens import HOST, forget_token, load_token, save_token, server_key
 from okey.rules import RulesError
 from okey.speech import Speaker, add_speech_options, speaker_from_args
 from okey.table.app import play_async
@@ -125,6 +125,11 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         await client.close()
     sitting.lost = online.lost
     if online.lost is not None:
+        if online.lost.lost is Lost.UNREACHABLE and sitting.server != HOST:
+            # The server may come back (okey host --resume): so may the seat.
+            sitting.afterwards = CATALOGUE.text(
+                "net.goodbye.lost", address=sitting.shown, code=sitting.code
+            )
         return LOST
     if table.state.step is not Step.MATCH_OVER:
         sitting.afterwards = sitting.leaving

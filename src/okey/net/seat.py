@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -470,7 +471,15 @@ class Online:
                 return  # receive() says why
 
     def _retrying(self, attempt: int, attempts: int) -> None:
-        self.table.voice.event(Line("net.retrying", attempt=attempt, attempts=attempts))
+        """Said once as the client starts trying again, and before its last try (not at
+        every try: a listener would hear the same line five times)."""
+        if attempt == 1:
+            seconds = math.ceil(sum(self.client.retry_delays))
+            self.table.voice.event(Line("net.retrying", seconds=seconds))
+        elif attempt == attempts:
+            self.table.voice.event(Line("net.retrying.last"))
+        else:
+            return
         self._changed()
 
     # -- one message -----------------------------------------------------------------
