@@ -191,8 +191,8 @@ def test_a_host_and_a_guest_play_a_round_by_keys_over_the_network(
             moved = take_turn(side, host) or moved
         if not dropped and guest.turns == 2 and not over(guest):
             dropped = True
-            guest.stop()  # the terminal is closed: the table leaves, the seat drops
-            wait_for(lambda: host.said("net.presence.dropped", name="Bora"), "the drop", host)
+            guest.stop()  # the terminal is closed: the table leaves, closing its connection
+            wait_for(lambda: host.said("net.presence.away", name="Bora"), "Bora gone", host)
             again.start([*join, "--transcript", str(again.transcript)], guest_env)
             wait_for(lambda: again.said("table.resumed"), "the guest back", again, host)
             wait_for(lambda: host.said("net.presence.returned", name="Bora"), "the return", host)
@@ -267,9 +267,9 @@ def test_a_killed_host_resumes_and_the_guest_comes_back_to_its_seat(
     wait_for(lambda: guest.said("table.resumed", before), "the guest back", guest, again)
     wait_for(lambda: again.said("net.presence.returned", name="Bora"), "Bora back", again)
     assert guest.said("net.back", before)
-    for side in (again, guest):
+    for side, question in ((again, "net.ask.quit.host"), (guest, "net.ask.quit")):
         side.keys("q")
-        wait_for(lambda s=side: s.said("net.ask.quit"), "the question", side)  # type: ignore[misc]
+        wait_for(lambda s=side, q=question: s.said(q), "the question", side)  # type: ignore[misc]
         side.keys("y")
     wait_for(lambda: any("exited 0" in line for line in again.lines()), "the host's exit", again)
     wait_for(lambda: any(line.startswith("exited") for line in guest.lines()), "the end", guest)
