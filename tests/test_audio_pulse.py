@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Iterator
+from functools import partial
 
 import pytest
 from test_audio_support import (
@@ -76,12 +77,16 @@ def heard(recorder: Recorder, sounds: Sounds, cue: Cue, position: Position) -> t
     return rms(trim(recorder.played(start, DEADLINE)))
 
 
+def sounding(recorder: Recorder, start: float) -> bool:
+    return recorder.onset(start) is not None
+
+
 def test_every_cue_is_heard(recorder: Recorder, sounds: Sounds) -> None:
     for cue in Cue:
         start = time.perf_counter()
         sounds.play(cue)
         # the first sound is enough to hear it; then the next one
-        assert wait_for(lambda at=start: recorder.onset(at) is not None, DEADLINE), cue
+        assert wait_for(partial(sounding, recorder, start), DEADLINE), cue
         time.sleep(0.05)
         sounds.mixer.clear()
         left, right = rms(recorder.since(start))
