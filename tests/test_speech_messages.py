@@ -73,7 +73,6 @@ def test_unknown_key_raises() -> None:
         "speech.status.screen_reader",
         "speech.status.off",
         "history.empty",
-        "cli.speech",
         "cli.transcript",
         "cli.verbosity",
         "cli.sounds",
