@@ -13,6 +13,7 @@ from test_net_support import CODE, config, running
 
 from okey.cli import main
 from okey.commands.join import Sitting, sit
+from okey.messages import load_catalogue
 from okey.net.tokens import load_token, server_key
 from okey.speech import Speaker, SpeechMode
 
@@ -42,6 +43,9 @@ def test_bad_options_are_refused_in_words(
     assert "Traceback" not in err
 
 
+EN = load_catalogue("en")
+
+
 def test_without_a_terminal_the_table_does_not_open(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["join", "127.0.0.1:7011", CODE]) == 2
     assert "terminal" in capsys.readouterr().err
@@ -63,7 +67,7 @@ def test_a_server_that_does_not_answer_is_said_plainly(
     monkeypatch.setenv("OKEY_SEATS", str(tmp_path))
     port = _free_port()
     sitting = Sitting(f"ws://127.0.0.1:{port}", f"127.0.0.1:{port}", "s", CODE, "Bora")
-    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN)
     assert asyncio.run(sit(sitting, speaker, _args())) == 1
     err = capsys.readouterr().err
     assert err == f"okey: No table server answers at 127.0.0.1:{port}.\n"
@@ -79,7 +83,9 @@ def test_a_wrong_code_is_said_plainly_and_no_token_is_kept(
             assert server.address is not None
             key = server_key(*server.address)
             sitting = Sitting(url, url, key, "WRONG-CODE", "Bora")
-            status = await sit(sitting, Speaker(SpeechMode.OFF, printer=lambda _: None), _args())
+            status = await sit(
+                sitting, Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN), _args()
+            )
             assert load_token(key, "WRONG-CODE") is None
             return status
 

@@ -17,7 +17,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from sounds_support import Recorded
 from test_net_support import CODE, QUICK_RETRY, WAIT, within
-from test_table_rig import FakeOutput, Player, Rig, keys_in
+from test_table_rig import EN, FakeOutput, Player, Rig, keys_in
 
 from okey.engine.view import Phase
 from okey.net.client import Client
@@ -99,7 +99,7 @@ async def seat_at(
     seat = net_seat(seated, name)
     output = FakeOutput()
     sounds = Recorded()
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, catalogue=EN)
     table = Table(seat, speaker)
     table.voice.use_sounds(sounds, table.settings)
     rig = Rig(table, output, sounds)

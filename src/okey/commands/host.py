@@ -17,7 +17,7 @@ from okey.commands import error
 from okey.commands.join import Sitting, online_name, play_online, sit, terminal_speaker
 from okey.commands.play import add_name_and_sort, add_pace
 from okey.commands.serve import Plan, add_server_options, plan
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.net.address import connect_host, local_only_line, shown_host, with_port
 from okey.net.seat import hosting_lines
 from okey.net.server import Limits, TableServer
@@ -30,11 +30,11 @@ NAME = "host"
 HELP_KEY = "host.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    add_server_options(parser)
-    add_name_and_sort(parser)
-    add_pace(parser, DEFAULT_PACE)  # how long a bot waits before it moves, at the server
-    add_speech_options(parser)
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    add_server_options(parser, catalogue)
+    add_name_and_sort(parser, catalogue)
+    add_pace(parser, DEFAULT_PACE, catalogue)  # how long a bot waits, at the server
+    add_speech_options(parser, catalogue)
 
 
 def _loopback_tls() -> ssl.SSLContext:
@@ -47,19 +47,20 @@ def _loopback_tls() -> ssl.SSLContext:
 
 async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> int:
     """Start the server, then seat the host at it until they leave; the exit status."""
-    text = CATALOGUE.text
+    catalogue = sitting.catalogue
+    text = catalogue.text
     server = TableServer(Limits(), saves_dir=chosen.folder)
     try:
         hosted = chosen.table_on(server)
     except SaveError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     code = sitting.code = hosted.code
     if chosen.data is not None and load_token(HOST, code) is None:
-        return error(text("host.error.no_seat", code=code))
+        return error(text("host.error.no_seat", code=code), catalogue)
     try:
         bound, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
     except OSError as exc:
-        return error(text("serve.error.listen", bind=chosen.bind, reason=exc))
+        return error(text("serve.error.listen", bind=chosen.bind, reason=exc), catalogue)
     try:
         shown, local_only = shown_host(chosen.bind)
         address = with_port(shown, port)
@@ -76,17 +77,17 @@ async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse
         await server.stop()
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     if args.pace < 0:
-        return error(text("table.cli.bad_pace"))
-    chosen = plan(args, args.pace)
+        return error(text("table.cli.bad_pace"), catalogue)
+    chosen = plan(args, args.pace, catalogue)
     if isinstance(chosen, int):
         return chosen
-    name = online_name(args.name)
+    name = online_name(args.name, catalogue)
     if name is None:
-        return error(text("net.reason.bad_name"))
-    speaker = terminal_speaker(args)
+        return error(text("net.reason.bad_name"), catalogue)
+    speaker = terminal_speaker(args, catalogue)
     if not isinstance(speaker, Speaker):
         return speaker
     sitting = Sitting(
@@ -97,5 +98,6 @@ def run(args: argparse.Namespace) -> int:
         name=name,
         tls=_loopback_tls() if chosen.tls is not None else None,
         leaving=text("net.goodbye.host"),
+        catalogue=catalogue,
     )
     return play_online(sitting, speaker, _host(chosen, sitting, speaker, args))

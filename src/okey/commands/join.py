@@ -15,12 +15,12 @@ import getpass
 import logging
 import ssl
 from collections.abc import Coroutine, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from okey.commands import error, report
 from okey.commands.play import add_name_and_sort, needs_terminal, table_sounds
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, Verbosity, load_catalogue
 from okey.net.address import Target, parse_target
 from okey.net.client import Client, Disconnected, Lost
 from okey.net.protocol import Reason, Seated
@@ -40,16 +40,16 @@ HELP_KEY = "join.cli.help"
 LOST = 1  # the exit status when the server was lost or refused the seat
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("address", metavar="HOST[:PORT]", help=text("join.cli.address"))
     parser.add_argument("code", metavar="CODE", help=text("join.cli.code"))
-    add_name_and_sort(parser)
+    add_name_and_sort(parser, catalogue)
     parser.add_argument("--cafile", metavar="FILE", help=text("join.cli.cafile"))
-    add_speech_options(parser)
+    add_speech_options(parser, catalogue)
 
 
-def online_name(given: str | None) -> str | None:
+def online_name(given: str | None, catalogue: Catalogue) -> str | None:
     """The name others hear: ``--name``, else this machine's login name (None: unusable)."""
     if given is not None:
         return clean_name(given)
@@ -57,7 +57,7 @@ def online_name(given: str | None) -> str | None:
         login = getpass.getuser()
     except (OSError, KeyError, ImportError):
         login = ""
-    return clean_name(login.capitalize()) or CATALOGUE.text("net.default_name")
+    return clean_name(login.capitalize()) or catalogue.text("net.default_name")
 
 
 @dataclass
@@ -75,6 +75,7 @@ class Sitting:
     table: Table | None = None  # once seated
     lost: Disconnected | None = None
     afterwards: str | None = None
+    catalogue: Catalogue = field(default_factory=lambda: load_catalogue(DEFAULT_LANGUAGE))
 
 
 async def join_seat(sitting: Sitting) -> tuple[Client, Seated]:
@@ -92,7 +93,7 @@ async def join_seat(sitting: Sitting) -> tuple[Client, Seated]:
     try:
         save_token(sitting.server, sitting.code, seated.token)
     except OSError as exc:
-        report(CATALOGUE.text("join.error.token", reason=exc))
+        report(sitting.catalogue.text("join.error.token", reason=exc), sitting.catalogue)
     return client, seated
 
 
@@ -102,7 +103,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     try:
         client, seated = await join_seat(sitting)
     except Disconnected as lost:
-        report(lost_text(lost, sitting.shown))
+        report(lost_text(lost, sitting.shown, sitting.catalogue), sitting.catalogue)
         return LOST
     try:
         seat = net_seat(
@@ -114,7 +115,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         )
     except RulesError as exc:
         await client.close()
-        return error(exc)
+        return error(exc, sitting.catalogue)
     table = sitting.table = Table(seat, speaker)
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     welcome = [*welcome_lines(seat), *sitting.welcome]
@@ -127,7 +128,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     if online.lost is not None:
         if online.lost.lost is Lost.UNREACHABLE and sitting.server != HOST:
             # The server may come back (okey host --resume): so may the seat.
-            sitting.afterwards = CATALOGUE.text(
+            sitting.afterwards = sitting.catalogue.text(
                 "net.goodbye.lost", address=sitting.shown, code=sitting.code
             )
         return LOST
@@ -158,39 +159,39 @@ def play_online(sitting: Sitting, speaker: Speaker, main: Coroutine[Any, Any, in
                 speaker.event_text(sitting.afterwards)
         speaker.close()
     if sitting.lost is not None and sitting.table is not None:
-        report(lost_text(sitting.lost, sitting.shown))
+        report(lost_text(sitting.lost, sitting.shown, sitting.catalogue), sitting.catalogue)
     return status
 
 
-def terminal_speaker(args: argparse.Namespace) -> Speaker | int:
+def terminal_speaker(args: argparse.Namespace, catalogue: Catalogue) -> Speaker | int:
     """The speaker ``args`` ask for, once there is a terminal to play in; else the exit
     status of the refusal (said)."""
-    refused = needs_terminal()
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
     try:
-        return speaker_from_args(args)
+        return speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(exc)
+        return error(exc, catalogue)
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     try:
         target: Target = parse_target(args.address)
     except ValueError:
-        return error(text("join.error.address", address=args.address))
-    name = online_name(args.name)
+        return error(text("join.error.address", address=args.address), catalogue)
+    name = online_name(args.name, catalogue)
     if name is None:
-        return error(text("net.reason.bad_name"))
+        return error(text("net.reason.bad_name"), catalogue)
     tls: ssl.SSLContext | None = None
     if args.cafile is not None:
         target = replace(target, tls=True)
         try:
             tls = ssl.create_default_context(cafile=args.cafile)
         except (OSError, ssl.SSLError) as exc:
-            return error(text("join.error.cafile", reason=exc))
-    speaker = terminal_speaker(args)
+            return error(text("join.error.cafile", reason=exc), catalogue)
+    speaker = terminal_speaker(args, catalogue)
     if not isinstance(speaker, Speaker):
         return speaker
     sitting = Sitting(
@@ -201,5 +202,6 @@ def run(args: argparse.Namespace) -> int:
         name=name,
         tls=tls,
         leaving=text("net.goodbye.seat", address=target.shown, code=args.code),
+        catalogue=catalogue,
     )
     return play_online(sitting, speaker, sit(sitting, speaker, args))

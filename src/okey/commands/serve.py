@@ -20,7 +20,8 @@ from pathlib import Path
 
 from okey.bots import available_levels
 from okey.commands import error
-from okey.messages import CATALOGUE
+from okey.errors import Phrase
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.net.address import DEFAULT_PORT, local_only_line, shown_host, with_port
 from okey.net.codes import fixed_code, new_code
 from okey.net.server import Hosted, Limits, TableServer
@@ -35,20 +36,20 @@ DEFAULT_SAVE = "online"
 MAX_TIMER = 3600
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    add_server_options(parser)
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    add_server_options(parser, catalogue)
     parser.add_argument(
         "--bot-delay",
         type=float,
         default=1.0,
         metavar="SECONDS",
-        help=CATALOGUE.text("serve.cli.bot_delay"),
+        help=catalogue.text("serve.cli.bot_delay"),
     )
 
 
-def add_server_options(parser: argparse.ArgumentParser) -> None:
+def add_server_options(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     """The table server's options, shared by ``okey serve`` and ``okey host``."""
-    text = CATALOGUE.text
+    text = catalogue.text
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=text("serve.cli.port"))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=text("serve.cli.bind"))
     parser.add_argument("--rules", default="classic", metavar="NAME", help=text("serve.cli.rules"))
@@ -69,16 +70,16 @@ def add_server_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests: a seeded table
 
 
-def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+def _tls(args: argparse.Namespace, catalogue: Catalogue) -> ssl.SSLContext | None:
     if args.certfile is None and args.keyfile is None:
         return None
     if args.certfile is None:
-        raise ValueError(CATALOGUE.text("serve.error.certfile"))
+        raise ValueError(catalogue.text("serve.error.certfile"))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as exc:
-        raise ValueError(CATALOGUE.text("serve.error.tls", reason=exc)) from None
+        raise ValueError(catalogue.text("serve.error.tls", reason=exc)) from None
     return context
 
 
@@ -106,20 +107,20 @@ class Plan:
         return server.add_table(self.config, save_as=self.save_as)
 
 
-def plan(args: argparse.Namespace, bot_delay: float) -> Plan | int:
+def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Plan | int:
     """The server the options ask for, or the exit status of a refusal (said)."""
     if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
-        return error(CATALOGUE.text("serve.error.timer", most=MAX_TIMER))
+        return error(catalogue.text("serve.error.timer", most=MAX_TIMER), catalogue)
     if not 0 <= args.port <= 65535:
-        return error(CATALOGUE.text("serve.error.port", port=args.port))
+        return error(catalogue.text("serve.error.port", port=args.port), catalogue)
     try:
         code = fixed_code(args.code) if args.code is not None else new_code()
     except ValueError:
-        return error(CATALOGUE.text("serve.error.code"))
+        return error(Phrase("serve.error.code"), catalogue)
     config: TableConfig | None = None
     data: SaveData | None = None
     try:
-        tls = _tls(args)
+        tls = _tls(args, catalogue)
         save_as = check_name(args.save_as)
         folder = saves_dir(args.saves)
         if args.resume is not None:
@@ -128,12 +129,12 @@ def plan(args: argparse.Namespace, bot_delay: float) -> Plan | int:
             rules = online_rules(load_rules(args.rules), args.timer)
             config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
-        return error(exc)
+        return error(exc, catalogue)
     return Plan(config, data, tls, folder, save_as, args.bind, args.port)
 
 
-def run(args: argparse.Namespace) -> int:
-    chosen = plan(args, args.bot_delay)
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    chosen = plan(args, args.bot_delay, catalogue)
     if isinstance(chosen, int):
         return chosen
 
@@ -142,12 +143,14 @@ def run(args: argparse.Namespace) -> int:
         try:
             hosted = chosen.table_on(server)
         except SaveError as exc:
-            return error(exc)
+            return error(exc, catalogue)
         try:
             host, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
         except OSError as exc:
-            return error(CATALOGUE.text("serve.error.listen", bind=chosen.bind, reason=exc))
-        text = CATALOGUE.text
+            return error(
+                catalogue.text("serve.error.listen", bind=chosen.bind, reason=exc), catalogue
+            )
+        text = catalogue.text
         print(text("serve.listening", host=host, port=port, scheme=chosen.scheme), flush=True)
         print(text("serve.code", code=hosted.code), flush=True)
         shown, local_only = shown_host(chosen.bind)
@@ -177,9 +180,10 @@ def run(args: argparse.Namespace) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests."""
-    parser = argparse.ArgumentParser(prog="okey serve", description=CATALOGUE.text(HELP_KEY))
-    configure(parser)
-    return run(parser.parse_args(argv))
+    catalogue = load_catalogue(DEFAULT_LANGUAGE)
+    parser = argparse.ArgumentParser(prog="okey serve", description=catalogue.text(HELP_KEY))
+    configure(parser, catalogue)
+    return run(parser.parse_args(argv), catalogue)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ from okey.engine.events import (
     TookDiscard,
 )
 from okey.engine.view import Phase, PlayerView
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Catalogue, Verbosity
 from okey.net.client import FINAL, Client, Disconnected
 from okey.net.protocol import Act as ActMessage
 from okey.net.protocol import (
@@ -191,10 +191,10 @@ class NetSeat:
     def started(self) -> bool:
         return self._view is not None or (self.lobby is not None and self.lobby.started)
 
-    def host_name(self) -> str:
+    def host_name(self) -> Field:
         lobby = self.lobby
         if lobby is None or lobby.host is None:
-            return CATALOGUE.text("net.nobody")
+            return Line("net.nobody")
         return lobby.seats[lobby.host].name
 
     def send(self, message: ClientMessage) -> None:
@@ -266,11 +266,11 @@ def _plain(name: str) -> str:
     return "".join(c for c in parts if not unicodedata.combining(c)).replace("\u0131", "i")
 
 
-def bot_names(lobby: Lobby) -> dict[int, str]:
+def bot_names(lobby: Lobby, catalogue: Catalogue) -> dict[int, str]:
     """Names for the bots (and the seats still free): the catalogue's bot names that sound
     like no person's, given in seat order, so that every seat calls a bot the same."""
     people = {_plain(info.name) for info in lobby.seats if info.kind is SeatKind.PERSON}
-    pool = [n.strip() for n in CATALOGUE.text("table.bot_names").split(",") if n.strip()]
+    pool = [n.strip() for n in catalogue.text("table.bot_names").split(",") if n.strip()]
     names = [name for name in pool if _plain(name) not in people]
     names += [name for name in pool if name not in names]  # rather alike than the same
     others = [info.seat for info in lobby.seats if info.kind is not SeatKind.PERSON]
@@ -279,8 +279,8 @@ def bot_names(lobby: Lobby) -> dict[int, str]:
     return dict(zip(others, names, strict=False))
 
 
-def seat_names(lobby: Lobby) -> list[str]:
-    bots = bot_names(lobby)
+def seat_names(lobby: Lobby, catalogue: Catalogue) -> list[str]:
+    bots = bot_names(lobby, catalogue)
     return [info.name if info.kind is SeatKind.PERSON else bots[info.seat] for info in lobby.seats]
 
 
@@ -296,9 +296,9 @@ def _entry(info: SeatInfo, you: int, names: Sequence[str]) -> Line:
     return Line("net.lobby.open", where=where)
 
 
-def lobby_lines(lobby: Lobby, seats: Seats, level: str) -> list[Speech]:
+def lobby_lines(lobby: Lobby, seats: Seats, level: str, catalogue: Catalogue) -> list[Speech]:
     """Who sits where, from the player's chair, and who starts the match."""
-    names = seat_names(lobby)
+    names = seat_names(lobby, catalogue)
     order = seats.in_play_order()
     entries = tuple(_entry(lobby.seats[seat], seats.you, names) for seat in order)
     said: list[Speech] = [Line("net.lobby.seats", seats=AndList(entries))]
@@ -349,9 +349,9 @@ def readied_line(readied: Readied, you: int) -> Line:
     return Line("net.readied", name=readied.name, waiting=waiting)
 
 
-def started_line(lobby: Lobby, you: int) -> Speech:
+def started_line(lobby: Lobby, you: int, catalogue: Catalogue) -> Speech:
     """The match begins: which seats the bots took."""
-    names = seat_names(lobby)
+    names = seat_names(lobby, catalogue)
     bots = tuple(
         Line("net.lobby.bot", name=names[info.seat], where=Where(info.seat))
         for info in lobby.seats
@@ -378,16 +378,16 @@ def missed_lines(table: Table, brief: Brief) -> list[Speech]:
     return [Joined(tuple(head)), *told]
 
 
-def lost_line(lost: Disconnected, address: str) -> Line:
+def lost_line(lost: Disconnected, address: str, catalogue: Catalogue) -> Line:
     """Why the client gave up, in the player's words."""
-    reason = CATALOGUE.text(f"net.reason.{lost.reason.value}") if lost.reason is not None else ""
+    reason = catalogue.text(f"net.reason.{lost.reason.value}") if lost.reason is not None else ""
     return Line(f"net.lost.{lost.lost.value}", address=address, reason=reason)
 
 
-def lost_text(lost: Disconnected, address: str) -> str:
+def lost_text(lost: Disconnected, address: str, catalogue: Catalogue) -> str:
     """The same, as printed once the table is closed (or before it opened)."""
-    line = lost_line(lost, address)
-    return CATALOGUE.text(line.key, **line.fields)
+    line = lost_line(lost, address, catalogue)
+    return catalogue.text(line.key, **line.fields)
 
 
 # -- the table online ----------------------------------------------------------------------
@@ -459,7 +459,7 @@ class Online:
                 table.voice.event(Line("net.reason.table_closed"))
         else:
             self.lost = lost
-            table.voice.event(lost_line(lost, self.address))
+            table.voice.event(lost_line(lost, self.address, table.catalogue))
         table.leave()
 
     async def _send_all(self) -> None:
@@ -524,7 +524,9 @@ class Online:
         lobby = self.seat.lobby
         if lobby is None:
             return Line("table.not_dealt")
-        return Joined(tuple(lobby_lines(lobby, self.table.seats, self.seat.seated.level)))
+        table = self.table
+        said = lobby_lines(lobby, table.seats, self.seat.seated.level, table.catalogue)
+        return Joined(tuple(said))
 
     def _lobby(self, lobby: Lobby) -> None:
         table, seat = self.table, self.seat
@@ -532,17 +534,17 @@ class Online:
         seat.lobby = lobby
         host = seat.hosting
         table.leave_question = Line("net.ask.quit.host" if host else "net.ask.quit")
-        names = seat_names(lobby)
+        names = seat_names(lobby, table.catalogue)
         if names != table.settings.names:
             table.settings.names[:] = names
             table.seats = Seats(seat.rules.table, seat.you, tuple(names))
             table.narrator.seats = table.seats
         if lobby.started:
             if before is not None and not before.started:
-                table.voice.event(started_line(lobby, seat.you))
+                table.voice.event(started_line(lobby, seat.you, table.catalogue))
             return
         if before is None:
-            said = lobby_lines(lobby, table.seats, seat.seated.level)
+            said = lobby_lines(lobby, table.seats, seat.seated.level, table.catalogue)
         else:
             said = lobby_changes(before, lobby, seat.you)
         for line in said:

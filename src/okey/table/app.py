@@ -33,7 +33,6 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from okey.messages import CATALOGUE
 from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
 from okey.table import chatting, screen
@@ -90,7 +89,7 @@ class TableApp:
         self.chat_window = Window(
             BufferControl(
                 self.chat_line,
-                input_processors=[BeforeInput(lambda: CATALOGUE.text("table.chat.prompt"))],
+                input_processors=[BeforeInput(lambda: table.catalogue.text("table.chat.prompt"))],
             ),
             height=1,
         )
