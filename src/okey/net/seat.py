@@ -165,8 +165,7 @@ class NetSeat:
         """Enter between rounds: ready for the next deal; in the lobby the host starts."""
         if self._view is None:
             if self.hosting:
-                self.send(Start())
-                self.note(Line("net.starting"))
+                self.send(Start())  # answered by the start itself, said to everyone
             else:
                 self.note(Line("net.host_starts", name=self.host_name()))
             return Done(())
