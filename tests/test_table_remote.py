@@ -273,3 +273,5 @@ async def test_between_rounds_each_hears_who_is_ready_and_who_the_deal_waits_for
         for person in (ayse, bora):
             await person.until(lambda p=person: p.table.state.round_number == 2, "round 2")  # type: ignore[misc]
         assert not bora.heard("net.readied")
+        # The last to be ready hears the deal, not that the deal waits for everyone.
+        assert bora.heard("net.ready") and not ayse.heard("net.ready")

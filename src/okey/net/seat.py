@@ -112,6 +112,7 @@ class NetSeat:
         self._asked: set[int] = set()
         self.wanted: int | None = None  # the review the player asked for before it came
         self.note: Callable[[Speech], None] = lambda speech: None  # answers of its own
+        self.waiting: tuple[int, ...] = ()  # between rounds: the people the deal waits for
 
     # -- the SeatLink --------------------------------------------------------------
 
@@ -170,7 +171,8 @@ class NetSeat:
                 self.note(Line("net.host_starts", name=self.host_name()))
             return Done(())
         self.send(Ready())
-        self.note(Line("net.ready"))
+        if self.waiting != (self.you,):  # else the deal comes at once and says it all
+            self.note(Line("net.ready"))
         return Done(())
 
     def review(self, number: int) -> RoundReview | None:
@@ -215,6 +217,12 @@ class NetSeat:
     def take(self, update: Update) -> None:
         """The mirror moves on: the server's version and view, and the events seen."""
         self._version = update.version
+        if (
+            update.view is None
+            or self._view is None
+            or (update.view.round_number != self._view.round_number)
+        ):
+            self.waiting = ()
         self._view = update.view
         self._seen += update.events
 
@@ -497,6 +505,7 @@ class Online:
             case Presence():
                 table.voice.event(presence_line(message))
             case Readied():
+                seat.waiting = message.waiting
                 table.voice.event(readied_line(message, seat.you))
             case Said():
                 chatting.heard(table, message.seat, message.name, message.text)
