@@ -150,10 +150,13 @@ class Preference:
 
 
 NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
-SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
+ONLINE: Final = frozenset({"host", "join"})  # a seat at a table played over the network
+SPEAKING: Final = NEW_GAMES | {"resume", "menu"} | ONLINE
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
-    Preference("name", _name, lambda catalogue: catalogue.text("table.default_name"), NEW_GAMES),
+    Preference(
+        "name", _name, lambda catalogue: catalogue.text("table.default_name"), NEW_GAMES | ONLINE
+    ),
     Preference(
         "speech", _choice(lambda: [m.value for m in SpeechMode]), SpeechMode.AUTO.value, SPEAKING
     ),
@@ -166,7 +169,10 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("sounds", _sounds, True, SPEAKING),
     Preference("volume", _volume, float(DEFAULT_VOLUME), SPEAKING),
     Preference(
-        "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
+        "sort",
+        _choice(lambda: [m.value for m in SortMode]),
+        SortMode.COLOUR.value,
+        NEW_GAMES | ONLINE,
     ),
     Preference("pace", _pace, DEFAULT_PACE, NEW_GAMES),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
