@@ -16,6 +16,8 @@ from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
 from okey.daily import SAVE_PREFIX
 from okey.messages import CATALOGUE
+from okey.rules import RulesError, load_rules
+from okey.rules_words import level_name, rules_name
 from okey.saves import SaveError, list_saves, saves_dir
 from okey.saves.restore import problem
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
@@ -36,8 +38,12 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
     """The menu's items, each with the command line it runs."""
     text = CATALOGUE.text
     folder = saves_dir(args.saves)
-    level = args.level or "medium"
-    items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
+    level = level_name(args.level or "medium").render(CATALOGUE)
+    try:
+        rules = rules_name(load_rules(args.rules)).render(CATALOGUE)
+    except RulesError:
+        rules = args.rules  # the game it starts says what is wrong with it
+    items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
     try:
         entry = next(
             (
@@ -53,7 +59,8 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
         entry = None
     saved = entry.data if entry is not None else None
     if entry is not None and saved is not None and problem(saved) is None:
-        label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
+        named = rules_name(saved.rules).render(CATALOGUE)
+        label = text("start.resume", rules=named, number=saved.round_number)
         items.append((Choice("resume", label), ["resume", entry.name]))
     try:
         saved_day = day_save(day, folder)

@@ -7,7 +7,7 @@ import argparse
 from okey.commands import error
 from okey.messages import CATALOGUE
 from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
-from okey.rules_words import explain
+from okey.rules_words import explain, rules_description, rules_name
 
 __all__ = ["HELP_KEY", "NAME", "configure", "explain", "run", "text_item"]
 
@@ -33,4 +33,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def text_item(rules: RuleSet) -> str:
-    return CATALOGUE.text("rules.list.item", name=rules.name, description=rules.description)
+    """One line of the list: the name and description in the player's language."""
+    name = rules_name(rules).render(CATALOGUE)
+    description = rules_description(rules).render(CATALOGUE)
+    return CATALOGUE.text("rules.list.item", name=name, description=description)

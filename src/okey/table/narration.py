@@ -76,12 +76,16 @@ class TableNarrator:
         self.opened = False  # the dealer has made the round's first discard
         self.stacked = False  # the round being told was dealt from stacks, with dice
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
+        self.played_for_you = False  # in the batch being told, the game played your turn
 
     def lines(self, events: Sequence[Event], position: Position, hand: Line) -> list[Speech]:
         """The events' lines; ``hand`` is the rack as the deal reads it out."""
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you
+        # The game played the player's turn (a timeout, autopilot): their draw is said
+        # without a place in the rack, which the discard after it changes at once.
+        self.played_for_you = any(isinstance(e, TimedOut) and e.seat == you for e in events)
         if any(isinstance(event, RoundStarted) for event in events):
             self.stacked = any(isinstance(event, DiceThrown) for event in events)
         for event in events:
@@ -145,7 +149,7 @@ class TableNarrator:
                 assert event.tile is not None
                 where, count = position(event.tile)
                 key = "table.you_take" if isinstance(event, TookDiscard) else "table.you_draw"
-                if not where:  # already gone again (the game played the turn)
+                if not where or self.played_for_you:  # the game played the turn
                     key += "_gone"
                 drawn: list[Speech] = [Line(key, tile=event.tile, position=where, count=count)]
                 if isinstance(event, Drew) and event.pile_count == 0:
