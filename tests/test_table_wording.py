@@ -21,9 +21,9 @@ from okey.rules import available_rule_sets, load_rules
 from okey.rules_words import explain, level_name, rule_messages, rules_description, rules_name
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu
-from okey.table import status
+from okey.table import prompts, status
 from okey.table.keys import KEY_NAMES, Command
-from okey.table.lines import Face
+from okey.table.lines import Face, Joined
 from okey.table.seat import Step
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
@@ -180,3 +180,39 @@ def test_turned_back_false_jokers_are_explained() -> None:
     one = english.text("table.turned_back", count=1)
     assert "(1)" not in one and "indicator" in one
     assert english.text("table.turned_back", count=2).startswith("2 false jokers")
+
+
+def test_the_welcome_names_the_bot_levels_weakest_first() -> None:
+    rig = make_rig()
+    said = prompts.welcome(
+        "classic", ["hard", "my-plugin", "easy", "medium", "easy"], rig.table.seats
+    )
+    levels = said.fields["level"]
+    assert isinstance(levels, Joined)
+    assert levels.parts == tuple(level_name(n) for n in ("easy", "medium", "hard", "my-plugin"))
+
+
+def test_brief_messages_say_the_new_status_lines_briefly() -> None:
+    rig = make_rig(
+        hands={0: WINNING[:-4] + " y5 k1"},
+        indicator="b12",
+        dealer=0,
+        seed=2,
+        verbosity=Verbosity.BRIEF,
+    )
+    rig.table.begin()
+    rig.table.press("0")
+    assert rig.said[-1].startswith("1 tile from runs and sets, 7 tiles from pairs. ")
+    rig.table.press("home")
+    rig.table.press("up")
+    assert rig.said[-1].startswith("First group. ")
+    rig.table.press("end")
+    rig.table.press("down")
+    assert rig.said[-1].startswith("Last group. ")
+    brief = CATALOGUE.variant(
+        "table.discards.kept", Verbosity.BRIEF, name="Ayşe", tiles="red 5", count=1
+    )
+    detailed = CATALOGUE.variant(
+        "table.discards.kept", Verbosity.DETAILED, name="Ayşe", tiles="red 5", count=1
+    )
+    assert brief == "Took and holds red 5." and len(brief) < len(detailed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from okey.bots import LEVELS
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
@@ -59,7 +60,11 @@ def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
         company = Line("table.company.two", rival=Name(rival))
     else:
         company = Line("table.company.plain", others=seat_entries(seats))
-    named = tuple(level_name(level) for level in sorted(set(levels)))
+    order = list(LEVELS)  # weakest first; a plug-in's after them
+    ranked = sorted(
+        set(levels), key=lambda level: (order.index(level) if level in order else len(order), level)
+    )
+    named = tuple(level_name(level) for level in ranked)
     return Line("table.welcome", rules=rules, company=company, level=Joined(named, sep=", "))
 
 
