@@ -10,12 +10,13 @@ import argparse
 from collections.abc import Callable
 from dataclasses import replace
 
+from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.messages import CATALOGUE, Verbosity
 from okey.rules import RulesError, RuleSet, load_rules
 from okey.saves import AUTOSAVE, saves_dir
-from okey.speech import Speaker, add_speech_options, speaker_from_args
+from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.app import play
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, best_level
@@ -133,7 +134,8 @@ def seat_player(
     resumed: bool = False,
     notice: str | None = None,
 ) -> int:
-    """Open the table ``build`` makes in the terminal, speaking as ``args`` ask."""
+    """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
+    its sounds (``--no-sounds``: off, and no audio device opened)."""
     refused = needs_terminal()
     if refused is not None:
         return refused
@@ -141,7 +143,19 @@ def seat_player(
         speaker = speaker_from_args(args)
     except OSError as exc:
         return error(exc)
-    return play(build(speaker), pace=pace, resumed=resumed, notice=notice)
+    table = build(speaker)
+    if not args.sounds:
+        table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
+    table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
+    return play(table, pace=pace, resumed=resumed, notice=notice)
+
+
+def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> Sounds:
+    """The table's cues, at the volume of the player's settings (``okey settings
+    volume``), telling the player through ``speaker`` what went wrong (no device, a bad
+    file in their sound pack). Not ``enabled``: no device is opened until B."""
+    volume = int(getattr(args, "volume", DEFAULT_VOLUME))
+    return Sounds(bell=terminal_bell, on_notice=speaker.event, enabled=enabled, volume=volume)
 
 
 def open_table(

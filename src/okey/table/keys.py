@@ -76,6 +76,8 @@ class Command(Enum):
     FIND = "find"  # find a tile by typing its number or colour letter
     GLANCE = "glance"  # the table at a glance, in one sentence
     HOW_CLOSE = "how_close"  # how many tiles the hand still needs, and which finish it
+    SOFTER = "softer"  # the sounds' volume
+    LOUDER = "louder"
 
 
 class Topic(Enum):
@@ -174,6 +176,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
+    _b(C.SOFTER, "f3", menu=False),
+    _b(C.LOUDER, "f4", menu=False),
 )
 """Every command of the table, once, with its keys."""
 

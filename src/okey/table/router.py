@@ -4,8 +4,8 @@ A command first passes the guide, when a tutorial leads the table (it may answer
 the key itself); then it goes to the open question (yes or no), else to the open
 menu (Up and Down move, Enter does the option), else to normal play, where each
 command has one handler (:data:`HANDLERS`, from :mod:`~okey.table.moves`,
-:mod:`~okey.table.reading`, :mod:`~okey.table.racking` and
-:mod:`~okey.table.leaving`).
+:mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
+:mod:`~okey.table.leaving` and :mod:`~okey.table.cues`: the volume keys).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.view import Phase
-from okey.table import finding, leaving, moves, racking, reading
+from okey.table import cues, finding, leaving, moves, racking, reading
 from okey.table.keys import KEY_NAMES, Command, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -230,6 +230,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **racking.HANDLERS,
         **leaving.HANDLERS,
         Command.FIND: finding.start,
+        **cues.HANDLERS,
         Command.MENU: open_menu,
     }
 )
