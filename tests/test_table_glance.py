@@ -108,6 +108,15 @@ def test_the_table_at_a_glance_is_one_sentence() -> None:
     assert "table.glance" in keys_in(rig.last()) and len(rig.said[-1].split(". ")) == 1
 
 
+def test_the_glance_before_any_discard_says_so_once() -> None:
+    rig = make_rig(dealer=0, seed=2)
+    rig.table.begin()
+    rig.table.press("1")
+    said = rig.last()
+    assert isinstance(said, Line) and said.fields["tops"] == Line("table.glance.none")
+    assert "nothing" not in rig.said[-1]
+
+
 class _Taker:
     """Takes every discard it may, and throws the first tile it did not take."""
 
@@ -193,6 +202,31 @@ def test_ctrl_f_finds_a_tile_by_its_number_and_colour() -> None:
     assert table.rack.tiles == tiles
     table.press("r")  # an ordinary key again: the right discards
     assert rig.keys[-1].startswith("table.discards")
+
+
+def test_ctrl_f_the_same_key_again_finds_the_next() -> None:
+    rig = _at_my_draw()
+    table = rig.table
+
+    def at() -> str:
+        tile = table.rack.focused
+        assert tile is not None
+        return str(tile)
+
+    table.press("c-f")
+    table.press("5")
+    assert at() == "b5"
+    table.press("5")  # no tile is 55: the same search, so the next 5
+    assert at() == "y5"
+    table.press("5")
+    assert at() == "b5"
+    table.press("y")  # yellow 5
+    assert at() == "y5"
+    table.press("y")  # yellow 5 still: it is the only one, found again
+    assert at() == "y5"
+    table.press("1")  # 51 is no number: yellow 1, which the hand does not have
+    table.press("1")  # yellow 11: a new search, from the focus on
+    assert at() == "y11"
 
 
 def test_up_and_down_at_the_ends_say_so() -> None:

@@ -4,10 +4,11 @@ Positions change with every draw in smart grouping; this is the sighted player's
 glance along the rack. After Ctrl+F each key narrows what is looked for and the
 focus jumps to the first tile that matches it, from the tile in focus on: digits
 type the number (1, then 3, is 13), a colour letter of the notation (r red, b blue,
-k black, y yellow) the colour, o the okeys. Ctrl+F again goes on to the next tile
-that matches, Backspace takes back the last key, Enter or Escape stops finding
-(nothing is discarded); any other key stops it and does what it does. A false joker
-is found as the face it plays (the okey's), an okey by its own face or by o.
+k black, y yellow) the colour, o the okeys. Ctrl+F again, or a key that leaves the
+search as it was ("6" then "6": no tile is 66), goes on to the next tile that
+matches; Backspace takes back the last key, Enter or Escape stops finding (nothing
+is discarded); any other key stops it and does what it does. A false joker is found
+as the face it plays (the okey's), an okey by its own face or by o.
 """
 
 from __future__ import annotations
@@ -98,7 +99,8 @@ def key(table: TableCore, pressed: str) -> bool:
         table.finding = None
         return False
     table.finding = narrowed
-    _jump(table, narrowed, step=0)
+    # The same search again ("6" then "6", "y" then "y"): the next tile that matches.
+    _jump(table, narrowed, step=1 if narrowed == looking else 0)
     return True
 
 

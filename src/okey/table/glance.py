@@ -98,11 +98,13 @@ def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
         top: Field = pile[-1] if pile else Line("table.glance.empty")
         key = "table.glance.yours" if seat == seats.you else "table.glance.top"
         tops.append(Line(key, name=Name(seat), tile=top))
+    # Before the first discard, one word for all the piles, not "nothing" for each.
+    said: Field = AndList(tuple(tops)) if any(view.discards) else Line("table.glance.none")
     return Line(
         "table.glance",
         turn=_turn(state, view),
         pile=view.pile_count,
-        tops=AndList(tuple(tops)),
+        tops=said,
         scores=Scores(view.scores, ranked=False),
     )
 
