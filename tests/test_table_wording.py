@@ -23,7 +23,7 @@ from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu
 from okey.table import prompts, status
 from okey.table.keys import KEY_NAMES, Command
-from okey.table.lines import Face, Joined
+from okey.table.lines import Face, Joined, Line
 from okey.table.seat import Step
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
@@ -91,6 +91,11 @@ def test_one_enter_after_a_round_under_autopilot_takes_the_seat_and_deals() -> N
     assert table.state.step is Step.ROUND_OVER
     view = table.state.view
     assert view is not None and 0 in view.autopilot
+    table.press("escape")  # the menu names what Enter does now
+    assert table.menu is not None
+    labels = [o.label for o in table.menu.options if o.command is Command.ENTER]
+    assert labels == [Line("table.action.enter.resume")]
+    table.press("escape")
     table.press("enter")  # once
     assert "table.autopilot_off.you" in rig.keys[-12:]
     assert table.state.round_number == 2 and table.state.step is not Step.ROUND_OVER
@@ -209,6 +214,9 @@ def test_brief_messages_say_the_new_status_lines_briefly() -> None:
     rig.table.press("end")
     rig.table.press("down")
     assert rig.said[-1].startswith("Last group. ")
+    rig.table.press("c-f")
+    assert rig.said[-1] == "Find: a number, a colour letter or o; Enter stops."
+    rig.table.press("enter")
     brief = CATALOGUE.variant(
         "table.discards.kept", Verbosity.BRIEF, name="Ayşe", tiles="red 5", count=1
     )
@@ -216,3 +224,19 @@ def test_brief_messages_say_the_new_status_lines_briefly() -> None:
         "table.discards.kept", Verbosity.DETAILED, name="Ayşe", tiles="red 5", count=1
     )
     assert brief == "Took and holds red 5." and len(brief) < len(detailed)
+
+
+def test_between_rounds_the_menu_offers_the_next_round() -> None:
+    rig = make_rig(hands={0: WINNING + " k1"}, dealer=0)
+    table = rig.table
+    table.begin()
+    table.press("f")
+    assert table.state.step is Step.ROUND_OVER
+    table.press("escape")
+    assert table.menu is not None
+    enter = [o for o in table.menu.options if o.command is Command.ENTER]
+    assert [o.label for o in enter] == [Line("table.action.enter.next_round")]
+    while table.menu.current.command is not Command.ENTER:
+        table.press("down")
+    table.press("enter")
+    assert table.menu is None and table.state.round_number == 2

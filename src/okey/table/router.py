@@ -97,7 +97,7 @@ def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
         table.clock.pause(table.now(), hold=True)  # released when the menu closes
     table.menu = Menu(
         [
-            Option(Line(f"table.action.{command.value}"), command)
+            Option(_label(table, command), command)
             for command in menu_commands(table.seat.rules)
             if possible_now(table, command)
         ]
@@ -135,6 +135,19 @@ _IN_A_ROUND = frozenset(
 )
 
 
+def _label(table: TableCore, command: Command) -> Line:
+    """An option's words: Enter's say what it does now (discard, deal the next round,
+    take the seat back from autopilot)."""
+    if command is Command.ENTER:
+        state = table.state
+        view = state.view
+        if view is not None and table.seats.you in view.autopilot:
+            return Line("table.action.enter.resume")
+        if state.step is Step.ROUND_OVER:
+            return Line("table.action.enter.next_round")
+    return Line(f"table.action.{command.value}")
+
+
 def possible_now(table: TableCore, command: Command) -> bool:
     """Whether the Escape menu offers ``command`` now: the moves only when they can be
     made, the readers once a round is dealt, the review between rounds."""
@@ -149,7 +162,9 @@ def possible_now(table: TableCore, command: Command) -> bool:
     if command is Command.FINISH:
         return mine and view is not None and best_finish(view) is not None
     if command is Command.ENTER:
-        return mine and view is not None and view.phase is Phase.DISCARD
+        autopilot = view is not None and table.seats.you in view.autopilot
+        playing = mine and view is not None and view.phase is Phase.DISCARD
+        return playing or autopilot or state.step is Step.ROUND_OVER
     if command is Command.HINT:
         return mine and table.settings.hints_left > 0
     if command is Command.TIME:
