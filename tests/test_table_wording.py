@@ -22,6 +22,7 @@ from okey.rules_words import explain, level_name, rule_messages, rules_descripti
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu
 from okey.table import prompts, status
+from okey.table.controller import Table
 from okey.table.keys import KEY_NAMES, Command
 from okey.table.lines import Face, Joined, Line
 from okey.table.seat import Step
@@ -44,13 +45,19 @@ def test_punctuation_keys_are_said_by_name() -> None:
     assert older and older[0].key == "Comma"
 
 
-def test_after_the_match_the_menu_offers_only_what_can_be_done() -> None:
-    rig = make_rig(rules="one-round", hands={0: WINNING + " k1"}, dealer=0)
-    table = rig.table
+def _menu_after_a_finish(rules: str, step: Step) -> Table:
+    """A table where the player has just finished (``step`` follows), its menu open."""
+    table = make_rig(rules=rules, hands={0: WINNING + " k1"}, dealer=0).table
     table.begin()
     table.press("f")
-    assert table.state.step is Step.MATCH_OVER
+    assert table.state.step is step
     table.press("escape")
+    assert table.menu is not None
+    return table
+
+
+def test_after_the_match_the_menu_offers_only_what_can_be_done() -> None:
+    table = _menu_after_a_finish("one-round", Step.MATCH_OVER)
     assert table.menu is not None
     offered = {option.command for option in table.menu.options}
     moves = {Command.CHOOSE, Command.DRAW, Command.TAKE, Command.ENTER, Command.FINISH}
@@ -227,12 +234,7 @@ def test_brief_messages_say_the_new_status_lines_briefly() -> None:
 
 
 def test_between_rounds_the_menu_offers_the_next_round() -> None:
-    rig = make_rig(hands={0: WINNING + " k1"}, dealer=0)
-    table = rig.table
-    table.begin()
-    table.press("f")
-    assert table.state.step is Step.ROUND_OVER
-    table.press("escape")
+    table = _menu_after_a_finish("classic", Step.ROUND_OVER)
     assert table.menu is not None
     enter = [o for o in table.menu.options if o.command is Command.ENTER]
     assert [o.label for o in enter] == [Line("table.action.enter.next_round")]
