@@ -242,3 +242,14 @@ def test_between_rounds_the_menu_offers_the_next_round() -> None:
         table.press("down")
     table.press("enter")
     assert table.menu is None and table.state.round_number == 2
+
+
+def test_the_score_story_names_the_player_in_lower_case_mid_sentence() -> None:
+    rig = make_rig(hands={0: WINNING + " k1"}, dealer=0)
+    table = rig.table
+    table.begin()
+    table.press("f")
+    table.press("c")
+    table.press("c")  # twice: where the points went
+    assert "Round 1: you finished, 2 each." in rig.said[-1]
+    assert "You finished" not in rig.said[-1]
