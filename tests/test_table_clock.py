@@ -110,8 +110,29 @@ def test_a_timeout_closes_the_take_or_draw_question_and_says_so() -> None:
     clock[0] = 100.0
     table.tick()
     assert table.menu is None
-    assert "table.timeout.you" in rig.keys
-    assert rig.keys[-1] == "table.timeout.menu_closed"
+    told = [key for key in rig.keys if key.startswith("table.timeout")]
+    assert told == ["table.timeout.you.question"]  # said once, with the timeout
+    assert rig.said[rig.keys.index("table.timeout.you.question")].startswith(
+        "Time ran out: the question is closed"
+    )
+
+
+def test_a_timeout_at_a_table_whose_clock_is_not_held_closes_the_menu_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A server's clock runs for every seat: there the menu does not hold it.
+    monkeypatch.setattr(Table, "holds_clock", property(lambda self: False))
+    table, clock, rig = _salon(dealer=LEFT, seed=4)
+    table.tick()
+    table.press("escape")
+    assert table.menu is not None and not table.menu.choice
+    clock[0] = 100.0
+    table.tick()
+    assert table.menu is None
+    told = [key for key in rig.keys if key.startswith("table.timeout")]
+    assert told == ["table.timeout.you.menu"]
+    table.press("h")  # the keys are the table's again, not the menu's
+    assert rig.keys[-1] != "table.menu.help"
 
 
 def test_the_choice_of_a_longer_turn() -> None:

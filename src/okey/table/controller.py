@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okey.engine.actions import TimeOut
-from okey.engine.events import Event
+from okey.engine.events import Event, TimedOut
 from okey.engine.view import Phase
 from okey.rules_words import rules_name
 from okey.speech import QUIET_POLL
@@ -31,13 +31,17 @@ HOLDING = frozenset({Command.HELP, Command.RULES, Command.MENU})
 """The keys that hold the turn's clock at a local table instead of starting it."""
 
 
-def _closed_by_timeout(table: TableCore) -> Line | None:
-    """What a timeout closes, said after it: an open menu or question."""
-    if table.asking is not None:
-        return Line("table.timeout.question_closed")
-    if table.menu is not None:
-        return Line("table.timeout.menu_closed")
-    return None
+def close_for_timeout(table: TableCore) -> None:
+    """The player's time ran out: close what is open (a question, the take-or-draw
+    choice, the Escape menu, finding a tile) and let the timeout's line say which."""
+    menu = table.menu
+    if table.asking is not None or (menu is not None and menu.choice):
+        table.narrator.closing = "question"
+    elif menu is not None:
+        table.narrator.closing = "menu"
+    table.menu = None
+    table.asking = None
+    table.finding = None
 
 
 class Table(TableCore):
@@ -124,6 +128,9 @@ class Table(TableCore):
 
     def heard(self, events: Sequence[Event]) -> None:
         """Other seats moved (or the game moved for the player): tell it."""
+        you = self.seats.you
+        if any(isinstance(event, TimedOut) and event.seat == you for event in events):
+            close_for_timeout(self)  # a timeout the game's host told
         moves.answer(self, Done(tuple(events)), None, by_player=False)
 
     def play_bot(self) -> None:
@@ -152,12 +159,8 @@ class Table(TableCore):
             key = "table.time_left.discard" if discarding else "table.time_left"
             self.voice.event(Line(key, seconds=clock.left(now)))
         elif happened is Tick.EXPIRED:
-            closed = _closed_by_timeout(self)
-            self.menu = None
-            self.asking = None
-            self.finding = None
+            close_for_timeout(self)
             moves.answer(self, self.seat.act(TimeOut()), TimeOut(), by_player=False)
-            self.voice.event(closed)
 
     def clock_wait(self) -> float | None:
         """Seconds until the clock next needs a :meth:`tick` (None: no clock running);

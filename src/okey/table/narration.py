@@ -78,6 +78,7 @@ class TableNarrator:
         self.stacked = False  # the round being told was dealt from stacks, with dice
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
         self.played_for_you = False  # in the batch being told, the game played your turn
+        self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
 
     def lines(
         self,
@@ -190,7 +191,8 @@ class TableNarrator:
                 if self.autopilot_after and event.in_a_row > self.autopilot_after:
                     return []  # autopilot was already playing: it said so once
                 if event.seat == you:
-                    return [Line("table.timeout.you")]
+                    closing, self.closing = self.closing, ""
+                    return [Line("table.timeout.you" + (f".{closing}" if closing else ""))]
                 return [Line("table.timeout.other", name=Name(event.seat))]
             case AutopilotChanged():
                 state = "on" if event.on else "off"
