@@ -22,6 +22,7 @@ from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile
 from okey.hand.solver import kinds_after_discard
 from okey.matchlog import log_of, parse_log, replay, writes_automatic
+from okey.messages import load_catalogue
 from okey.rules import load_rules
 from okey.saves import SaveError, decode, encode, read_save
 from okey.saves.data import AUTO_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
@@ -193,7 +194,7 @@ def test_the_autopilots_generator_is_saved_and_restored(tmp_path: Path) -> None:
     assert state is not None and state.make().getstate() == session.autopilot_rng.getstate()
     path = tmp_path / "game.json"
     path.write_bytes(encode(data))
-    resumed = session_from_save(read_save(path, tmp_path))
+    resumed = session_from_save(read_save(path, tmp_path), load_catalogue("en"))
     assert resumed.autopilot_rng is not None
     assert resumed.autopilot_rng.getstate() == session.autopilot_rng.getstate()
     assert resumed.match.choose_automatic is not None

@@ -14,6 +14,7 @@ from test_table_rig import FakeOutput, Player, Rig, keys_in, make_rig, play
 from okey.cli import build_parser
 from okey.commands.play import timed, turn_seconds
 from okey.engine.view import Phase
+from okey.messages import load_catalogue
 from okey.preferences import PreferencesError, check
 from okey.rules import load_rules
 from okey.table.clock import TurnClock
@@ -148,7 +149,7 @@ def test_the_choice_of_a_longer_turn() -> None:
     assert check("timer", "90") == "90"
     with pytest.raises(PreferencesError):
         check("timer", "7")
-    parser = build_parser({"timer": "90"})
+    parser = build_parser(load_catalogue("en"), {"timer": "90"})
     assert parser.parse_args(["play"]).timer == "90"
     assert parser.parse_args(["play", "--timer", "45"]).timer == "45"
 

@@ -16,33 +16,34 @@ import pytest
 from test_table_rig import keys_in, make_rig
 
 from okey.cli import main
-from okey.messages import CATALOGUE, Verbosity, load_catalogue, use_language
+from okey.messages import Verbosity, load_catalogue
 from okey.rules import available_rule_sets, load_rules
 from okey.rules_words import explain, level_name, rule_messages, rules_description, rules_name
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu
 from okey.table import prompts, status
 from okey.table.controller import Table
-from okey.table.keys import KEY_NAMES, Command
+from okey.table.keys import Command, KeyNames
 from okey.table.lines import Face, Joined, Line
 from okey.table.seat import Step
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
+EN = load_catalogue("en")
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 
 
 def test_punctuation_keys_are_said_by_name() -> None:
-    assert KEY_NAMES[Command.OLDER] == "Comma"
-    assert KEY_NAMES[Command.NEWER] == "Period"
-    assert KEY_NAMES[Command.RULES] == "Question mark"
-    assert KEY_NAMES[Command.FIND] == "Ctrl+F"
+    assert KeyNames(EN)[Command.OLDER] == "Comma"
+    assert KeyNames(EN)[Command.NEWER] == "Period"
+    assert KeyNames(EN)[Command.RULES] == "Question mark"
+    assert KeyNames(EN)[Command.FIND] == "Ctrl+F"
     rig = make_rig()
     table = rig.table
     table.begin()
     table.press("escape")
     assert table.menu is not None
     older = [o for o in table.menu.options if o.command is Command.OLDER]
-    assert older and older[0].key == "Comma"
+    assert older and older[0].key(EN) == "Comma"
 
 
 def _menu_after_a_finish(rules: str, step: Step) -> Table:
@@ -122,9 +123,7 @@ def test_the_games_own_draw_is_said_without_a_place_in_the_rack() -> None:
     told = [key for key in rig.keys if key.startswith("table.you_")]
     assert told[-2] in ("table.you_draw_gone", "table.you_take_gone")
     assert told[-1] == "table.you_discard"
-    draw = CATALOGUE.variant(
-        "table.you_draw", Verbosity.BRIEF, tile="black 3", position=6, count=15
-    )
+    draw = EN.variant("table.you_draw", Verbosity.BRIEF, tile="black 3", position=6, count=15)
     assert draw.startswith("Drew black 3")  # the player's own draw, brief: a draw
 
 
@@ -143,7 +142,7 @@ def test_partners_rules_say_the_other_team_loses() -> None:
     keys = [key for key, _ in rule_messages(load_rules("partners"))]
     assert "rules.normal.partners" in keys and "rules.normal" not in keys
     assert "rules.show.partners" in keys
-    text = " ".join(explain(load_rules("partners")))
+    text = " ".join(explain(load_rules("partners"), EN))
     assert "every other player" not in text
 
 
@@ -167,18 +166,15 @@ def test_a_custom_description_is_said_as_written() -> None:
 
 def test_okey_rules_in_turkish_names_and_describes_every_table_in_turkish() -> None:
     out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            assert main(["--language", "tr", "rules"]) == 0
-    finally:
-        use_language("en")
+    with contextlib.redirect_stdout(out):
+        assert main(["--language", "tr", "rules"]) == 0
     listed = out.getvalue()
     assert "klasik: Dört oyuncu, herkese 20 puan" in listed
     assert "geleneksel: " in listed and "Classic" not in listed and "players" not in listed
 
 
 def test_the_start_menu_wraps_its_lines_on_screen() -> None:
-    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN)
     long = "A new match: " + "salon table, medium bots, " * 6
     menu = StartMenu([Choice("play", long), Choice(None, "Quit")], speaker)
     menu.open()
@@ -224,10 +220,8 @@ def test_brief_messages_say_the_new_status_lines_briefly() -> None:
     rig.table.press("c-f")
     assert rig.said[-1] == "Find: a number, a colour letter or o; Enter stops."
     rig.table.press("enter")
-    brief = CATALOGUE.variant(
-        "table.discards.kept", Verbosity.BRIEF, name="Ayşe", tiles="red 5", count=1
-    )
-    detailed = CATALOGUE.variant(
+    brief = EN.variant("table.discards.kept", Verbosity.BRIEF, name="Ayşe", tiles="red 5", count=1)
+    detailed = EN.variant(
         "table.discards.kept", Verbosity.DETAILED, name="Ayşe", tiles="red 5", count=1
     )
     assert brief == "Took and holds red 5." and len(brief) < len(detailed)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, Catalogue, load_catalogue
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet
 
 
@@ -112,7 +112,7 @@ def fields_in_words(fields: dict[str, Field], catalogue: Catalogue) -> dict[str,
     }
 
 
-def explain(rules: RuleSet, catalogue: Catalogue = CATALOGUE) -> list[str]:
+def explain(rules: RuleSet, catalogue: Catalogue) -> list[str]:
     """Every option of a rule set, in sentences."""
     return [
         catalogue.text(key, **fields_in_words(fields, catalogue))

@@ -13,7 +13,8 @@ from dataclasses import replace
 from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
-from okey.messages import CATALOGUE, Verbosity
+from okey.errors import Phrase
+from okey.messages import Catalogue, Verbosity
 from okey.rules import RulesError, RuleSet, load_rules
 from okey.saves import AUTOSAVE, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
@@ -32,8 +33,8 @@ LEAST_TIMER = 5  # seconds per turn that --timer allows
 MOST_TIMER = 600
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--rules", default="classic", help=text("table.cli.rules"))
     parser.add_argument(
         "--level",
@@ -46,13 +47,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help=text("table.cli.timer", least=LEAST_TIMER, most=MOST_TIMER),
     )
-    add_name_and_sort(parser)
-    add_pace_and_saves(parser, DEFAULT_PACE)
-    add_speech_options(parser)
+    add_name_and_sort(parser, catalogue)
+    add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
+    add_speech_options(parser, catalogue)
 
 
-def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def add_name_and_sort(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--name", help=text("table.cli.name"))
     parser.add_argument(
         "--sort",
@@ -62,14 +63,16 @@ def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
-    add_pace(parser, pace)
-    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+def add_pace_and_saves(
+    parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue
+) -> None:
+    add_pace(parser, pace, catalogue)
+    parser.add_argument("--saves", metavar="DIR", help=catalogue.text("table.cli.saves"))
 
 
-def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
+def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue) -> None:
     """--pace, defaulting to ``pace`` (None: as the save had it)."""
-    text = CATALOGUE.text
+    text = catalogue.text
     parser.add_argument(
         "--pace",
         type=float,
@@ -100,19 +103,24 @@ def timed(rules: RuleSet, seconds: int | None) -> RuleSet:
     return replace(rules, play=replace(rules.play, timer_seconds=seconds))
 
 
-def needs_terminal() -> int | None:
+def needs_terminal(catalogue: Catalogue) -> int | None:
     """Refuse to open the table without a terminal to show it and read keys."""
     if on_a_terminal():
         return None
-    return error(CATALOGUE.text("table.cli.no_terminal"))
+    return error(Phrase("table.cli.no_terminal"), catalogue)
 
 
 def new_settings(
-    rules_name: str, players: int, level: str, args: argparse.Namespace, seed: int | None
+    rules_name: str,
+    players: int,
+    level: str,
+    args: argparse.Namespace,
+    seed: int | None,
+    catalogue: Catalogue,
 ) -> TableSettings:
     """The settings of a new match: the player in seat 0, bots of ``level`` around."""
     you = 0
-    names = table_names(players, you, args.name)
+    names = table_names(players, you, catalogue, args.name)
     return TableSettings(
         rules=rules_name,
         you=you,
@@ -129,6 +137,7 @@ def new_settings(
 def seat_player(
     args: argparse.Namespace,
     build: Callable[[Speaker], Table],
+    catalogue: Catalogue,
     *,
     pace: float,
     resumed: bool = False,
@@ -136,13 +145,13 @@ def seat_player(
 ) -> int:
     """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
     its sounds (``--no-sounds``: off, and no audio device opened)."""
-    refused = needs_terminal()
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
     try:
-        speaker = speaker_from_args(args)
+        speaker = speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     table = build(speaker)
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
@@ -161,6 +170,7 @@ def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> S
 def open_table(
     session: TableSession,
     args: argparse.Namespace,
+    catalogue: Catalogue,
     *,
     saved_as: str | None = None,
     autosave_as: str = AUTOSAVE,
@@ -177,27 +187,29 @@ def open_table(
         return table
 
     pace = session.settings.pace
-    return seat_player(args, build, pace=pace, resumed=resumed, notice=notice)
+    return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     known = available_levels()
     if args.level is not None and args.level not in known:
-        return error(text("table.cli.no_level", level=args.level, known=", ".join(known)))
+        return error(
+            text("table.cli.no_level", level=args.level, known=", ".join(known)), catalogue
+        )
     if args.pace < 0:
-        return error(text("table.cli.bad_pace"))
+        return error(text("table.cli.bad_pace"), catalogue)
     try:
         rules = timed(rules, turn_seconds(args.timer))
     except ValueError:
-        return error(text("table.cli.bad_timer", least=LEAST_TIMER, most=MOST_TIMER))
+        return error(text("table.cli.bad_timer", least=LEAST_TIMER, most=MOST_TIMER), catalogue)
     level = best_level(args.level)
     notice = None
     if args.level is None and level != DEFAULT_LEVEL:
         notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
-    settings = new_settings(args.rules, rules.table.players, level, args, args.seed)
-    return open_table(new_session(rules, settings), args, notice=notice)
+    settings = new_settings(args.rules, rules.table.players, level, args, args.seed, catalogue)
+    return open_table(new_session(rules, settings), args, catalogue, notice=notice)

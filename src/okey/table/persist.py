@@ -13,6 +13,7 @@ from pathlib import Path
 
 from okey.bots import available_levels
 from okey.errors import Phrase
+from okey.messages import Catalogue
 from okey.saves import (
     AUTOSAVE,
     SaveData,
@@ -70,8 +71,9 @@ class DiskSaver:
         write_save(self.autosave_as, self.data(), self.folder)
 
 
-def session_from_save(data: SaveData) -> TableSession:
-    """The table exactly as it was saved (raises SaveError if it does not restore)."""
+def session_from_save(data: SaveData, catalogue: Catalogue) -> TableSession:
+    """The table exactly as it was saved (raises SaveError if it does not restore);
+    a seat saved without a name gets the usual one in ``catalogue``'s language."""
     match = restore_match(data)
     try:
         settings = TableSettings.from_dict(dict(data.settings))
@@ -80,7 +82,7 @@ def session_from_save(data: SaveData) -> TableSession:
     players = match.players
     if not 0 <= settings.you < players:
         raise SaveError("state", reason=Phrase("engine.error.no_such_seat", seat=settings.you))
-    usual = table_names(players, settings.you)
+    usual = table_names(players, settings.you, catalogue)
     given = settings.names
     settings.names = [
         given[s] if s < len(given) and given[s].strip() else usual[s] for s in range(players)

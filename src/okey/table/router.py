@@ -26,8 +26,9 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.view import Phase
+from okey.messages import Catalogue
 from okey.table import cues, finding, leaving, moves, racking, reading
-from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
 from okey.table.prompts import best_finish
@@ -85,7 +86,9 @@ def _unknown(table: TableCore, command: Command) -> None:
     if not table.state.dealt:
         table.voice.reply(Line("table.not_dealt"))
         return
-    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES.get(command, command.value)))
+    table.voice.reply(
+        Line("table.unknown_key", key=KeyNames(table.catalogue).get(command, command.value))
+    )
 
 
 # -- the Escape menu ----------------------------------------------------------------
@@ -102,7 +105,7 @@ def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
             if possible_now(table, command)
         ]
     )
-    table.voice.reply(Line("table.menu.open", item=option_line(table.menu)))
+    table.voice.reply(Line("table.menu.open", item=option_line(table.menu, table.catalogue)))
 
 
 _MOVES: Mapping[Command, type[Action]] = MappingProxyType(
@@ -178,10 +181,10 @@ def possible_now(table: TableCore, command: Command) -> bool:
     return True
 
 
-def option_line(menu: Menu[Option]) -> Line:
+def option_line(menu: Menu[Option], catalogue: Catalogue) -> Line:
     """The focused option, with its key and place: "Draw from the pile, P, 2 of 29."."""
     option = menu.current
-    key = option.key or Line("table.menu.no_key")
+    key = option.key(catalogue) or Line("table.menu.no_key")
     return Line(
         "table.menu.item",
         label=option.label,
@@ -195,7 +198,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
     menu = table.menu
     assert menu is not None
     if menu.go(command):
-        table.voice.reply(option_line(menu))
+        table.voice.reply(option_line(menu, table.catalogue))
         return
     if command is Command.MENU:
         table.menu = None
@@ -205,7 +208,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
         reading.speech(table, command)
         return
     if command is Command.HELP:
-        table.voice.reply(Line("table.menu.help", item=option_line(menu)))
+        table.voice.reply(Line("table.menu.help", item=option_line(menu, table.catalogue)))
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
