@@ -12,7 +12,7 @@ from okey.engine.events import Discarded, Event, RoundStarted, TookDiscard
 from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.solver import hand_counts, pairs_deficiency
-from okey.table.closeness import how_close
+from okey.table.closeness import MANY_WAITS, how_close
 from okey.table.glance import kept_takes
 from okey.table.lines import AndList, Face, Joined, Line, Name, Scores
 from okey.table.seat import Step
@@ -77,6 +77,29 @@ def test_how_close_with_fifteen_tiles_says_which_discard_keeps_the_best_wait() -
     after = close.parts[1]
     assert isinstance(after, Line) and after.key == "table.close.after"
     assert after.fields["tile"] in (parse_tile("k1"), parse_tile("y5"))
+
+
+def test_how_close_with_many_finishing_tiles_counts_them_and_0_twice_names_each() -> None:
+    # Runs of 1-3, 4-6, 7-10 and 10-12 but a spare: almost any tile finishes it.
+    hand = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y5 k1"
+    rig = make_rig(hands={0: hand + " b13"}, indicator="b12", dealer=0, seed=2)
+    rig.table.begin()
+    rig.table.press("0")
+    said = rig.last()
+    assert isinstance(said, Joined)
+    many = said.parts[1]
+    assert isinstance(many, Line) and many.key == "table.close.after.many"
+    kinds = many.fields["kinds"]
+    assert isinstance(kinds, int) and kinds > MANY_WAITS
+    rig.table.press("0")  # twice: each of them
+    every = rig.last()
+    assert isinstance(every, Joined)
+    listed = every.parts[1]
+    assert isinstance(listed, Line) and listed.key == "table.close.after"
+    tiles = listed.fields["tiles"]
+    assert isinstance(tiles, AndList) and len(tiles.parts) == kinds
+    counts = [part.fields["count"] for part in tiles.parts if isinstance(part, Line)]
+    assert sum(c for c in counts if isinstance(c, int)) == many.fields["count"]
 
 
 def test_how_close_when_a_finish_is_there() -> None:

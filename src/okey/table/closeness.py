@@ -71,12 +71,29 @@ def best_wait(view: PlayerView, memory: Memory) -> tuple[Tile, tuple[Wait, ...]]
     return found
 
 
+MANY_WAITS = 8
+"""More finishing tiles than this (an okey in hand lets almost anything finish) are
+said as a count first; 0 twice names each."""
+
+
 def wait_list(finishing: Sequence[Wait]) -> AndList:
     return AndList(tuple(Line("table.close.wait", tile=w.tile, count=w.unseen) for w in finishing))
 
 
-def how_close(view: PlayerView) -> Speech:
-    """The answer to "how close am I?" for the player's hand now."""
+def _finishes(finishing: Sequence[Wait], discard: Tile | None, *, every: bool) -> Line:
+    """ "It finishes with red 5, 1 unseen, ..." (after ``discard`` on 15 tiles), or with
+    many finishing tiles and not ``every``, how many kinds and copies."""
+    after = {} if discard is None else {"tile": discard}
+    key = "table.close.waits" if discard is None else "table.close.after"
+    if len(finishing) > MANY_WAITS and not every:
+        unseen = sum(w.unseen for w in finishing)
+        return Line(f"{key}.many", kinds=len(finishing), count=unseen, **after)
+    return Line(key, tiles=wait_list(finishing), **after)
+
+
+def how_close(view: PlayerView, *, every: bool = False) -> Speech:
+    """The answer to "how close am I?" for the player's hand now; ``every``: each
+    finishing tile named however many there are (0 twice)."""
     winning = best_finish(view)
     if winning is not None:
         return Line("table.can_finish", tile=winning)
@@ -95,10 +112,10 @@ def how_close(view: PlayerView) -> Speech:
         if len(view.hand) == HAND:
             finishing = waiting_on(view.hand, view.okey, memory)
             if finishing:
-                said.append(Line("table.close.waits", tiles=wait_list(finishing)))
+                said.append(_finishes(finishing, None, every=every))
         else:
             chosen = best_wait(view, memory)
             if chosen is not None:
                 tile, finishing = chosen
-                said.append(Line("table.close.after", tile=tile, tiles=wait_list(finishing)))
+                said.append(_finishes(finishing, tile, every=every))
     return together(said)

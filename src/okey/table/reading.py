@@ -155,7 +155,7 @@ def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
     if command is Command.GLANCE:
         return glance(table.state, view, table.seats)
     if command is Command.HOW_CLOSE:
-        return how_close(view)
+        return how_close(view, every=table.last is Command.HOW_CLOSE)
     place = _DISCARD_PLACES[command]
     pile = status.discards(view, place, table.seats)
     seat = table.seats.at(place)
