@@ -76,6 +76,7 @@ def test_help_pressed_twice_says_the_rest_not_the_first_again() -> None:
     rest = keys_in(rig.last())
     assert first[0] == "table.help.discard" and "table.help.more" in first
     assert rest[0] == "table.help.moves"
+    assert "F3 and F4: softer and louder" in rig.said[-1]  # the volume keys are said too
     assert not {"table.help.discard", "table.help.tiles", "table.help.more"} & set(rest)
 
 

@@ -176,8 +176,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
-    _b(C.SOFTER, "f3", menu=False),
-    _b(C.LOUDER, "f4", menu=False),
+    _b(C.SOFTER, "f3", menu=False, topic=Topic.SPEECH),
+    _b(C.LOUDER, "f4", menu=False, topic=Topic.SPEECH),
 )
 """Every command of the table, once, with its keys."""
 
