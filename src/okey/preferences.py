@@ -25,7 +25,7 @@ from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
-from okey.table.settings import DEFAULT_PACE
+from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.table.sorting import SortMode
 from okey.textfiles import decode
 
@@ -175,6 +175,10 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
         NEW_GAMES | ONLINE,
     ),
     Preference("pace", _pace, DEFAULT_PACE, NEW_GAMES),
+    # Seconds per turn at a table with a turn timer ("rules": the rules' own).
+    Preference(
+        "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
+    ),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.

@@ -16,6 +16,8 @@ from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
 from okey.daily import SAVE_PREFIX
 from okey.messages import Catalogue
+from okey.rules import RulesError, load_rules
+from okey.rules_words import level_name, rules_name
 from okey.saves import SaveError, list_saves, saves_dir
 from okey.saves.restore import problem
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
@@ -38,8 +40,12 @@ def choices(
     """The menu's items, each with the command line it runs."""
     text = catalogue.text
     folder = saves_dir(args.saves)
-    level = args.level or "medium"
-    items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
+    level = level_name(args.level or "medium").render(catalogue)
+    try:
+        rules = rules_name(load_rules(args.rules)).render(catalogue)
+    except RulesError:
+        rules = args.rules  # the game it starts says what is wrong with it
+    items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
     try:
         entry = next(
             (
@@ -55,7 +61,8 @@ def choices(
         entry = None
     saved = entry.data if entry is not None else None
     if entry is not None and saved is not None and problem(saved) is None:
-        label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
+        named = rules_name(saved.rules).render(catalogue)
+        label = text("start.resume", rules=named, number=saved.round_number)
         items.append((Choice("resume", label), ["resume", entry.name]))
     try:
         saved_day = day_save(day, folder)

@@ -625,15 +625,19 @@ class Online:
         self._clock(update.clock)
 
     def _clock(self, seconds: int | None) -> None:
-        """Keep the table's turn clock within :data:`CLOCK_SLACK` of the server's."""
+        """Keep the table's turn clock within :data:`CLOCK_SLACK` of the server's, running:
+        the server's clock runs from the turn's start, whatever is being said here (it
+        is not armed until the voice is quiet, nor held by the menu, as a local one is)."""
         table = self.table
         clock = table.clock
         if seconds is None or not clock.seconds or table.state.step is not Step.PLAYER:
             return
         now = table.now()
         if not clock.running or abs(clock.left(now) - seconds) > CLOCK_SLACK:
+            warned = clock.warned
+            clock.stop()
             clock.deadline = now + seconds
-            clock.warned = seconds <= WARNING_AT
+            clock.warned = warned or seconds <= WARNING_AT
 
     def _refused(self, refused: Refused) -> None:
         table, seat = self.table, self.seat

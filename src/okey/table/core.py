@@ -20,6 +20,7 @@ from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
+from okey.table.finding import Looking
 from okey.table.keys import Command
 from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
@@ -90,6 +91,7 @@ class TableCore:
         self.clock = TurnClock(rules.play.timer_seconds)
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
+        self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
@@ -104,6 +106,12 @@ class TableCore:
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from
+
+    @property
+    def holds_clock(self) -> bool:
+        """Whether reading the help, the rules or the menu holds the turn's clock: at a
+        local table, whose clock is the player's own (a server's runs for every seat)."""
+        return isinstance(self.seat, TableSession)
 
     @property
     def session(self) -> TableSession:
