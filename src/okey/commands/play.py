@@ -12,6 +12,7 @@ from collections.abc import Callable
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.messages import CATALOGUE, Verbosity
+from okey.numbers import PACE, SEED
 from okey.rules import RulesError, load_rules
 from okey.saves import AUTOSAVE, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args
@@ -36,7 +37,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="LEVEL",
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
-    parser.add_argument("--seed", type=int, help=text("table.cli.seed"))
+    parser.add_argument("--seed", type=SEED.argument(), help=text("table.cli.seed"))
     add_name_and_sort(parser)
     add_pace_and_saves(parser, DEFAULT_PACE)
     add_speech_options(parser)
@@ -63,7 +64,7 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
     text = CATALOGUE.text
     parser.add_argument(
         "--pace",
-        type=float,
+        type=PACE.argument(),
         default=pace,
         metavar="SECONDS",
         help=text("table.cli.pace", pace=DEFAULT_PACE)

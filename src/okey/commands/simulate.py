@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import random
 import secrets
 import statistics
@@ -15,7 +18,7 @@ from typing import Any, assert_never
 
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
-from okey.commands import error
+from okey.commands import error, report
 from okey.engine.actions import Action
 from okey.engine.events import (
     AutopilotChanged,
@@ -39,9 +42,11 @@ from okey.engine.events import (
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
+from okey.errors import Phrase
 from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader, write_log
 from okey.messages import CATALOGUE
+from okey.numbers import ROUNDS, SEED
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "simulate"
@@ -49,12 +54,14 @@ HELP_KEY = "simulate.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument(
+        "--rounds", type=ROUNDS.argument(), default=100, help="rounds to play (default 100)"
+    )
     parser.add_argument(
         "--seats", default="random,random,random,random", help="one bot level per seat, by commas"
     )
     parser.add_argument("--rules", default="classic", help="rule set name or TOML file")
-    parser.add_argument("--seed", type=int, help="seed for the deals and the bots")
+    parser.add_argument("--seed", type=SEED.argument(), help="seed for the deals and the bots")
     parser.add_argument("--log", metavar="DIR", help="write each match's log into DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -83,6 +90,7 @@ class Simulation:
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
+    log_failure: Phrase | None = None  # why the logs stopped being written
 
     def to_json(self) -> dict[str, Any]:
         rate = self.rounds / self.seconds if self.seconds else 0.0
@@ -159,11 +167,37 @@ def simulate(
             play_round(match, decide)
             sim.rounds += 1
             _count(sim, match.events[start:])
-        if log_dir is not None:
+        if log_dir is not None and sim.log_failure is None:
             header = LogHeader(rules.name, tuple(levels), match_seed)
-            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match)
+            path = log_dir / f"match-{sim.matches:04d}.okeylog"
+            try:
+                write_log(path, header, match)
+            except OSError as exc:  # a full disk: the report is still printed
+                sim.log_failure = _log_problem(path, exc)
+                with contextlib.suppress(OSError):
+                    path.unlink()
     sim.seconds = clock() - began
     return sim
+
+
+def _log_problem(path: Path, exc: OSError) -> Phrase:
+    return Phrase("simulate.error.log", path=path, reason=exc.strerror or type(exc).__name__)
+
+
+def _log_folder(text: str) -> Path | Phrase:
+    """The folder for ``--log``, made now (so a bad one is said before the matches are
+    played), or why it cannot be."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        probe = folder / f".okey-probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        return _log_problem(folder, exc)
+    return folder
 
 
 def _count(sim: Simulation, events: Sequence[Event]) -> None:
@@ -257,9 +291,12 @@ def run(args: argparse.Namespace) -> int:
     if args.rounds < 1:
         return error(CATALOGUE.text("simulate.error.rounds"))
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    log_dir = Path(args.log) if args.log else None
-    if log_dir is not None:
-        log_dir.mkdir(parents=True, exist_ok=True)
+    log_dir: Path | None = None
+    if args.log:
+        found = _log_folder(args.log)
+        if isinstance(found, Phrase):
+            return error(found)
+        log_dir = found
     try:
         sim = simulate(rules, levels, args.rounds, seed, log_dir)
     except PluginError as exc:
@@ -268,4 +305,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(sim.to_json(), ensure_ascii=False))
     else:
         print("\n".join(describe(sim)))
+    if sim.log_failure is not None:
+        report(sim.log_failure)
+        return 1
     return 0

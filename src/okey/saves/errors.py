@@ -25,6 +25,8 @@ class SaveProblem(StrEnum):
     NOT_FOLDER = "not_folder"
     FOLDER = "folder"
     STATE = "state"
+    LOCKED = "locked"
+    LOCKED_ELSEWHERE = "locked_elsewhere"
 
 
 class SaveError(OkeyError):
