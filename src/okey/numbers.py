@@ -133,13 +133,13 @@ def _looks_whole(text: str) -> bool:
     return body.isdigit() and body.isascii()
 
 
-SEATS_MOST: Final = 3
 PACE: Final = NumberRule("pace", 0.0, 60.0)
 """Seconds between the bots' moves."""
 SEED: Final = NumberRule("seed", -(2**63), 2**63 - 1, whole=True)
 ROUNDS: Final = NumberRule("rounds", 1, 1_000_000, whole=True)
 """``okey simulate --rounds``."""
-SEAT: Final = NumberRule("seat", 0, SEATS_MOST, whole=True)
+SEAT: Final = NumberRule("seat", -(10**6), 10**6, whole=True)
+"""A seat from the command line: a bounded whole number, then checked against the table."""
 HINTS: Final = NumberRule("hints_left", 0, 3, whole=True)
 SCORE: Final = NumberRule("score", -(10**6), 10**6, whole=True)
 ROUND: Final = NumberRule("round", 0, 10**6, whole=True)

@@ -37,7 +37,6 @@ from okey.saves.formats import NEWEST_FORMAT, PLAIN_FORMAT, READ_FORMATS, SEALED
 from okey.saves.rng import RngState
 from okey.saves.schema import SettingsRefused, checked_settings
 from okey.saves.seal import SEALED_KEY, SealBroken, fill, seal, unseal
-from okey.textfiles import printable
 
 INDENT = "  "
 

@@ -27,6 +27,7 @@ class SaveProblem(StrEnum):
     STATE = "state"
     LOCKED = "locked"
     LOCKED_ELSEWHERE = "locked_elsewhere"
+    SLOTS = "slots"
 
 
 class SaveError(OkeyError):

@@ -273,3 +273,51 @@ def latest_save(saves_dir: Path, *, unfinished: bool = False) -> Path | None:
         if entry.data is not None and not (unfinished and entry.data.over):
             return entry.path
     return None
+
+
+def unfinished_saves(saves_dir: Path) -> list[SaveEntry]:
+    """The unfinished matches in ``saves_dir``, newest first: for each match (its
+    ``match_id``; a save from before ids is a match of its own) its newest save."""
+    seen: set[str] = set()
+    found = []
+    for entry in list_saves(saves_dir):
+        data = entry.data
+        if data is None or data.over:
+            continue
+        if data.match_id is not None:
+            if data.match_id in seen:
+                continue
+            seen.add(data.match_id)
+        found.append(entry)
+    return found
+
+
+AUTOSAVE_SLOTS = 100
+"""The most autosaves one folder keeps: one for each unfinished match."""
+
+
+def is_autosave(name: str) -> bool:
+    """True for the name of an autosave slot: ``autosave``, ``autosave-2``..."""
+    if name == AUTOSAVE:
+        return True
+    head, _, number = name.partition("-")
+    return head == AUTOSAVE and number.isdigit() and number[:1] != "0"
+
+
+def autosave_slot(saves_dir: Path, match_id: str | None) -> str:
+    """The autosave slot a match writes to: the first of ``autosave``, ``autosave-2``...
+    that is free (no file, a finished match, or this match) and that no other okey
+    holds open. Another unfinished match's autosave is never taken, so a match that was
+    killed keeps its autosave until it is finished or deleted."""
+    for number in range(1, AUTOSAVE_SLOTS + 1):
+        name = AUTOSAVE if number == 1 else f"{AUTOSAVE}-{number}"
+        path = saves_dir / (name + SUFFIX)
+        if holder_of(path) is not None:
+            continue
+        if not path.exists():
+            return name
+        entry = _entry(path)
+        data = entry.data
+        if data is not None and (data.over or (match_id is not None and data.match_id == match_id)):
+            return name
+    raise SaveError("slots", folder=saves_dir, most=AUTOSAVE_SLOTS)
