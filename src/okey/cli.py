@@ -43,13 +43,18 @@ def load_command(entry: CommandEntry) -> Command:
     return cast(Command, import_module(entry.module))
 
 
+class UsageRefused(Exception):
+    """A command line refused, and said so already: :func:`main` returns the usage status."""
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser that refuses a bad command line on one line of standard error, in the
-    player's words (not argparse's usage block), and exits with the usage status."""
+    player's words (not argparse's usage block): :class:`UsageRefused`, which
+    :func:`main` turns into the usage status (``--help`` still exits as argparse does)."""
 
     def error(self, message: str) -> NoReturn:
         report(Phrase("cli.usage", message=printable(message), command=self.prog))
-        sys.exit(USAGE_ERROR)
+        raise UsageRefused(message)
 
 
 class CommandParser(OneLineParser):
@@ -251,13 +256,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(settings)
     try:
         args = parser.parse_args(command_line)
-    except SystemExit as exit:  # --help, or a bad command line said on one line
-        return exit.code if isinstance(exit.code, int) else USAGE_ERROR
+    except UsageRefused:
+        return USAGE_ERROR
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
         status: int = args.run(args)
     except KeyboardInterrupt:
         return 130
+    except UsageRefused:  # a command that parses another line (the start menu's choice)
+        return USAGE_ERROR
+    except BrokenPipeError:
+        # The reader went away (okey ... | head): say nothing more, and keep Python
+        # from complaining about stdout when it flushes at exit.
+        _quiet_stdout()
+        return 141
     except OSError as exc:
         if exc.filename is None and exc.errno in _OUTPUT_ERRORS:
             # Standard output is full or gone (okey simulate > /dev/full): said once on
@@ -267,13 +279,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _unexpected(exc)
     except (Exception, RecursionError) as exc:  # a bug: one line, never a traceback
         return _unexpected(exc)
-    except BrokenPipeError:
-        # The reader went away (okey ... | head): say nothing more, and keep Python
-        # from complaining about stdout when it flushes at exit.
-        _quiet_stdout()
-        return 141
     try:
         sys.stdout.flush()  # what is still buffered fails here, not at exit
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141
     except OSError as exc:
         _quiet_stdout()
         return error(Phrase("cli.output_failed", reason=_why(exc)))

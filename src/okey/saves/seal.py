@@ -97,6 +97,10 @@ def unseal(raw: bytes, value: str) -> bytes:
         data = base64.b64decode(value, validate=True)
     except (binascii.Error, ValueError):
         raise SealBroken("value") from None
+    if base64.b64encode(data).decode("ascii") != value:
+        # The last character's unused bits are ignored by the decoder: a changed byte
+        # there would open as if unchanged.
+        raise SealBroken("changed")
     if len(data) < SALT_BYTES + NONCE_BYTES + 16:
         raise SealBroken("value")
     salt, nonce = data[:SALT_BYTES], data[SALT_BYTES : SALT_BYTES + NONCE_BYTES]
