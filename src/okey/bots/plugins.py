@@ -238,7 +238,7 @@ def seat_bot(
     if name in levels:
         return levels[name](rng)
     if is_process_name(name):
-        return ProcessBot(name, rng, time_limit=time_limit, on_incident=on_incident)  # type: ignore[arg-type]
+        return ProcessBot(name, rng, time_limit=time_limit, on_incident=on_incident)
     if not is_plugin_name(name):
         raise PluginError(check_seat_name(name, levels))
     factory = load_factory(name)

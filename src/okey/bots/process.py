@@ -29,12 +29,15 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from okey.bots.base import Bot
 from okey.bots.easy import EasyBot
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
+
+if TYPE_CHECKING:
+    from okey.bots.plugins import Incident, Reason
 
 PREFIX: Final = "process:"
 MAX_LINE: Final = 64 * 1024
@@ -68,7 +71,7 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
 class Misbehaved(Exception):
     """The child broke the protocol: ``reason`` (an Incident's) and a detail."""
 
-    def __init__(self, reason: str, detail: str) -> None:
+    def __init__(self, reason: Reason, detail: str) -> None:
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
@@ -83,7 +86,7 @@ class ProcessBot:
         rng: random.Random,
         *,
         time_limit: float,
-        on_incident: Callable[[object], None] | None = None,
+        on_incident: Callable[[Incident], None] | None = None,
         command: list[str] | None = None,
     ) -> None:
         from okey.bots.plugins import PluginError, split_spec
@@ -95,7 +98,7 @@ class ProcessBot:
         self.on_incident = on_incident
         self.fallback: Bot = EasyBot(random.Random(rng.getrandbits(64)))
         self.replaced = False
-        self.incidents: list[object] = []
+        self.incidents: list[Incident] = []
         self._lines: queue.Queue[bytes | None] = queue.Queue()
         seed = rng.getrandbits(63)
         try:
@@ -186,12 +189,12 @@ class ProcessBot:
         except (ValueError, RecursionError):
             raise Misbehaved("illegal", _shown(line)) from None
 
-    def _replace(self, view: PlayerView, reason: str, detail: str) -> Action:
+    def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
         from okey.bots.plugins import Incident
 
         self.close()
         self.replaced = True
-        incident = Incident(view.seat, self.name, reason, detail, view.round_number)  # type: ignore[arg-type]
+        incident = Incident(view.seat, self.name, reason, detail, view.round_number)
         self.incidents.append(incident)
         if self.on_incident is not None:
             self.on_incident(incident)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
+from okey.errortext import render_now
 from okey.messages import CATALOGUE, Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
@@ -307,6 +308,11 @@ class Speaker:
         self._printer(text)
         if self._transcript is not None:
             self._transcript.write(text)
+            failed = self._transcript.take_notice()
+            if failed is not None:  # the transcript stopped: shown once, kept in history
+                shown = render_now(failed)
+                self._history.append(shown)
+                self._printer(shown)
         if lost:
             notice = self._catalogue.variant("speech.lost", self._verbosity)
             self._history.append(notice)

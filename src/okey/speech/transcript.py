@@ -3,9 +3,9 @@
 Each line is made printable first (a seat name with an escape sequence in it is
 written without it). A transcript that cannot be written (a full disk,
 ``--transcript /dev/full``) never stops the game: writing stops at the first
-failure, which is kept as :attr:`Transcript.failure` and said once, on standard
-error, when the transcript is closed (after the table's screen is gone). A front
-end that wants to say it at once reads :meth:`Transcript.take_notice`.
+failure, which is kept as :attr:`Transcript.failure`: the speaker shows it once at
+once (:meth:`Transcript.take_notice`), and it is said again on standard error when
+the transcript is closed (after the table's screen is gone).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Transcript:
     def close(self) -> None:
         with contextlib.suppress(OSError, ValueError):
             self._stream.close()
-        notice = self.take_notice()
+        notice = self.notice
         if notice is not None:
             with contextlib.suppress(OSError, ValueError, AttributeError):
                 print(render_now(Phrase("cli.error", message=notice)), file=sys.stderr)

@@ -62,6 +62,11 @@ def rescue_folder() -> Path:
     return Path(platformdirs.user_data_dir("okey")) / "saves"
 
 
+def temporary_folder() -> Path:
+    """The last place a match is saved in when no saves folder takes it."""
+    return Path(tempfile.gettempdir()) / f"okey-saves-{_user()}"
+
+
 class DiskSaver:
     """Saves one session into a saves folder, holding open the saves it writes.
 
@@ -130,15 +135,23 @@ class DiskSaver:
         write_save(self._slot(), self.data(), self.folder)
 
     def save_elsewhere(self, name: str | None, folder: Path | None = None) -> str:
-        """Save into another folder (the saves folder refused the save); the name used."""
-        target = folder or rescue_folder()
-        if target.resolve() == self.folder.resolve():
-            target = Path(tempfile.gettempdir()) / f"okey-saves-{_user()}"
-        chosen = name if name is not None else default_name(target)
-        self.hold(chosen, target)
-        path = write_save(chosen, self.data(), target)
-        self.rescued_in = target
-        return path.name.removesuffix(".json")
+        """Save into another folder (the saves folder refused the save): ``folder``, else
+        the user's own saves folder, else one in the system's temporary folder; the name
+        used. SaveError when none of them takes it."""
+        candidates = [folder] if folder is not None else [rescue_folder(), temporary_folder()]
+        tried = [target for target in candidates if target.resolve() != self.folder.resolve()]
+        failure: SaveError | None = None
+        for target in tried:
+            chosen = name if name is not None else default_name(target)
+            try:
+                self.hold(chosen, target)
+                path = write_save(chosen, self.data(), target)
+            except SaveError as exc:
+                failure = exc
+                continue
+            self.rescued_in = target
+            return path.name.removesuffix(".json")
+        raise failure or SaveError("folder", folder=self.folder, reason="no other folder")
 
     def close(self) -> None:
         """Give up the saves this table held open."""
