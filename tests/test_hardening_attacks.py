@@ -15,6 +15,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -104,7 +105,9 @@ def _a_save(folder: Path) -> None:
 
 
 HUGE_NUMBER_LOG = (
-    '[Rules "classic"]\n\nround ' + "9" * 5000 + " dealer 0\ndeck " + "r1 " * 106 + "\n"
+    (FIXTURES / "classic.okeylog")
+    .read_text(encoding="utf-8")
+    .replace("round 1 dealer 2", "round " + "9" * 5000 + " dealer 2", 1)
 )
 SAVES = ["--saves", "{dir}/saves"]
 BAD_SETTINGS = (("you", "0"), ("you", None), ("you", 1.5), ("pace", "fast"), ("pace", None))
@@ -244,3 +247,43 @@ def test_names_and_texts_from_files_are_printed_without_control_characters(
     assert replayed.status == 0, replayed.err
     assert "\x1b" not in replayed.out and "\x07" not in replayed.out
     assert "a[2J" in replayed.out
+
+
+def test_a_reader_that_goes_away_is_not_told_about(tmp_path: Path) -> None:
+    """``okey replay LOG | head -c 1``: a broken pipe ends okey quietly (no line said)."""
+    script = '"$0" -m okey replay "$1" | head -c 1 >/dev/null; exit 0'
+    done = subprocess.run(
+        ["sh", "-c", script, sys.executable, str(FIXTURES / "classic.okeylog")],
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.stderr == b""
+
+
+HOLDER = """
+import sys
+from pathlib import Path
+from okey.saves.lock import lock_save
+lock_save(Path(sys.argv[1]))
+print("held", flush=True)
+sys.stdin.read()
+"""
+
+
+def test_resuming_a_save_another_okey_has_open_is_refused_on_one_line(tmp_path: Path) -> None:
+    _a_save(tmp_path)
+    holder = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, str(tmp_path / "saves" / "game.json")],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == b"held\n"
+        before = files_of(tmp_path)
+        result = okey(["resume", "game", "--saves", str(tmp_path / "saves")])
+        assert result.problems() == [], result
+        assert f"process {holder.pid}" in result.err_lines[0]
+        assert files_of(tmp_path) == before
+    finally:
+        holder.kill()
+        holder.wait(10)
