@@ -267,9 +267,11 @@ OPTIONS: dict[str, list[str]] = {
 def command_lines(draw: st.DrawFn) -> list[str]:
     command = draw(st.sampled_from(sorted(OPTIONS)))
     line = [command]
+    options = OPTIONS[command]
     for _ in range(draw(st.integers(0, 3))):
-        if OPTIONS[command] and draw(st.booleans()):
-            line.append(draw(st.sampled_from(OPTIONS[command])))
+        with_option: bool = bool(options) and draw(st.booleans())
+        if with_option:
+            line.append(draw(st.sampled_from(options)))
         line.append(draw(VALUES))
     if command == "simulate" and "--rounds" not in line:
         line += ["--rounds", "1"]  # 100 rounds would be slow, not wrong
