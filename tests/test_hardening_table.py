@@ -357,3 +357,22 @@ def test_listing_sees_both_matches(tmp_path: Path) -> None:
         saver.autosave()
         saver.close()
     assert sorted(entry.name for entry in list_saves(tmp_path)) == ["autosave", "autosave-2"]
+
+
+def test_the_start_menu_offers_each_unfinished_match(tmp_path: Path) -> None:
+    from datetime import date
+
+    from test_start_menu import _args
+
+    from okey.commands import menu
+
+    for seed in (41, 42):
+        session = make_rig(seed=seed).table.session
+        session.start_round()
+        saver = DiskSaver(session, tmp_path)
+        saver.open()
+        saver.autosave()  # then killed: each keeps its autosave
+        saver.close()
+    offered = [line for _, line in menu.choices(_args(tmp_path), date(2026, 11, 30))]
+    resumed = sorted(line[1] for line in offered if line[:1] == ["resume"])
+    assert resumed == ["autosave", "autosave-2"]
