@@ -3,6 +3,7 @@ from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
+from sounds_support import Recorded
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=100
@@ -34,6 +35,24 @@ def _own_sound_pack_folder(
     """Every test looks for a player's own sound pack in an empty folder of its own, never
     in the person's running the tests."""
     monkeypatch.setenv("OKEY_SOUNDS", str(tmp_path_factory.mktemp("sounds")))
+
+
+@pytest.fixture(autouse=True)
+def _no_real_sound_device(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test plays on the sound card of the person or machine running it: a game a test
+    starts (here or in a terminal of its own) plays through miniaudio's null backend,
+    which takes the sound at a card's pace and plays it nowhere, the same on every
+    machine. Tests of real audio ask for the ``pulse`` fixture (a headless PulseAudio of
+    their own) and are left to it; tables built in a test have no sound device at all
+    (``okey.audio.Silent``) unless the test gives them one."""
+    if "pulse" not in request.fixturenames:
+        monkeypatch.setenv("OKEY_AUDIO_BACKEND", "null")
+
+
+@pytest.fixture
+def recorded_sounds() -> Recorded:
+    """The table's sounds, recorded: give it to a table with ``voice.use_sounds``."""
+    return Recorded()
 
 
 @pytest.fixture(autouse=True)

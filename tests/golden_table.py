@@ -11,11 +11,13 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from sounds_support import Recorded
+
 from okey.engine.view import Phase
 from okey.messages import Verbosity
 from okey.rules import load_rules
 from okey.saves import SaveData
-from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.persist import session_from_save
 from okey.table.seats import default_names
@@ -58,7 +60,7 @@ class Recorder:
 class Played:
     table: Table
     output: Recorder
-    sounds: list[Sound]
+    sounds: Recorded
     clock: list[float]
 
     def transcript(self) -> str:
@@ -81,16 +83,11 @@ def new_table(rules: str, seed: int, levels: tuple[str, ...]) -> Played:
     )
     session = new_session(ruleset, settings)
     output = Recorder()
-    sounds: list[Sound] = []
-    speaker = Speaker(
-        SpeechMode.AUTO,
-        output,
-        printer=lambda _: None,
-        sound_player=sounds.append,
-        verbosity=Verbosity.DETAILED,
-    )
+    sounds = Recorded()
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, verbosity=Verbosity.DETAILED)
     clock = [0.0]
     table = Table(session, speaker, now=lambda: clock[0])
+    table.voice.use_sounds(sounds, table.settings)
     return Played(table, output, sounds, clock)
 
 
@@ -186,14 +183,11 @@ def resumed_table(data: SaveData) -> Played:
     """A table built again from a save, speaking to a recorder, with a still clock."""
     session = session_from_save(data)
     output = Recorder()
-    sounds: list[Sound] = []
+    sounds = Recorded()
     speaker = Speaker(
-        SpeechMode.AUTO,
-        output,
-        printer=lambda _: None,
-        sound_player=sounds.append,
-        verbosity=session.settings.verbosity,
+        SpeechMode.AUTO, output, printer=lambda _: None, verbosity=session.settings.verbosity
     )
     clock = [0.0]
     table = Table(session, speaker, now=lambda: clock[0])
+    table.voice.use_sounds(sounds, table.settings)
     return Played(table, output, sounds, clock)

@@ -12,7 +12,6 @@ from okey.messages import CATALOGUE
 from okey.speech import (
     DEFAULT_SPEECH_KEYS,
     Message,
-    Sound,
     Speaker,
     SpeechCommand,
     SpeechMode,
@@ -22,6 +21,7 @@ from okey.speech import (
     Verbosity,
     estimate_seconds,
     make_speaker,
+    terminal_bell,
 )
 from okey.speech.readers import terminal_screen_reader
 
@@ -51,7 +51,6 @@ class Rig:
     speaker: Speaker
     output: FakeOutput
     lines: list[str]
-    sounds: list[Sound]
 
 
 def rig(
@@ -63,17 +62,15 @@ def rig(
 ) -> Rig:
     output = FakeOutput()
     lines: list[str] = []
-    played: list[Sound] = []
     speaker = make_speaker(
         mode,
         transcript,
         lines.append,
         verbosity=verbosity,
         sounds=sounds,
-        sound_player=played.append,
         output_factory=lambda: output,
     )
-    return Rig(speaker, output, lines, played)
+    return Rig(speaker, output, lines)
 
 
 def test_fake_is_a_speech_output() -> None:
@@ -263,28 +260,21 @@ def test_transcript_after_close_is_ignored(tmp_path: Path) -> None:
     assert path.read_text(encoding="utf-8") == "a\n"
 
 
-def test_sounds_play_unless_off() -> None:
+def test_the_sounds_switch_is_said() -> None:
     r = rig()
-    r.speaker.play(Sound.YOUR_TURN)
-    r.speaker.play(Sound.WIN_POSSIBLE)
-    assert r.sounds == [Sound.YOUR_TURN, Sound.WIN_POSSIBLE]
+    assert r.speaker.sounds
     assert r.speaker.toggle_sounds() is False
-    r.speaker.play(Sound.YOUR_TURN)
-    assert r.sounds == [Sound.YOUR_TURN, Sound.WIN_POSSIBLE]
     assert r.output.spoken[-1] == ("Sounds off.", True)
     assert r.speaker.toggle_sounds() is True
     assert r.output.spoken[-1] == ("Sounds on.", True)
 
 
 def test_sounds_setting_off_from_the_start() -> None:
-    r = rig(sounds=False)
-    r.speaker.play(Sound.YOUR_TURN)
-    assert r.sounds == []
+    assert not rig(sounds=False).speaker.sounds
 
 
-def test_terminal_bell_is_the_default_sound(capsys: pytest.CaptureFixture[str]) -> None:
-    speaker = make_speaker(SpeechMode.OFF, printer=lambda _: None)
-    speaker.play(Sound.YOUR_TURN)
+def test_the_terminal_bell_rings(capsys: pytest.CaptureFixture[str]) -> None:
+    terminal_bell()  # what rings when there is no audio device (okey.audio.Sounds)
     assert capsys.readouterr().out == "\a"
 
 
@@ -292,7 +282,7 @@ def test_terminal_bell_is_the_default_sound(capsys: pytest.CaptureFixture[str]) 
 def test_printing_modes_never_voice(mode: SpeechMode) -> None:
     output = FakeOutput()
     lines: list[str] = []
-    speaker = Speaker(mode, output, printer=lines.append, sound_player=lambda _: None)
+    speaker = Speaker(mode, output, printer=lines.append)
     speaker.event("event.your_turn")
     speaker.reply("speech.sounds_on")
     speaker.older()
@@ -435,15 +425,13 @@ def test_close_closes_output_once_and_then_only_prints() -> None:
     assert r.lines == ["one", "two"]
 
 
-def test_attach_moves_lines_and_sounds_to_the_front_end() -> None:
+def test_attach_moves_lines_to_the_front_end() -> None:
     r = rig()
     later_lines: list[str] = []
-    later_sounds: list[Sound] = []
-    r.speaker.attach(printer=later_lines.append, sound_player=later_sounds.append)
+    r.speaker.attach(printer=later_lines.append)
     r.speaker.event_text("one")
-    r.speaker.play(Sound.YOUR_TURN)
-    assert (r.lines, r.sounds) == ([], [])
-    assert (later_lines, later_sounds) == (["one"], [Sound.YOUR_TURN])
+    assert r.lines == []
+    assert later_lines == ["one"]
 
 
 def test_default_printer_prints_lines(capsys: pytest.CaptureFixture[str]) -> None:

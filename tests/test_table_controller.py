@@ -7,11 +7,11 @@ from __future__ import annotations
 from table_support import pile_out_for_you, play_until, throwers
 from test_table_rig import WAIT, key_of, make_rig, parts
 
+from okey.audio import Cue
 from okey.engine.events import Standing
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
 from okey.messages import CATALOGUE, Verbosity
-from okey.speech import Sound
 from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.lines import Capital, Face, Joined, Line, Name, Names, Scores, sentence
@@ -98,7 +98,7 @@ def test_salon_turn_to_okey_and_pairs() -> None:
     r6 = parse_tile("r6")
     table.begin()
     assert rig.lines[-2:] == [Line("table.can_finish", tile=r6), Line("table.turn_offer")]
-    assert Sound.WIN_POSSIBLE in rig.sounds
+    assert Cue.WIN_POSSIBLE in rig.sounds.cues
     table.press("2")
     assert rig.last() == Line("table.pairs.you")
     table.press("k")

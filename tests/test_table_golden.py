@@ -21,7 +21,7 @@ from test_tutorial_lesson import KEYS_BY_STEP
 from okey import cli
 from okey.commands import menu as menu_command
 from okey.messages import Verbosity
-from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode
 from okey.startmenu import StartMenu
 from okey.table.session import Step
 from okey.tutorial.build import tutorial_table
@@ -75,8 +75,7 @@ def test_a_seeded_table_in_brief_messages_says_the_same() -> None:
 
 def test_the_tutorial_by_keys_says_the_same() -> None:
     output = Recorder()
-    sounds: list[Sound] = []
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, sound_player=sounds.append)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None)
     table = tutorial_table(speaker, pace=0)
     table.begin()
 

@@ -15,11 +15,11 @@ from test_table_rig import (
     play,
 )
 
+from okey.audio import Cue
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.tiles import Tile
 from okey.messages import Verbosity
-from okey.speech import Sound
 from okey.table.keys import Command
 from okey.table.lines import (
     Capital,
@@ -76,7 +76,7 @@ def test_f_finishes_with_the_okey_and_the_win_is_read_out() -> None:
         await player.press("q", "y")
 
     play(rig, script)
-    assert Sound.WIN_POSSIBLE in rig.sounds
+    assert Cue.WIN_POSSIBLE in rig.sounds.cues
     assert no_repeats(rig.said) == []
 
 

@@ -15,6 +15,7 @@ from itertools import pairwise
 
 from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
+from sounds_support import Recorded
 
 from okey.bots import Bot
 from okey.engine.actions import Action, ShowIndicator
@@ -23,7 +24,7 @@ from okey.engine.view import PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.messages import CATALOGUE, Verbosity
 from okey.rules import RuleSet, load_rules
-from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode
 from okey.speech.speaker import FINISH_GRACE
 from okey.table.app import play_async
 from okey.table.controller import Saver, Table
@@ -69,7 +70,7 @@ class FakeOutput:
 class Rig:
     table: Table
     output: FakeOutput
-    sounds: list[Sound]
+    sounds: Recorded
     heard: list[tuple[Speech, bool]] = field(default_factory=list)  # lines, and interrupting
 
     def __post_init__(self) -> None:
@@ -181,17 +182,18 @@ def make_rig(
     session = new_session(ruleset, settings, decks=decks, first_dealer=dealer)
     session.bots.update(bots or {})  # these seats' bots instead of the random ones
     recorder = output if output is not None else FakeOutput()
-    sounds: list[Sound] = []
+    sounds = Recorded()
     speaker = Speaker(
         SpeechMode.AUTO,
         recorder,
         printer=lambda _: None,
-        sound_player=sounds.append,
         verbosity=verbosity,
         clock=speech_clock,
         finish_grace=finish_grace,
     )
-    return Rig(Table(session, speaker, saver=saver, now=now), recorder, sounds)
+    table = Table(session, speaker, saver=saver, now=now)
+    table.voice.use_sounds(sounds, table.settings)
+    return Rig(table, recorder, sounds)
 
 
 class Player:
@@ -280,7 +282,6 @@ def play(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
                     pace=pace,
                     input=pipe,
                     output=DummyOutput(),
-                    sound_player=rig.sounds.append,
                 )
             )
             player = Player(rig, pipe)

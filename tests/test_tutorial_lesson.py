@@ -7,13 +7,15 @@ import re
 from pathlib import Path
 
 import pytest
+from sounds_support import Recorded
 from test_table_rig import FakeOutput, Player, Rig, key_of, keys_in, no_repeats, parts, play
 
+from okey.audio import Cue
 from okey.cli import main
 from okey.engine.events import RoundWon
 from okey.hand.tiles import FALSE_JOKER
 from okey.messages import CATALOGUE, ENGLISH
-from okey.speech import Sound, Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode
 from okey.table import prompts, screen
 from okey.table.lines import (
     Capital,
@@ -64,9 +66,11 @@ KEYS_BY_STEP = [  # prompt_toolkit's key names (test_e2e_tutorial sends them thr
 
 def tutorial_rig() -> Rig:
     output = FakeOutput()
-    sounds: list[Sound] = []
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, sound_player=sounds.append)
-    return Rig(tutorial_table(speaker, pace=0), output, sounds)
+    sounds = Recorded()
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None)
+    table = tutorial_table(speaker, pace=0)
+    table.voice.use_sounds(sounds, table.settings)
+    return Rig(table, output, sounds)
 
 
 def guide_of(rig: Rig) -> Guide:
@@ -156,7 +160,7 @@ def test_the_whole_lesson_by_keys_ends_with_your_win() -> None:
     last = lines[-1]
     assert isinstance(last, Line) and last.key == "tutorial.step"
     assert (last.fields["number"], last.fields["text"]) == (STEPS, said_by(rig, "tutorial.end"))
-    assert Sound.WIN_POSSIBLE in rig.sounds
+    assert Cue.WIN_POSSIBLE in rig.sounds.cues
     assert rig.table.leaving
     assert guide_of(rig).finished
     won_events = [e for e in rig.table.session.match.events if isinstance(e, RoundWon)]

@@ -18,6 +18,7 @@ from typing import ClassVar, Final
 
 import platformdirs
 
+from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.bots import available_levels
 from okey.errors import OkeyError, Phrase
 from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
@@ -95,6 +96,18 @@ def _number(
     return check
 
 
+def _volume(key: str, value: object) -> Value:
+    """The sounds' volume, a whole number from 0 to VOLUME_STEPS (kept as a number)."""
+    try:
+        level = float(value) if isinstance(value, int | float | str) else -1.0
+    except ValueError:
+        level = -1.0
+    if isinstance(value, bool) or not level.is_integer() or not 0 <= level <= VOLUME_STEPS:
+        known = ", ".join(str(step) for step in range(VOLUME_STEPS + 1))
+        raise PreferencesError("choice", setting=key, value=value, known=known)
+    return level
+
+
 def _name(key: str, value: object) -> Value:
     if (
         not isinstance(value, str)
@@ -158,6 +171,7 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
         SPEAKING,
     ),
     Preference("sounds", _sounds, True, SPEAKING),
+    Preference("volume", _volume, float(DEFAULT_VOLUME), SPEAKING),
     Preference(
         "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
     ),

@@ -13,7 +13,7 @@ import contextlib
 import os
 import sys
 import threading
-from collections.abc import Callable, Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 from okey.audio.mixer import CHANNELS
@@ -25,6 +25,7 @@ from okey.audio.synth import RATE
 # 16 ms with 20 ms, and whole with 30 ms, which costs about 15 ms of latency more than 10.
 PERIOD_MS: Final = 30
 APP_NAME: Final = "okey"  # how the game's stream is named in the system's mixer
+BACKEND_VAR: Final = "OKEY_AUDIO_BACKEND"  # miniaudio's backends to try, in order
 
 Pull = Callable[[int], bytes]
 
@@ -102,6 +103,10 @@ class MiniaudioDevice:
             import miniaudio
         except ImportError as exc:  # pragma: no cover - the dependency is installed
             raise DeviceError(str(exc)) from None
+        known = {backend.name for backend in miniaudio.Backend}
+        unknown = [name for name in backends or () if name not in known]
+        if unknown:
+            raise DeviceError(f"no audio backend called {', '.join(unknown)}")
         chosen = [miniaudio.Backend[name] for name in backends] if backends else None
         with quiet_stderr():
             try:
@@ -145,6 +150,15 @@ class MiniaudioDevice:
             self._device.close()
 
 
+def backends_wanted(environ: Mapping[str, str] | None = None) -> list[str]:
+    """The backends ``$OKEY_AUDIO_BACKEND`` names ("alsa", "pulseaudio,alsa", "null"),
+    in miniaudio's spelling; none: the library's usual order."""
+    env = os.environ if environ is None else environ
+    return [name.strip().upper() for name in env.get(BACKEND_VAR, "").split(",") if name.strip()]
+
+
 def open_default() -> Device:
-    """The system's default output (DeviceError when there is none)."""
-    return MiniaudioDevice()
+    """The system's default output, through the backends ``$OKEY_AUDIO_BACKEND`` names
+    if it is set (DeviceError when there is none). ``null`` plays into nothing at a
+    sound card's pace: the tests use it, so that a game they start is never heard."""
+    return MiniaudioDevice(backends_wanted() or None)

@@ -30,7 +30,17 @@ class _Voice:
     clip: array[int]
     left: int
     right: int
-    offset: int = 0
+    offset: int = 0  # the next frame to play; below 0 while the cue waits to begin
+
+    def take(self, frames: int) -> array[int]:
+        """The next ``frames`` frames of the cue (fewer at its end), silence before it
+        begins."""
+        start = self.offset
+        self.offset += frames
+        if start >= 0:
+            return self.clip[start : self.offset]
+        lead = array("h", bytes(2 * min(frames, -start)))
+        return lead + self.clip[: max(0, self.offset)]
 
 
 def _fixed(gain: float) -> int:
@@ -50,11 +60,12 @@ class Mixer:
     last_pull: float = 0.0  # when the device last asked (clock time); 0 before it ever did
     last_sound: float = 0.0  # when it was last given sound
 
-    def add(self, clip: array[int], left: float, right: float) -> None:
+    def add(self, clip: array[int], left: float, right: float, delay: int = 0) -> None:
         """Sound a mono cue (16-bit samples) with these channel gains (0..1) from the next
-        pull on."""
+        pull on, after ``delay`` frames of silence (cues played one after another)."""
+        voice = _Voice(clip, _fixed(left), _fixed(right), -max(0, delay))
         with self._lock:
-            self._waiting.append((_Voice(clip, _fixed(left), _fixed(right)), self.clock()))
+            self._waiting.append((voice, self.clock()))
 
     @property
     def busy(self) -> bool:
@@ -86,9 +97,7 @@ class Mixer:
                 return b""
             parts = []
             for sounding in self._playing:
-                start = sounding.offset
-                sounding.offset += frames
-                parts.append((sounding.clip[start : sounding.offset], sounding))
+                parts.append((sounding.take(frames), sounding))
             self._playing = [v for v in self._playing if v.offset < len(v.clip)]
         out = _one(*parts[0]) if len(parts) == 1 else _many(parts)
         self.frames_out += len(out) // FRAME_BYTES

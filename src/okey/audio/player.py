@@ -11,11 +11,10 @@ cues that ask the player to act, and the player is told once.
 from __future__ import annotations
 
 import contextlib
-import math
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
 from types import TracebackType
@@ -26,15 +25,16 @@ from okey.audio.device import Device, DeviceError, DeviceOpener, open_default
 from okey.audio.mixer import Mixer
 from okey.audio.pack import Pack, load_pack, pack_folder
 from okey.audio.places import Position, gains
+from okey.audio.synth import RATE
+from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS, volume_gain
 
-VOLUME_STEPS: Final = 10  # volume runs from 0 (silent) to this
-DEFAULT_VOLUME: Final = 7
-STEP_DB: Final = 3.0  # each step down is this much softer
 MAX_LAG: Final = 0.5  # seconds: a cue that could not start by then is dropped, not played late
 IDLE_STOP: Final = 2.0  # seconds of silence before the device is stopped
 STALL: Final = 2.0  # seconds a started device may leave a cue waiting before it counts as failed
 OPEN_WAIT: Final = 1.0  # seconds the constructor waits for the device (then it opens behind)
 TICK: Final = 0.25  # how often the worker looks at a running device
+CUE_GAP: Final = 0.06  # seconds between cues played one after another (play_all)
+LONGEST_STEP: Final = 0.4  # a long cue of a player's pack holds the next back no longer
 
 
 class Notice(Protocol):
@@ -54,15 +54,8 @@ class State(Enum):
     CLOSED = "closed"
 
 
-def volume_gain(level: int) -> float:
-    """The gain of a volume level: :data:`STEP_DB` softer a step, 0 silent."""
-    if level <= 0:
-        return 0.0
-    return math.pow(10.0, -STEP_DB * (VOLUME_STEPS - min(level, VOLUME_STEPS)) / 20.0)
-
-
 _CLOSE: Final = object()
-_Request = tuple[Cue, Position, int, float]  # cue, where, volume, when asked
+_Request = tuple[Cue, Position, int, float, float]  # cue, where, volume, when asked, delay
 
 
 class Sounds:
@@ -90,6 +83,7 @@ class Sounds:
         idle_stop: float = IDLE_STOP,
         stall: float = STALL,
         open_wait: float = OPEN_WAIT,
+        max_lag: float = MAX_LAG,
     ) -> None:
         self._bell = bell
         self._on_notice = on_notice
@@ -99,6 +93,7 @@ class Sounds:
         self._clock = clock
         self._idle_stop = idle_stop
         self._stall = stall
+        self._max_lag = max_lag
         self._state = State.OFF
         self._device_name: str | None = None
         self._requests: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
@@ -118,8 +113,9 @@ class Sounds:
 
     # -- what the table calls --------------------------------------------------------
 
-    def play(self, cue: Cue, position: Position = Position.OWN) -> None:
-        """Play a cue from a place at the table; returns at once, whatever happens."""
+    def play(self, cue: Cue, position: Position = Position.OWN, *, delay: float = 0.0) -> None:
+        """Play a cue from a place at the table, ``delay`` seconds from now; returns at
+        once, whatever happens."""
         self.flush_notices()
         if not self._enabled or self._volume == 0:
             return
@@ -129,7 +125,23 @@ class Sounds:
                     self._bell()
             return
         if self._state in (State.OPENING, State.READY):
-            self._requests.put((cue, position, self._volume, self._clock()))
+            self._requests.put((cue, position, self._volume, self._clock(), max(0.0, delay)))
+
+    def play_all(self, cues: Sequence[tuple[Cue, Position]]) -> None:
+        """Play cues one after another, each :data:`CUE_GAP` after the one before ends
+        (a move's draw, then its discard): together they would sound as one."""
+        delay = 0.0
+        for cue, position in cues:
+            self.play(cue, position, delay=delay)
+            delay += min(self.seconds(cue), LONGEST_STEP) + CUE_GAP
+
+    def seconds(self, cue: Cue) -> float:
+        """How long a cue sounds."""
+        return len(self._pack.clips[cue]) / RATE
+
+    def attach_bell(self, bell: Callable[[], None]) -> None:
+        """Ring this bell from now on (a full-screen front end rings its own)."""
+        self._bell = bell
 
     def stands_alone(self, cue: Cue) -> bool:
         """True when the cue may stand for its words in brief mode: it is one that says
@@ -270,12 +282,14 @@ class Sounds:
                 return
             now = self._clock()
             if isinstance(item, tuple):
-                cue, position, volume, asked = item
-                if now - asked > MAX_LAG or not self._enabled:
+                cue, position, volume, asked, delay = item
+                late = now - asked - delay  # after the moment it was to begin
+                if late > self._max_lag or not self._enabled:
                     continue
                 left, right = gains(position)
                 gain = volume_gain(volume)
-                self.mixer.add(self._pack.clips[cue], left * gain, right * gain)
+                wait = round(max(0.0, -late) * RATE)
+                self.mixer.add(self._pack.clips[cue], left * gain, right * gain, wait)
                 if not running:
                     device.start(self.mixer.pull)
                     running, started = True, now

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 
+from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.errors import Phrase
@@ -17,7 +18,7 @@ from okey.numbers import PACE, SEED
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveError, saves_dir
 from okey.saves.lock import SaveLock
-from okey.speech import Speaker, add_speech_options, speaker_from_args
+from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.app import play
 from okey.table.controller import Table
 from okey.table.leaving import left_unsaved
@@ -110,8 +111,9 @@ def seat_player(
     resumed: bool = False,
     notice: str | None = None,
 ) -> int:
-    """Open the table ``build`` makes in the terminal, speaking as ``args`` ask; the exit
-    status is 1 when the table was left with its match unsaved."""
+    """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
+    its sounds (``--no-sounds``: off, and no audio device opened); the exit status is 1
+    when the table was left with its match unsaved."""
     refused = needs_terminal()
     if refused is not None:
         return refused
@@ -120,12 +122,23 @@ def seat_player(
     except OSError as exc:
         return error(Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc)))
     table = build(speaker)
+    if not args.sounds:
+        table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
+    table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     status = play(table, pace=pace, resumed=resumed, notice=notice)
     return 1 if left_unsaved(table) else status
 
 
 def _why(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
+
+
+def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> Sounds:
+    """The table's cues, at the volume of the player's settings (``okey settings
+    volume``), telling the player through ``speaker`` what went wrong (no device, a bad
+    file in their sound pack). Not ``enabled``: no device is opened until B."""
+    volume = int(getattr(args, "volume", DEFAULT_VOLUME))
+    return Sounds(bell=terminal_bell, on_notice=speaker.event, enabled=enabled, volume=volume)
 
 
 def open_table(

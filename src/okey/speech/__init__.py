@@ -29,7 +29,7 @@ if TYPE_CHECKING:
         open_system_output,
         probe_system_output,
     )
-    from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
+    from okey.speech.sounds import Bell, terminal_bell
     from okey.speech.speaker import (
         QUIET_POLL,
         Printer,
@@ -49,13 +49,14 @@ _HOMES = {
     "okey.speech.modes": ("SpeechMode",),
     "okey.speech.outputs": (
         "Ao2Output",
+        "Bell",
         "FinishSignal",
         "Probe",
         "SpeechOutput",
         "open_system_output",
         "probe_system_output",
     ),
-    "okey.speech.sounds": ("Sound", "SoundPlayer", "terminal_bell"),
+    "okey.speech.sounds": ("Bell", "terminal_bell"),
     "okey.speech.speaker": (
         "QUIET_POLL",
         "Printer",
@@ -87,6 +88,7 @@ __all__ = [
     "DEFAULT_SPEECH_KEYS",
     "QUIET_POLL",
     "Ao2Output",
+    "Bell",
     "Edge",
     "FinishSignal",
     "History",
@@ -94,8 +96,6 @@ __all__ = [
     "Message",
     "Printer",
     "Probe",
-    "Sound",
-    "SoundPlayer",
     "Speaker",
     "SpeechCommand",
     "SpeechMode",

@@ -11,7 +11,6 @@ from okey.speech import readers
 from okey.speech.background import open_background_output
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import Probe, SpeechOutput
-from okey.speech.sounds import SoundPlayer, terminal_bell
 from okey.speech.speaker import Printer, Speaker, print_line
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message
@@ -50,7 +49,6 @@ def make_speaker(
     *,
     verbosity: Verbosity | str = Verbosity.DETAILED,
     sounds: bool = True,
-    sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
     catalogue: Catalogue = CATALOGUE,
     reader_finder: ReaderFinder | None = None,
@@ -83,7 +81,6 @@ def make_speaker(
         mode,
         output,
         printer=printer if printer is not None else print_line,
-        sound_player=sound_player if sound_player is not None else terminal_bell,
         transcript=transcript,
         verbosity=verbosity,
         sounds=sounds,
@@ -127,7 +124,6 @@ def speaker_from_args(
     args: argparse.Namespace,
     printer: Printer | None = None,
     *,
-    sound_player: SoundPlayer | None = None,
     output_factory: OutputFactory = open_background_output,
 ) -> Speaker:
     """The Speaker for options added by ``add_speech_options``."""
@@ -137,7 +133,6 @@ def speaker_from_args(
         printer,
         verbosity=args.verbosity,
         sounds=args.sounds,
-        sound_player=sound_player,
         output_factory=output_factory,
         announce=not getattr(args, "announced", False),
     )

@@ -1,25 +1,20 @@
-"""Short sounds: cues that need no words."""
+"""The terminal bell: what rings for a cue when there is no audio device.
+
+The cues themselves are :class:`okey.audio.Cue`, played by :class:`okey.audio.Sounds`,
+which rings a bell like this one (a full-screen front end gives its own) when it has no
+device to play them on.
+"""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from enum import StrEnum
+
+Bell = Callable[[], None]
+"""Rings a bell (prompt_toolkit's front end: ``app.output.bell``)."""
 
 
-class Sound(StrEnum):
-    """A cue the game can play."""
-
-    YOUR_TURN = "your-turn"
-    WIN_POSSIBLE = "win-possible"
-
-
-SoundPlayer = Callable[[Sound], None]
-"""Plays a cue; a front end may supply its own (prompt_toolkit: ``app.output.bell``)."""
-
-
-def terminal_bell(sound: Sound) -> None:
-    """Ring the terminal bell, whatever the cue."""
-    del sound
+def terminal_bell() -> None:
+    """Ring the terminal bell."""
     sys.stdout.write("\a")
     sys.stdout.flush()

@@ -23,7 +23,6 @@ from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
 from okey.speech.modes import SpeechMode
 from okey.speech.outputs import FinishSignal, SpeechOutput
-from okey.speech.sounds import Sound, SoundPlayer, terminal_bell
 from okey.speech.transcript import Transcript
 from okey.speech.utterance import Message, Text, Utterance
 
@@ -84,7 +83,6 @@ class Speaker:
         output: SpeechOutput | None = None,
         *,
         printer: Printer = print_line,
-        sound_player: SoundPlayer = terminal_bell,
         transcript: Transcript | None = None,
         verbosity: Verbosity = Verbosity.DETAILED,
         sounds: bool = True,
@@ -103,7 +101,6 @@ class Speaker:
         self._give_up_at = 0.0
         self._signal_lost = False
         self._printer = printer
-        self._sound_player = sound_player
         self._transcript = transcript
         self._verbosity = verbosity
         self._sounds = sounds
@@ -158,11 +155,6 @@ class Speaker:
         """An answer already put together from catalogue texts."""
         return self.say(Text(text), interrupt=True)
 
-    def play(self, sound: Sound) -> None:
-        """Play a short cue, unless sounds are off."""
-        if self._sounds:
-            self._sound_player(sound)
-
     # History keys: each read interrupts and is not added to the history
 
     def older(self) -> str:
@@ -210,6 +202,8 @@ class Speaker:
 
     @property
     def sounds(self) -> bool:
+        """Whether sounds are on, as the speech status says (the table's cues are played
+        by :class:`okey.audio.Sounds`, which the table turns on and off with this)."""
         return self._sounds
 
     @property
@@ -269,14 +263,10 @@ class Speaker:
 
     # The front end and the end
 
-    def attach(
-        self, *, printer: Printer | None = None, sound_player: SoundPlayer | None = None
-    ) -> None:
-        """Route lines and sounds to the front end once it has the screen."""
+    def attach(self, *, printer: Printer | None = None) -> None:
+        """Route lines to the front end once it has the screen."""
         if printer is not None:
             self._printer = printer
-        if sound_player is not None:
-            self._sound_player = sound_player
 
     def close(self) -> None:
         """Close the output and the transcript; the speaker then only prints."""

@@ -25,7 +25,7 @@ from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from okey.speech import QUIET_POLL, Sound, SoundPlayer, print_line_if_possible
+from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
 from okey.table import screen
 from okey.table.controller import Table
@@ -63,7 +63,6 @@ class TableApp:
         pace: float,
         input: Input | None = None,
         output: Output | None = None,
-        sound_player: SoundPlayer | None = None,
     ) -> None:
         self.table = table
         self.log = log
@@ -116,7 +115,8 @@ class TableApp:
         self.app.ttimeoutlen = 0.05
         self.app.timeoutlen = 0.05
         log.on_change = self.app.invalidate
-        table.speaker.attach(printer=log.append, sound_player=sound_player or self._sound)
+        table.speaker.attach(printer=log.append)
+        table.voice.sounds.attach_bell(self._bell)
         table.on_leave = self._close
 
     # -- keys --------------------------------------------------------------------
@@ -153,8 +153,7 @@ class TableApp:
         if self.app.layout.current_window is not window:
             self.app.layout.focus(window)
 
-    def _sound(self, sound: Sound) -> None:
-        del sound
+    def _bell(self) -> None:
         self.app.output.bell()
 
     # -- running -----------------------------------------------------------------
@@ -228,13 +227,12 @@ async def play_async(
     notice: str | None = None,
     input: Input | None = None,
     output: Output | None = None,
-    sound_player: SoundPlayer | None = None,
 ) -> None:
     """Run the table until the player leaves (for tests: in a running loop)."""
     log = MessageLog()
     for text in table.speaker.history.entries:  # said before the screen opened
         log.append(text)
-    front = TableApp(table, log, pace=pace, input=input, output=output, sound_player=sound_player)
+    front = TableApp(table, log, pace=pace, input=input, output=output)
 
     def start() -> None:
         if resumed:
@@ -248,6 +246,7 @@ async def play_async(
         if not table.leaving:
             table.leave()
         table.speaker.attach(printer=print_line_if_possible)
+        table.voice.sounds.attach_bell(terminal_bell)
 
 
 def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
@@ -255,6 +254,7 @@ def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None
     try:
         asyncio.run(play_async(table, pace=pace, resumed=resumed, notice=notice))
     finally:
+        table.voice.sounds.close()
         table.speaker.event_text(table.farewell())
         table.speaker.close()
     return 0

@@ -2,10 +2,10 @@
 
 After a move, a bot's turn, a timeout or a deal, :func:`tell` takes the events the
 seat saw, builds the seat's new state once (:class:`~okey.table.seat.SeatState`,
-one :class:`~okey.engine.view.PlayerView`), re-sorts the rack, and says the events
-(:mod:`okey.table.narration`), then what follows from the new state
-(:mod:`okey.table.prompts`): the standings, the show offer, the turn, the win alert.
-Then it saves (after a turn) and tells the guide.
+one :class:`~okey.engine.view.PlayerView`), re-sorts the rack, plays the events' cues
+(:mod:`okey.table.cues`) and says the events (:mod:`okey.table.narration`), then what
+follows from the new state (:mod:`okey.table.prompts`): the standings, the show offer,
+the turn, the win alert. Then it saves (after a turn) and tells the guide.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
 
+from okey.audio import Cue
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -36,8 +37,7 @@ from okey.engine.events import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
-from okey.speech import Sound
-from okey.table import prompts
+from okey.table import cues, prompts
 from okey.table.lines import Line
 from okey.table.seat import SeatState, Step
 from okey.table.voice import Said
@@ -102,7 +102,11 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
         table.win_told = None
     if now.view is not None:
         table.update_rack(now.view, follow=seen.drawn, reset=seen.dealt)
-    said = [Said(line) for line in table.narrator.lines(events, table.position, table.hand())]
+    okey = now.view.okey if now.view is not None else None
+    said = [Said(None, cue, where) for cue, where in cues.event_cues(events, table.seats, okey)]
+    heard = cues.alone(table.voice)
+    lines = table.narrator.lines(events, table.position, table.hand(), heard=heard)
+    said += [Said(line) for line in lines]
     said += _prompts(table, before, now, seen)
     table.voice.say_all(said, by_player=by_player)
     if seen.turn_over or seen.drawn is not None:  # after a draw too: kill -9 cannot undo it
@@ -142,8 +146,8 @@ def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
     """The player's turn starts: the sound and what to do; the clock starts."""
     if table.clock.seconds:
         table.clock.start(table.now())
-    lines = prompts.your_turn(view)
-    return [Said(line, Sound.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
+    lines = prompts.your_turn(view, heard=cues.alone(table.voice))
+    return [Said(line, Cue.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
 
 
 def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
@@ -157,7 +161,7 @@ def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
     if alert is None:
         return []
     table.win_told = told
-    said = [Said(alert, Sound.WIN_POSSIBLE)]
+    said = [Said(alert, Cue.WIN_POSSIBLE)]
     offer = prompts.turn_to_okey_offer(view)
     if offer is not None:
         said.append(Said(offer))

@@ -73,6 +73,8 @@ class Command(Enum):
     INTERRUPT = "interrupt"  # save and leave at once
     YES = "yes"  # in a question
     SKIP = "skip"  # skip a step of the tutorial
+    SOFTER = "softer"  # the sounds' volume
+    LOUDER = "louder"
 
 
 class Topic(Enum):
@@ -168,6 +170,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
+    _b(C.SOFTER, "f3", menu=False),
+    _b(C.LOUDER, "f4", menu=False),
 )
 """Every command of the table, once, with its keys."""
 

@@ -21,9 +21,10 @@ read afterwards. They share the catalogue's variants for the dice
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import assert_never
 
+from okey.audio import Cue
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -77,49 +78,65 @@ class TableNarrator:
         self.stacked = False  # the round being told was dealt from stacks, with dice
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
 
-    def lines(self, events: Sequence[Event], position: Position, hand: Line) -> list[Speech]:
-        """The events' lines; ``hand`` is the rack as the deal reads it out."""
+    def lines(
+        self,
+        events: Sequence[Event],
+        position: Position,
+        hand: Line,
+        *,
+        heard: Collection[Cue] = frozenset(),
+    ) -> list[Speech]:
+        """The events' lines; ``hand`` is the rack as the deal reads it out. ``heard``:
+        the cues played instead of their words (brief mode, :func:`okey.table.cues.alone`):
+        with the draw's, another player's draw from the pile goes without saying."""
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you
+        draw_heard = Cue.DRAW in heard
         if any(isinstance(event, RoundStarted) for event in events):
             self.stacked = any(isinstance(event, DiceThrown) for event in events)
         for event in events:
             if isinstance(event, Drew | TookDiscard) and event.seat != you:
                 if pending is not None:
-                    said.append(self._draw_only(pending))
+                    said += self._draw_only(pending, draw_heard)
                 pending = event
                 continue
             if isinstance(event, Discarded) and event.seat != you:
-                said.append(self._turn(pending, event))
+                said.append(self._turn(pending, event, draw_heard))
                 pending = None
                 self.opened = True
                 continue
             if pending is not None:
-                said.append(self._draw_only(pending))
+                said += self._draw_only(pending, draw_heard)
                 pending = None
             said += self._one(event, position, hand)
         if pending is not None:
-            said.append(self._draw_only(pending))
+            said += self._draw_only(pending, draw_heard)
         return said
 
     # -- another player's turn ---------------------------------------------
 
-    def _turn(self, drew: Drew | TookDiscard | None, discarded: Discarded) -> Line:
+    def _turn(
+        self, drew: Drew | TookDiscard | None, discarded: Discarded, draw_heard: bool
+    ) -> Line:
         seat = discarded.seat
         fields = {**seat_fields(seat), "tile": discarded.tile}
         if isinstance(drew, TookDiscard):
             key = "table.turn.take_yours" if drew.source == self.seats.you else "table.turn.take"
             return Line(key, taken=drew.tile, **fields)
         if isinstance(drew, Drew):
-            key = "table.turn.last" if drew.pile_count == 0 else "table.turn.pile"
-            return Line(key, **fields)
+            if drew.pile_count == 0:
+                return Line("table.turn.last", **fields)
+            # The draw's cue said "pile": only the discard is left to say.
+            return Line("table.turn.discard" if draw_heard else "table.turn.pile", **fields)
         return Line("table.turn.open" if not self.opened else "table.turn.discard", **fields)
 
-    def _draw_only(self, drew: Drew | TookDiscard) -> Line:
+    def _draw_only(self, drew: Drew | TookDiscard, draw_heard: bool) -> list[Speech]:
         if isinstance(drew, TookDiscard):
-            return Line("table.took", taken=drew.tile, **seat_fields(drew.seat))
-        return Line("table.drew", **seat_fields(drew.seat))
+            return [Line("table.took", taken=drew.tile, **seat_fields(drew.seat))]
+        if draw_heard and drew.pile_count:
+            return []  # the draw's cue, from their side, said it all
+        return [Line("table.drew", **seat_fields(drew.seat))]
 
     # -- everything else -----------------------------------------------------
 

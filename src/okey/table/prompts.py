@@ -4,8 +4,9 @@ why a move was refused. Each answer is a line (:mod:`okey.table.lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
+from okey.audio import Cue
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
@@ -115,20 +116,23 @@ def finish_needs_key(view: PlayerView) -> bool:
     return any(isinstance(action, Finish) for action in view.legal)
 
 
-def your_turn(view: PlayerView) -> list[Line]:
-    """The start of the player's turn: what to do, and the discard they may take."""
+def your_turn(view: PlayerView, *, heard: Collection[Cue] = frozenset()) -> list[Line]:
+    """The start of the player's turn: what to do, and the discard they may take.
+    ``heard``: the cues played instead of their words (brief mode); with the turn's,
+    "Your turn" goes without saying."""
     offered = view.available_discard
     previous = Name(view.previous)
+    alone = ".heard" if Cue.YOUR_TURN in heard else ""
     if view.phase is Phase.DISCARD:
         if not view.opened:
-            return [Line("table.your_turn.open")]
+            return [Line("table.your_turn.open" + alone)]
         return [Line("table.whose.discard", count=len(view.hand))]  # back after a draw
     if view.phase is Phase.PILE_OUT and offered is not None:
         said = [Line("table.your_turn.pile_out", tile=offered, name=previous)]
     elif offered is not None:
-        said = [Line("table.your_turn.take", tile=offered, name=previous)]
+        said = [Line("table.your_turn.take" + alone, tile=offered, name=previous)]
     else:
-        said = [Line("table.your_turn.pile")]
+        said = [Line("table.your_turn.pile" + alone)]
     if offered is not None and wins_with(view, offered):
         said.append(Line("table.take_wins", tile=offered))
     return said

@@ -4,8 +4,8 @@ A command first passes the guide, when a tutorial leads the table (it may answer
 the key itself); then it goes to the open question (yes or no), else to the open
 menu (Up and Down move, Enter does the option), else to normal play, where each
 command has one handler (:data:`HANDLERS`, from :mod:`~okey.table.moves`,
-:mod:`~okey.table.reading`, :mod:`~okey.table.racking` and
-:mod:`~okey.table.leaving`).
+:mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
+:mod:`~okey.table.leaving` and :mod:`~okey.table.cues`: the volume keys).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, assert_never
 
 from okey.engine.actions import Discard
-from okey.table import leaving, moves, racking, reading
+from okey.table import cues, leaving, moves, racking, reading
 from okey.table.keys import KEY_NAMES, Command, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -156,6 +156,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,
+        **cues.HANDLERS,
         Command.MENU: open_menu,
     }
 )

@@ -7,7 +7,12 @@ said; what happens at the table queues behind it. Whoever wants the lines
 themselves (tests, a transcript of keys and values) listens here.
 
 The player's verbosity and sounds are the settings' (:mod:`okey.table.settings`):
-the voice passes them on to the speaker, the only place they are set.
+the voice passes them on to the speaker and the sounds, the only place they are set.
+
+The voice plays the table's cues (:mod:`okey.table.cues`) through its
+:class:`~okey.audio.CuePlayer`: a change's cues first, one after another, then its
+words. A table starts :class:`~okey.audio.Silent`; the front end gives it the real
+:class:`~okey.audio.Sounds` (:meth:`Voice.use_sounds`).
 """
 
 from __future__ import annotations
@@ -15,8 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from okey.audio import Cue, CuePlayer, Position, Silent
 from okey.messages import Verbosity
-from okey.speech import Sound, Speaker
+from okey.speech import Speaker
+from okey.table.cues import LINE_CUES
 from okey.table.lines import Line, Speech
 from okey.table.settings import TableSettings
 from okey.table.words import Words
@@ -30,38 +37,52 @@ _VERBOSITY_SAID = {Verbosity.BRIEF: "speech.now_brief", Verbosity.DETAILED: "spe
 
 @dataclass(frozen=True, slots=True)
 class Said:
-    """A line to say, and the sound that goes with it."""
+    """A line to say (None: only a cue), and the cue that goes with it, from where."""
 
-    speech: Speech
-    sound: Sound | None = None
+    speech: Speech | None
+    cue: Cue | None = None
+    where: Position = Position.OWN
 
 
 class Voice:
-    """Says the table's lines through a speaker, rendered by ``words``."""
+    """Says the table's lines through a speaker, rendered by ``words``, and plays its
+    cues through ``sounds``."""
 
-    def __init__(self, speaker: Speaker, words: Callable[[], Words]) -> None:
+    def __init__(
+        self, speaker: Speaker, words: Callable[[], Words], sounds: CuePlayer | None = None
+    ) -> None:
         self.speaker = speaker
         self.words = words
+        self.sounds: CuePlayer = sounds if sounds is not None else Silent()
         self.listeners: list[Listener] = []
 
-    def reply(self, speech: Speech | None) -> None:
+    def reply(
+        self, speech: Speech | None, *, cue: Cue | None = None, where: Position = Position.OWN
+    ) -> None:
         """An answer to the player's key: it cuts off what is being said."""
-        self._say(speech, interrupt=True)
+        self.say_all([Said(speech, cue, where)], by_player=True)
 
-    def event(self, speech: Speech | None) -> None:
+    def event(
+        self, speech: Speech | None, *, cue: Cue | None = None, where: Position = Position.OWN
+    ) -> None:
         """Something that happened at the table: it queues."""
-        self._say(speech, interrupt=False)
+        if cue is None and isinstance(speech, Line):
+            cue = LINE_CUES.get(speech.key)
+        self.say_all([Said(speech, cue, where)], by_player=False)
 
     def say_all(self, said: Sequence[Said], *, by_player: bool) -> None:
-        """Say each line; the first interrupts when it answers the player's key."""
-        for index, item in enumerate(said):
-            if item.sound is not None:
-                self.speaker.play(item.sound)
-            self._say(item.speech, interrupt=by_player and not index)
+        """Play the cues, one after another, then say each line; the first line
+        interrupts when it answers the player's key."""
+        cues = [(item.cue, item.where) for item in said if item.cue is not None]
+        if cues:
+            self.sounds.play_all(cues)
+        first = True
+        for item in said:
+            if item.speech is not None:
+                self._say(item.speech, interrupt=by_player and first)
+                first = False
 
-    def _say(self, speech: Speech | None, *, interrupt: bool) -> None:
-        if speech is None:
-            return
+    def _say(self, speech: Speech, *, interrupt: bool) -> None:
         for listener in self.listeners:
             listener(speech, interrupt)
         speaker = self.speaker
@@ -82,6 +103,12 @@ class Voice:
         """Speak at the settings' verbosity, with their sounds."""
         self.speaker.set_verbosity(settings.verbosity)
         self.speaker.set_sounds(settings.sounds)
+        self.sounds.set_enabled(settings.sounds)
+
+    def use_sounds(self, sounds: CuePlayer, settings: TableSettings) -> None:
+        """Play cues through ``sounds`` from now on (on or off as the settings say)."""
+        self.sounds = sounds
+        self.follow(settings)
 
     def toggle_verbosity(self, settings: TableSettings) -> None:
         """Brief or detailed, in the settings; said at the new verbosity."""

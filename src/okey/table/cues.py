@@ -1,0 +1,154 @@
+"""The table's sounds: the cue of each event, from the seat that caused it; the cues that
+may be heard instead of words in brief mode; the volume keys; a chat message's cue.
+
+The change step (:mod:`okey.table.change`) puts :func:`event_cues` before the words of
+a change, and the voice (:mod:`okey.table.voice`) plays them first: ``play`` only
+queues, so the cues never hold the words back. The player on the left is heard from the
+left, on the right from the right, across and the player's own in the middle
+(:func:`okey.audio.position_of`).
+
+In brief mode a cue that says all its words say may be played instead of them
+(:func:`alone`): another player's draw from the pile, and "your turn". Only while the
+cue is really heard (:meth:`okey.audio.Sounds.stands_alone`: sounds on, volume above 0,
+a working device); never in detailed mode.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, assert_never
+
+from okey.audio import STANDALONE, VOLUME_STEPS, Cue, Position, position_of
+from okey.engine.events import (
+    AutopilotChanged,
+    Dealt,
+    DeclaredPairs,
+    DeclinedDiscard,
+    DiceThrown,
+    Discarded,
+    Drew,
+    Event,
+    IndicatorTurned,
+    MatchOver,
+    RoundDrawn,
+    RoundStarted,
+    RoundWon,
+    ShowedIndicator,
+    TimedOut,
+    TookDiscard,
+    TurnedToOkey,
+)
+from okey.messages import Verbosity
+from okey.table.keys import Command
+from okey.table.lines import Line, Speech
+
+if TYPE_CHECKING:
+    from okey.hand.tiles import Tile
+    from okey.table.core import Handler, TableCore
+    from okey.table.seats import Seats
+    from okey.table.voice import Voice
+
+Placed = tuple[Cue, Position]
+"""A cue and where it is heard from."""
+
+LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType({"table.time_left": Cue.TIMER_WARNING})
+"""Lines the table says as events that bring a cue of their own: the clock's warning
+(the controller says it; the same words as an answer to E play nothing)."""
+
+SAMPLE: Final = Cue.DISCARD  # what a volume key plays, to hear the new level
+
+
+def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list[Placed]:
+    """The cues of a change's events, in order, each from its seat; ``okey`` is the
+    round's okey (the player's own draw of it has a cue of its own). The match's end
+    replaces the cue of the round that ended it."""
+    cues: list[Placed] = []
+    ending: Placed | None = None
+
+    def at(seat: int) -> Position:
+        return position_of(seat, seats.you, seats.players)
+
+    for event in events:
+        match event:
+            case Drew():
+                own_okey = event.seat == seats.you and okey is not None and event.tile == okey
+                cues.append((Cue.OKEY_DRAWN if own_okey else Cue.DRAW, at(event.seat)))
+            case TookDiscard():
+                cues.append((Cue.TAKE, at(event.seat)))
+            case Discarded():
+                cues.append((Cue.DISCARD, at(event.seat)))
+            case ShowedIndicator():
+                cues.append((Cue.INDICATOR_SHOWN, at(event.seat)))
+            case RoundWon():
+                won = Cue.WIN_YOURS if seats.on_my_side(event.seat) else Cue.WIN_OTHER
+                ending = (won, at(event.seat))
+                cues.append(ending)
+            case RoundDrawn():
+                ending = (Cue.ROUND_OVER, Position.OWN)
+                cues.append(ending)
+            case MatchOver():
+                if ending is not None:
+                    cues.remove(ending)
+                cues.append((Cue.MATCH_OVER, Position.OWN))
+            case (
+                RoundStarted()
+                | Dealt()
+                | DiceThrown()
+                | IndicatorTurned()
+                | TurnedToOkey()
+                | DeclaredPairs()
+                | DeclinedDiscard()
+                | TimedOut()
+                | AutopilotChanged()
+            ):
+                pass  # words only
+            case _:
+                assert_never(event)
+    return cues
+
+
+def alone(voice: Voice) -> frozenset[Cue]:
+    """The cues that may be played instead of their words now: in brief mode, those the
+    sounds let stand alone; none in detailed mode."""
+    if voice.speaker.verbosity is not Verbosity.BRIEF:
+        return frozenset()
+    return frozenset(cue for cue in STANDALONE if voice.sounds.stands_alone(cue))
+
+
+def chat(table: TableCore, sender: int, speech: Speech) -> None:
+    """A chat message from the player at ``sender``: its cue from their side, then its
+    words (queued behind what is being said). For network play."""
+    where = position_of(sender, table.seats.you, table.seats.players)
+    table.voice.event(speech, cue=Cue.CHAT, where=where)
+
+
+# -- the volume keys -----------------------------------------------------------------
+
+
+def volume_line(level: int, *, sounds_on: bool, at_top: bool) -> Line:
+    """What a volume key answers: the level, whether it is the loudest or silent, and
+    that B turns sounds on when they are off."""
+    if not sounds_on:
+        return Line("table.volume.sounds_off", level=level, most=VOLUME_STEPS)
+    if level == 0:
+        return Line("table.volume.silent")
+    if at_top:
+        return Line("table.volume.loudest", level=level)
+    return Line("table.volume", level=level, most=VOLUME_STEPS)
+
+
+def _volume(table: TableCore, command: Command) -> None:
+    sounds = table.voice.sounds
+    before = sounds.volume
+    level = sounds.louder() if command is Command.LOUDER else sounds.softer()
+    at_top = command is Command.LOUDER and level == before
+    if level and sounds.enabled:
+        sounds.play(SAMPLE)  # heard at the new level, before the words
+    table.voice.reply(volume_line(level, sounds_on=sounds.enabled, at_top=at_top))
+
+
+HANDLERS: Final[Mapping[Command, Handler]] = MappingProxyType(
+    {Command.SOFTER: _volume, Command.LOUDER: _volume}
+)
+"""The volume keys' handlers (F3 softer, F4 louder)."""
