@@ -93,10 +93,16 @@ def fixture_save(name: str = "classic-mid-turn") -> dict[str, object]:
     return doc
 
 
-def files_of(folder: Path) -> dict[str, bytes]:
-    """Every file under ``folder`` (FIFOs and devices left out) and its bytes."""
-    found = {}
+def files_of(folder: Path) -> dict[str, bytes | tuple[int, int]]:
+    """Every file under ``folder`` (FIFOs and devices left out) and its bytes (a file
+    over a megabyte: its size and time of change, for speed)."""
+    found: dict[str, bytes | tuple[int, int]] = {}
     for path in sorted(folder.rglob("*")):
         if path.is_file() and not path.is_symlink():
-            found[str(path.relative_to(folder))] = path.read_bytes()
+            stat = path.stat()
+            name = str(path.relative_to(folder))
+            if stat.st_size > 1024 * 1024:
+                found[name] = (stat.st_size, stat.st_mtime_ns)
+            else:
+                found[name] = path.read_bytes()
     return found

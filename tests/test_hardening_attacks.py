@@ -87,6 +87,18 @@ def _fifo(name: str) -> Callable[[Path], None]:
     return make
 
 
+def _sparse(name: str, size: int = 100 * 1024 * 1024) -> Callable[[Path], None]:
+    """A regular file of ``size`` bytes that takes no room (read, it is all zero bytes)."""
+
+    def make(folder: Path) -> None:
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as file:
+            file.truncate(size)
+
+    return make
+
+
 def _save_with_settings(**changes: object) -> Callable[[Path], None]:
     def make(folder: Path) -> None:
         doc = fixture_save()
@@ -165,6 +177,15 @@ ATTACKS: dict[str, Attack] = {
         _file("settings.toml", "pace = nan\n"),
         env={"OKEY_SETTINGS": "{dir}/settings.toml"},
     ),
+    "replay a 100 MB log": Attack(["replay", "{dir}/big.okeylog"], _sparse("big.okeylog")),
+    "hand --batch of a 100 MB file": Attack(
+        ["hand", "--batch", "{dir}/big.txt"], _sparse("big.txt")
+    ),
+    "hand --batch of a 1 MB line": Attack(
+        ["hand", "--batch", "{dir}/line.txt"], _file("line.txt", "r5: " + "r1 " * 400_000)
+    ),
+    "rules of a 100 MB file": Attack(["rules", "{dir}/big.toml"], _sparse("big.toml")),
+    "resume of a 100 MB save": Attack(["resume", "big", *SAVES], _sparse("saves/big.json")),
     # Hangs
     "okey saves with a FIFO x.json": Attack(["saves", *SAVES], _fifo("saves/x.json")),
     "resume with a FIFO x.json": Attack(["resume", *SAVES], _fifo("saves/x.json")),

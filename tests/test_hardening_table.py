@@ -126,7 +126,8 @@ def test_a_table_left_unsaved_exits_with_a_failure(
         return 0
 
     monkeypatch.setattr(play_command, "play", leave_twice)
-    status = play_command.seat_player(argparse.Namespace(), lambda speaker: rig.table, pace=0)
+    args = argparse.Namespace(sounds=False, transcript=None)
+    status = play_command.seat_player(args, lambda speaker: rig.table, pace=0)
     assert status == 1
 
 
@@ -376,3 +377,23 @@ def test_the_start_menu_offers_each_unfinished_match(tmp_path: Path) -> None:
     offered = [line for _, line in menu.choices(_args(tmp_path), date(2026, 11, 30))]
     resumed = sorted(line[1] for line in offered if line[:1] == ["resume"])
     assert resumed == ["autosave", "autosave-2"]
+
+
+def test_sigterm_or_a_closed_terminal_leaves_at_once_even_unsaved(
+    tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saves = tmp_path / "saves"
+    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
+    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
+    full.add(saves)
+    rig = make_rig(seed=16, dealer=0)
+    rig.table.saver = DiskSaver(rig.table.session, saves)
+    rig.table.saved_as = "earlier"  # saved once before the disk filled
+
+    async def script(player: Player) -> None:
+        await player.my_turn()
+        rig.table.leave(force=True)  # what SIGTERM and SIGHUP do
+
+    play(rig, script, pace=0)
+    assert rig.table.leaving and left_unsaved(rig.table)
+    assert rig.table.farewell() == rig.table.words()("table.goodbye.unsaved")

@@ -76,16 +76,17 @@ def _save_on_leaving(table: TableCore) -> bool:
     return True
 
 
-def leave(table: TableCore) -> None:
+def leave(table: TableCore, *, force: bool = False) -> None:
     """Save and ask the front end to close the table (see the module: a save that fails
-    twice leaves the table unsaved)."""
+    twice leaves the table unsaved). ``force``: leave even when the save fails the first
+    time (the terminal closed, SIGTERM, the screen already gone)."""
     if table.leaving:
         return
     over = table.state.step is Step.MATCH_OVER
     if table.saver is not None and (not over or table.saved_as is not None):
         # A finished match updates its save, so that resuming does not go back in time.
         if not _save_on_leaving(table):
-            if table not in _unsaved:
+            if table not in _unsaved and not force:
                 _unsaved[table] = False
                 table.voice.event(Line("table.save.staying"))
                 return
