@@ -7,11 +7,14 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import signal
 import subprocess
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 FIXTURES = Path(__file__).parent / "fixtures" / "v0.1"
 LIMIT = float(os.environ.get("OKEY_HANG_SECONDS", "60"))
@@ -106,3 +109,37 @@ def files_of(folder: Path) -> dict[str, bytes | tuple[int, int]]:
             else:
                 found[name] = path.read_bytes()
     return found
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float) -> Iterator[None]:
+    """Fail what runs longer than ``seconds`` in this process (a hang), where SIGALRM
+    exists (elsewhere it is not timed)."""
+    if not hasattr(signal, "SIGALRM"):
+        yield
+        return
+
+    def hung(signum: int, frame: object) -> None:
+        raise AssertionError(f"okey ran longer than {seconds} s: a hang")
+
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def okey_here(args: Sequence[str], capsys: pytest.CaptureFixture[str], limit: float = LIMIT) -> Run:
+    """Run okey's ``main(ARGS)`` in this process (quick: no interpreter to start), timed."""
+    from okey.cli import main
+
+    capsys.readouterr()
+    with time_limit(limit):
+        try:
+            status: int | None = main(list(args))
+        except SystemExit as exit:  # --help
+            status = exit.code if isinstance(exit.code, int) else 2
+    out, err = capsys.readouterr()
+    return Run(status, out, err)

@@ -1,12 +1,15 @@
-"""The outside attack of issue 18, again, on the real ``okey`` process: every attack
-that gave a traceback or hung now gives one clear line on standard error and a
-non-zero exit, within a time limit, and changes no file.
+"""The outside attack of issue 18, again: every attack that gave a traceback or hung now
+gives one clear line on standard error and a non-zero exit, within a time limit, and
+changes no file.
 
-Each case builds its files in a fresh folder and runs ``python -m okey`` as a child
-(a hang is a run past :data:`hardening_support.LIMIT`, killed). A read-only or full
-disk is a small tmpfs mounted in a mount namespace of the child's own
-(``unshare -rm``), where this machine allows one; elsewhere those cases are skipped
-(``test_hardening_table.py`` covers a full disk with a fake that raises ENOSPC).
+Each case builds its files in a fresh folder. The ones that need a real process (a
+closed standard input, a full standard output, a disk mounted for it, a FIFO, an
+environment of their own) run ``python -m okey`` as a child, a few at a time (a hang is
+a run past :data:`hardening_support.LIMIT`, killed); the others call okey's ``main`` in
+this process, under an alarm, which takes milliseconds. A read-only or full disk is a
+small tmpfs mounted in a mount namespace of the child's own (``unshare -rm``), where
+this machine allows one; elsewhere those cases are skipped (``test_hardening_table.py``
+covers a full disk with a fake that raises ENOSPC).
 """
 
 from __future__ import annotations
@@ -17,12 +20,13 @@ import shutil
 import subprocess
 import sys
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 import pytest
-from hardening_support import FIXTURES, Run, files_of, fixture_save, okey
+from hardening_support import FIXTURES, Run, files_of, fixture_save, okey, okey_here
 
 DEEP = "x = " + "[" * 100_000 + "]" * 100_000 + "\n"
 
@@ -206,6 +210,15 @@ ATTACKS: dict[str, Attack] = {
 WARNED = {"a settings file with pace nan", "OKEY_SETTINGS is a FIFO"}
 
 
+def needs_a_process(name: str) -> bool:
+    """Whether an attack must be a real okey process: a closed standard input, a full
+    standard output, a disk mounted for it, a FIFO (a hang must be killable), an
+    environment of its own. The others run in this process, which is much quicker."""
+    attack = ATTACKS[name]
+    special = attack.close_stdin or attack.stdout_to_full or attack.mount is not None
+    return special or bool(attack.env) or "FIFO" in name
+
+
 def run_attack(name: str, folder: Path, *, set_up: bool = True) -> Run:
     attack = ATTACKS[name]
     if set_up:
@@ -224,16 +237,76 @@ def run_attack(name: str, folder: Path, *, set_up: bool = True) -> Run:
     return okey(args, cwd=folder, env=env, close_stdin=attack.close_stdin, prefix=prefix)
 
 
-@pytest.mark.parametrize("name", list(ATTACKS))
-def test_an_attack_gets_one_clear_line(name: str, tmp_path: Path) -> None:
-    attack = ATTACKS[name]
+@dataclass(frozen=True)
+class Outcome:
+    """One attack run: its result, and its folder's files before and after."""
+
+    result: Run
+    before: dict[str, bytes | tuple[int, int]]
+    after: dict[str, bytes | tuple[int, int]]
+
+
+def _skipped(attack: Attack) -> str | None:
     if attack.mount is not None and not can_mount():
-        pytest.skip("no tmpfs can be mounted here")
+        return "no tmpfs can be mounted here"
     if attack.stdout_to_full and not Path("/dev/full").exists():
-        pytest.skip("no /dev/full here")
-    attack.setup(tmp_path)
-    before = files_of(tmp_path)
-    result = run_attack(name, tmp_path, set_up=False)
+        return "no /dev/full here"
+    return None
+
+
+@pytest.fixture(scope="module")
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Outcome]:
+    """Every attack, run a few at a time (each is a process that waits on little but its
+    own start, so this takes a fraction of the time of one after another)."""
+
+    def one(name: str) -> Outcome:
+        folder = tmp_path_factory.mktemp("attack")
+        ATTACKS[name].setup(folder)
+        before = files_of(folder)
+        result = run_attack(name, folder, set_up=False)
+        return Outcome(result, before, files_of(folder))
+
+    names = [
+        name
+        for name, attack in ATTACKS.items()
+        if _skipped(attack) is None and needs_a_process(name)
+    ]
+    with ThreadPoolExecutor(max_workers=WORKERS) as pool:
+        return dict(zip(names, pool.map(one, names), strict=True))
+
+
+WORKERS = max(2, min(6, (os.cpu_count() or 1) * 2))
+
+
+def _here(
+    name: str, folder: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> Outcome:
+    ATTACKS[name].setup(folder)
+    before = files_of(folder)
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("OKEY_SAVES", str(folder / "saves"))
+    args = [arg.replace("{dir}", str(folder)) for arg in ATTACKS[name].args]
+    result = okey_here(args, capsys)
+    return Outcome(result, before, files_of(folder))
+
+
+@pytest.mark.parametrize("name", list(ATTACKS))
+def test_an_attack_gets_one_clear_line(
+    name: str,
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    attack = ATTACKS[name]
+    skipped = _skipped(attack)
+    if skipped is not None:
+        pytest.skip(skipped)
+    if needs_a_process(name):
+        outcome: Outcome = request.getfixturevalue("outcomes")[name]
+    else:
+        outcome = _here(name, tmp_path, capsys, monkeypatch)
+    result = outcome.result
     if name in WARNED:
         assert result.status == 0, result
         assert "Traceback" not in result.err and len(result.err_lines) == 1, result.err
@@ -241,7 +314,7 @@ def test_an_attack_gets_one_clear_line(name: str, tmp_path: Path) -> None:
         assert result.problems() == [], result
         assert attack.words in result.err_lines[0]
     if attack.mount is None:
-        assert files_of(tmp_path) == before  # nothing written, nothing changed
+        assert outcome.after == outcome.before  # nothing written, nothing changed
 
 
 def test_a_full_disk_still_prints_the_simulation_report(tmp_path: Path) -> None:

@@ -12,20 +12,17 @@ closed standard input and full disks are ``test_hardening_attacks.py``'s.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import math
 import os
-import signal
 import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
+from hardening_support import okey_here
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from okey.cli import main
 
 ROOT = Path(__file__).parent.parent
 FIXTURES = Path(__file__).parent / "fixtures" / "v0.1"
@@ -39,34 +36,10 @@ BUDGET = settings(
 )
 
 
-@contextlib.contextmanager
-def time_limit(seconds: int) -> Iterator[None]:
-    """Fail the case that runs longer than ``seconds`` (a hang), where SIGALRM exists."""
-    if not hasattr(signal, "SIGALRM"):
-        yield
-        return
-
-    def hung(signum: int, frame: object) -> None:
-        raise AssertionError(f"okey ran longer than {seconds} s: a hang")
-
-    previous = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
 def run_okey(args: Sequence[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    capsys.readouterr()
-    with time_limit(LIMIT):
-        try:
-            status = main(list(args))
-        except SystemExit as exit:  # --help
-            status = exit.code if isinstance(exit.code, int) else 2
-    out, err = capsys.readouterr()
-    return status, out, err
+    run = okey_here(args, capsys, LIMIT)
+    assert run.status is not None
+    return run.status, run.out, run.err
 
 
 def judged(

@@ -43,8 +43,14 @@ def load_command(entry: CommandEntry) -> Command:
     return cast(Command, import_module(entry.module))
 
 
-class UsageRefused(Exception):
-    """A command line refused, and said so already: :func:`main` returns the usage status."""
+class UsageRefused(SystemExit):
+    """A command line refused, and said so already: the usage status. A SystemExit, as
+    argparse's own refusal is (a caller of ``parse_args`` may rely on it); :func:`main`
+    returns the status instead."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(USAGE_ERROR)
+        self.message = message
 
 
 class OneLineParser(argparse.ArgumentParser):
