@@ -18,7 +18,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
-from test_table_rig import Player, make_rig, play
+from test_table_rig import Player, Rig, make_rig, play
 
 import okey.saves.store
 import okey.table.persist
@@ -54,6 +54,18 @@ CTRL_C = "\x03"
 
 def _keys(lines: Sequence[object]) -> list[str]:
     return [line.key for line in lines if isinstance(line, Line)]
+
+
+def _on_a_full_disk(
+    saves: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch, *, seed: int, dealer: int
+) -> Rig:
+    """A table saving into ``saves`` on a full disk, with nowhere else to save."""
+    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
+    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
+    full.add(saves)
+    rig = make_rig(seed=seed, dealer=dealer)
+    rig.table.saver = DiskSaver(rig.table.session, saves)
+    return rig
 
 
 # -- 1. leaving with a folder that refuses the save ---------------------------------
@@ -112,11 +124,7 @@ def test_a_table_left_unsaved_exits_with_a_failure(
     tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saves = tmp_path / "saves"
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
-    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
-    full.add(saves)
-    rig = make_rig(seed=14, dealer=1)
-    rig.table.saver = DiskSaver(rig.table.session, saves)
+    rig = _on_a_full_disk(saves, full, monkeypatch, seed=14, dealer=1)
     monkeypatch.setattr(play_command, "needs_terminal", lambda: None)
     monkeypatch.setattr(play_command, "speaker_from_args", lambda args: rig.table.speaker)
 
@@ -135,11 +143,7 @@ def test_a_folder_that_takes_the_save_again_is_used_on_the_second_try(
     tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saves = tmp_path / "saves"
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
-    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
-    full.add(saves)
-    rig = make_rig(seed=15, dealer=0)
-    rig.table.saver = DiskSaver(rig.table.session, saves)
+    rig = _on_a_full_disk(saves, full, monkeypatch, seed=15, dealer=0)
 
     async def script(player: Player) -> None:
         await player.press(CTRL_C)
@@ -383,11 +387,7 @@ def test_sigterm_or_a_closed_terminal_leaves_at_once_even_unsaved(
     tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saves = tmp_path / "saves"
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
-    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
-    full.add(saves)
-    rig = make_rig(seed=16, dealer=0)
-    rig.table.saver = DiskSaver(rig.table.session, saves)
+    rig = _on_a_full_disk(saves, full, monkeypatch, seed=16, dealer=0)
     rig.table.saved_as = "earlier"  # saved once before the disk filled
 
     async def script(player: Player) -> None:
