@@ -266,9 +266,9 @@ def pulse_server() -> Iterator[PulseServer]:
 
 
 def _say(key: str, /, **fields: object) -> None:
-    from okey.messages import CATALOGUE
+    from okey.messages import load_catalogue
 
-    print(CATALOGUE.text(key, **fields))
+    print(load_catalogue("en").text(key, **fields))
 
 
 def _tasks() -> set[str]:

@@ -19,6 +19,8 @@ from okey.cli import main
 from okey.engine.actions import Discard
 from okey.engine.match import Match
 from okey.engine.play import play_round
+from okey.errortext import render
+from okey.messages import load_catalogue
 from okey.rules import CLASSIC
 
 HAND = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 b1 k13"
@@ -184,12 +186,12 @@ def test_a_child_that_answers_with_garbage_lines_is_refused() -> None:
 def test_a_process_seat_that_cannot_start_is_one_clear_reason(
     spec: str, words: str, bot_files: Path
 ) -> None:
-    if check_seat_name(spec, LEVELS) is None:  # the form is right: it fails as it starts
+    problem = check_seat_name(spec, LEVELS)
+    if problem is None:  # the form is right: it fails as it starts
         with pytest.raises(PluginError) as caught:
             seat_bot(spec, random.Random(0), LEVELS)
-        reason = str(caught.value)
-    else:
-        reason = check_seat_name(spec, LEVELS) or ""
+        problem = caught.value
+    reason = render(problem, load_catalogue("en"))
     assert reason and "\n" not in reason and "Traceback" not in reason
     assert words in reason
 

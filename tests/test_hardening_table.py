@@ -23,6 +23,7 @@ from test_table_rig import Player, Rig, make_rig, play
 import okey.saves.store
 import okey.table.persist
 from okey.commands import play as play_command
+from okey.messages import load_catalogue
 from okey.saves import SaveError, list_saves, read_save, write_save
 from okey.saves.lock import Holder, ProcessTable, holder_of, lock_path, lock_save
 from okey.saves.store import unfinished_saves
@@ -50,6 +51,7 @@ def full(monkeypatch: pytest.MonkeyPatch) -> Iterator[set[Path]]:
 
 
 CTRL_C = "\x03"
+EN = load_catalogue("en")
 
 
 def _keys(lines: Sequence[object]) -> list[str]:
@@ -92,7 +94,7 @@ def test_a_full_saves_folder_saves_the_match_in_another_and_says_where(
     assert not list(saves.glob("*.json"))
     words = rig.table.words()
     assert rig.table.farewell() == words("table.goodbye.elsewhere", name=name, folder=str(rescue))
-    resumed = session_from_save(read_save(name, rescue))
+    resumed = session_from_save(read_save(name, rescue), EN)
     assert resumed.match.scores == rig.table.session.match.scores
 
 
@@ -125,8 +127,8 @@ def test_a_table_left_unsaved_exits_with_a_failure(
 ) -> None:
     saves = tmp_path / "saves"
     rig = _on_a_full_disk(saves, full, monkeypatch, seed=14, dealer=1)
-    monkeypatch.setattr(play_command, "needs_terminal", lambda: None)
-    monkeypatch.setattr(play_command, "speaker_from_args", lambda args: rig.table.speaker)
+    monkeypatch.setattr(play_command, "needs_terminal", lambda catalogue: None)
+    monkeypatch.setattr(play_command, "speaker_from_args", lambda *args: rig.table.speaker)
 
     def leave_twice(table: object, **options: object) -> int:
         rig.table.leave()
@@ -135,7 +137,7 @@ def test_a_table_left_unsaved_exits_with_a_failure(
 
     monkeypatch.setattr(play_command, "play", leave_twice)
     args = argparse.Namespace(sounds=False, transcript=None)
-    status = play_command.seat_player(args, lambda speaker: rig.table, pace=0)
+    status = play_command.seat_player(args, lambda speaker: rig.table, EN, pace=0)
     assert status == 1
 
 
@@ -289,7 +291,7 @@ def test_the_draw_is_autosaved_so_kill_9_cannot_undo_it(tmp_path: Path) -> None:
     play(rig, script, pace=0)
     # The autosave written right after the draw (before any discard) holds the draw.
     data = read_save("autosave", tmp_path)
-    session = session_from_save(data)
+    session = session_from_save(data, EN)
     assert session.step() is Step.PLAYER
     assert len(session.match.view(0).hand) == drawn[0] == 15
 
@@ -318,7 +320,9 @@ def test_a_transcript_that_cannot_be_written_stops_says_so_once_and_play_goes_on
 ) -> None:
     printed: list[str] = []
     disk = FillingDisk(room)
-    speaker = Speaker(SpeechMode.OFF, printer=printed.append, transcript=Transcript(disk))
+    speaker = Speaker(
+        SpeechMode.OFF, printer=printed.append, transcript=Transcript(disk), catalogue=EN
+    )
     for number in range(20):
         speaker.event_text(f"line {number}")
     assert printed[-1] == "line 19"  # every line still shown
@@ -378,7 +382,7 @@ def test_the_start_menu_offers_each_unfinished_match(tmp_path: Path) -> None:
         saver.open()
         saver.autosave()  # then killed: each keeps its autosave
         saver.close()
-    offered = [line for _, line in menu.choices(_args(tmp_path), date(2026, 11, 30))]
+    offered = [line for _, line in menu.choices(_args(tmp_path), date(2026, 11, 30), EN)]
     resumed = sorted(line[1] for line in offered if line[:1] == ["resume"])
     assert resumed == ["autosave", "autosave-2"]
 

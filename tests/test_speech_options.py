@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from okey.messages import load_catalogue
 from okey.speech import (
     SpeechMode,
     Verbosity,
@@ -14,10 +15,12 @@ from okey.speech import (
     speaker_from_args,
 )
 
+EN = load_catalogue("en")
+
 
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="okey")
-    add_speech_options(parser)
+    add_speech_options(parser, catalogue=EN)
     return parser.parse_args(argv)
 
 
@@ -43,7 +46,7 @@ def test_all_options(tmp_path: Path) -> None:
         "--no-sounds",
     )
     lines: list[str] = []
-    speaker = speaker_from_args(args, lines.append)
+    speaker = speaker_from_args(args, EN, lines.append)
     assert speaker.mode is SpeechMode.SCREEN_READER
     assert speaker.verbosity is Verbosity.BRIEF
     assert not speaker.sounds
@@ -55,7 +58,7 @@ def test_all_options(tmp_path: Path) -> None:
 
 def test_auto_mode_uses_the_output_factory() -> None:
     lines: list[str] = []
-    speaker = speaker_from_args(parse(), lines.append, output_factory=lambda: None)
+    speaker = speaker_from_args(parse(), EN, lines.append, output_factory=lambda: None)
     assert lines == [
         "No speech found; printing only. Start your screen reader, "
         "or on Linux install speech-dispatcher."

@@ -11,9 +11,12 @@ from typing import Any
 import pytest
 from speech_support import FakeAuto
 
+from okey.messages import load_catalogue
 from okey.speech import Ao2Output, Speaker, SpeechMode, make_speaker, probe_system_output
 from okey.speech.outputs import NoActiveOutputError
 from okey.speech.routes import build_outputs, connect_speech_dispatcher, on_server_start
+
+EN = load_catalogue("en")
 
 SPEECHD_VARIABLES = ("SPEECHD_ADDRESS", "SPEECHD_SOCKET", "SPEECHD_HOST", "SPEECHD_PORT")
 
@@ -74,7 +77,7 @@ def test_ao2_output_closes_every_output_once() -> None:
 def test_no_active_output_any_more_is_speech_lost_once() -> None:
     reader = FakeAo2("NVDA")
     lines: list[str] = []
-    speaker = Speaker(SpeechMode.AUTO, Ao2Output([reader]), printer=lines.append)
+    speaker = Speaker(SpeechMode.AUTO, Ao2Output([reader]), printer=lines.append, catalogue=EN)
     speaker.event_text("one")
     reader.active = False  # the screen reader was closed, and nothing else speaks
     with pytest.raises(NoActiveOutputError):
@@ -187,7 +190,7 @@ def test_real_library_without_speech_dispatcher_is_quiet_and_says_so_once(
     for name in SPEECHD_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     lines: list[str] = []
-    speaker = make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief")
+    speaker = make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief", catalogue=EN)
     speaker.event("event.your_turn")
     speaker.close()
     assert lines == ["No speech found; printing only.", "Your turn."]

@@ -29,10 +29,13 @@ WAIT = 30.0  # seconds before the child counts as hung
 
 GAME = """
 import json, sys, time
+from okey.messages import load_catalogue
 from okey.speech import make_speaker
 started = time.monotonic()
 lines = []
-speaker = make_speaker("auto", printer=lines.append, verbosity="brief")
+speaker = make_speaker(
+    "auto", printer=lines.append, verbosity="brief", catalogue=load_catalogue("en")
+)
 made = time.monotonic() - started
 speaker.event("event.your_turn")
 speaker.close()

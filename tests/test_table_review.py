@@ -7,8 +7,9 @@ from test_table_rig import make_rig, parts
 
 import okey.table.session
 from okey.engine.actions import ShowIndicator
+from okey.messages import load_catalogue
 from okey.review import RoundReview, review_match
-from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.session import Step
 from okey.table.settings import HINTS
@@ -23,6 +24,8 @@ NO_SHOW = Line(
     played=Line("table.review.did.no_show"),
     master=Line("table.review.would.show"),
 )
+
+EN = load_catalogue("en")
 
 
 def test_the_review_is_said_once_the_round_is_over() -> None:
@@ -78,7 +81,7 @@ def test_the_menu_and_the_help_offer_it() -> None:
     table = rig.table
     table.begin()
     commands = menu_commands(table.seat.rules)
-    assert KEY_NAMES[Command.REVIEW] == "J"
+    assert KeyNames(EN)[Command.REVIEW] == "J"
     table.press("f")
     table.press("h")
     assert Line("table.help.next_round") in parts(rig.last())

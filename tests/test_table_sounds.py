@@ -45,7 +45,7 @@ from okey.engine.events import (
 from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile
 from okey.hand.scoring import FinishKind
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.preferences import load, settings_path
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
@@ -55,6 +55,8 @@ from okey.table.keys import KEYMAP, Command
 from okey.table.lines import Line
 from okey.table.seat import Step
 from okey.table.seats import Seats
+
+EN = load_catalogue("en")
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"  # 14 tiles in runs: any 15th ends it
 HEARD = 0.003  # RMS above the null sink's silence
@@ -395,15 +397,15 @@ def test_the_volume_setting_is_where_games_start(
     assert capsys.readouterr().err.strip() == (
         "okey: volume cannot be 11 (it can be: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"
     )
-    args = build_parser(load(settings_path())).parse_args(["play", "--no-sounds"])
-    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    args = build_parser(EN, load(settings_path())).parse_args(["play", "--no-sounds"])
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN)
     sounds = table_sounds(args, speaker, enabled=False)
     try:
         assert sounds.volume == 4
         assert sounds.state is State.OFF  # --no-sounds: no device is opened
     finally:
         sounds.close()
-    args = build_parser({}).parse_args(["play"])
+    args = build_parser(EN, {}).parse_args(["play"])
     sounds = table_sounds(args, speaker, enabled=True)
     try:
         assert sounds.volume == 7

@@ -21,7 +21,7 @@ from okey import language
 from okey.commands import COMMANDS, USAGE_ERROR, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
 from okey.errors import Phrase
-from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, use_language
+from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
 from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 from okey.textfiles import printable
 
@@ -33,9 +33,9 @@ class Command(Protocol):
     NAME: str
     HELP_KEY: str  # its catalogue key, looked up when the parser is built
 
-    def configure(self, parser: argparse.ArgumentParser) -> None: ...
+    def configure(self, parser: argparse.ArgumentParser, catalogue: Catalogue) -> None: ...
 
-    def run(self, args: argparse.Namespace) -> int: ...
+    def run(self, args: argparse.Namespace, catalogue: Catalogue) -> int: ...
 
 
 def load_command(entry: CommandEntry) -> Command:
@@ -58,8 +58,13 @@ class OneLineParser(argparse.ArgumentParser):
     player's words (not argparse's usage block): :class:`UsageRefused`, which
     :func:`main` turns into the usage status (``--help`` still exits as argparse does)."""
 
+    def __init__(self, *args: Any, catalogue: Catalogue | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._catalogue = catalogue or load_catalogue(DEFAULT_LANGUAGE)
+
     def error(self, message: str) -> NoReturn:
-        report(Phrase("cli.usage", message=printable(message), command=self.prog))
+        usage = Phrase("cli.usage", message=printable(message), command=self.prog)
+        report(usage, self._catalogue)
         raise UsageRefused(message)
 
 
@@ -70,11 +75,12 @@ class CommandParser(OneLineParser):
     def __init__(
         self,
         *args: Any,
+        catalogue: Catalogue | None = None,
         entry: CommandEntry | None = None,
         preferences: Mapping[str, Value] | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, catalogue=catalogue, **kwargs)
         self._entry = entry
         self._preferences = dict(preferences or {})
 
@@ -84,7 +90,7 @@ class CommandParser(OneLineParser):
         if entry is None:
             return
         command = load_command(entry)
-        command.configure(self)
+        command.configure(self, self._catalogue)
         self.set_defaults(run=command.run)
         self.set_defaults(
             **{
@@ -109,22 +115,28 @@ class CommandParser(OneLineParser):
         return super().format_help()
 
 
-def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.ArgumentParser:
-    """The command line; ``preferences`` (from the settings file) become the defaults
-    of the options they stand for, so an option given still wins."""
-    parser = OneLineParser(prog="okey", description=CATALOGUE.text("cli.description"))
+def build_parser(
+    catalogue: Catalogue, preferences: Mapping[str, Value] | None = None
+) -> argparse.ArgumentParser:
+    """The command line, its help worded by ``catalogue``; ``preferences`` (from the
+    settings file) become the defaults of the options they stand for, so an option given
+    still wins."""
+    parser = OneLineParser(
+        prog="okey", description=catalogue.text("cli.description"), catalogue=catalogue
+    )
     parser.add_argument(
-        LANGUAGE_OPTION, choices=list(LANGUAGES), help=CATALOGUE.text("cli.language")
+        LANGUAGE_OPTION, choices=list(LANGUAGES), help=catalogue.text("cli.language")
     )
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=CommandParser
     )
     for entry in COMMANDS:
-        help_text = CATALOGUE.text(entry.help_key)
+        help_text = catalogue.text(entry.help_key)
         subparsers.add_parser(
             entry.name,
             help=help_text,
             description=help_text,
+            catalogue=catalogue,
             entry=entry,
             preferences=preferences,
         )
@@ -164,10 +176,14 @@ def choose_language(
 ) -> str:
     """The language to speak: the option, else the settings file's, else $OKEY_LANGUAGE,
     else the system's locale, else English (:func:`okey.language.choose_language`). A bad
-    environment value is reported and passed over."""
+    environment value is reported (in the language chosen) and passed over."""
     choice = language.choose_language(option, settings.get("language"), environ)
     if choice.rejected is not None:
-        report(CATALOGUE.text("cli.bad_language.env", language=choice.rejected, known=_known()))
+        catalogue = load_catalogue(choice.code)
+        report(
+            catalogue.text("cli.bad_language.env", language=choice.rejected, known=_known()),
+            catalogue,
+        )
     return choice.code
 
 
@@ -246,27 +262,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     make_console_safe()
     given, option = take_language(sys.argv[1:] if argv is None else list(argv))
     settings, problem = _load_settings()
-    use_language(DEFAULT_LANGUAGE)
     if option is not None and option not in LANGUAGES:
-        return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
+        english = load_catalogue(DEFAULT_LANGUAGE)
+        return error(english.text("cli.bad_language", language=option, known=_known()), english)
     # Chosen before the parser is built: its help texts are catalogue texts too.
-    use_language(choose_language(option, settings, os.environ))
+    catalogue = load_catalogue(choose_language(option, settings, os.environ))
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
-        report(CATALOGUE.text("settings.warning", reason=problem))
+        report(Phrase("settings.warning", reason=problem), catalogue)
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script, standard input
         # closed): say how to use it, as `okey play` would.
-        return error(Phrase("table.cli.no_terminal"))
+        return error(Phrase("table.cli.no_terminal"), catalogue)
     command_line = with_default_command(given)
     start_speech_early(command_line, settings)
-    parser = build_parser(settings)
+    parser = build_parser(catalogue, settings)
     try:
         args = parser.parse_args(command_line)
     except UsageRefused:
         return USAGE_ERROR
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
-        status: int = args.run(args)
+        status: int = args.run(args, catalogue)
     except KeyboardInterrupt:
         return 130
     except UsageRefused:  # a command that parses another line (the start menu's choice)
@@ -281,10 +297,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             # Standard output is full or gone (okey simulate > /dev/full): said once on
             # standard error, as every failure is.
             _quiet_stdout()
-            return error(Phrase("cli.output_failed", reason=_why(exc)))
-        return _unexpected(exc)
+            return error(Phrase("cli.output_failed", reason=_why(exc)), catalogue)
+        return _unexpected(exc, catalogue)
     except (Exception, RecursionError) as exc:  # a bug: one line, never a traceback
-        return _unexpected(exc)
+        return _unexpected(exc, catalogue)
     try:
         sys.stdout.flush()  # what is still buffered fails here, not at exit
     except BrokenPipeError:
@@ -292,7 +308,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 141
     except OSError as exc:
         _quiet_stdout()
-        return error(Phrase("cli.output_failed", reason=_why(exc)))
+        return error(Phrase("cli.output_failed", reason=_why(exc)), catalogue)
     return status
 
 
@@ -304,14 +320,14 @@ def _why(exc: OSError) -> str:
     return f"{exc.filename}: {reason}" if exc.filename else reason
 
 
-def _unexpected(exc: BaseException) -> int:
+def _unexpected(exc: BaseException, catalogue: Catalogue) -> int:
     """What no command handled: one line (the traceback only with ``OKEY_DEBUG=1``)."""
     if os.environ.get(DEBUG_VAR):
         raise exc
     if isinstance(exc, OSError):
-        return error(Phrase("cli.os_error", reason=_why(exc)))
+        return error(Phrase("cli.os_error", reason=_why(exc)), catalogue)
     detail = printable(" ".join(str(exc).split()))[:200]
-    report(Phrase("cli.unexpected", kind=type(exc).__name__, detail=detail))
+    report(Phrase("cli.unexpected", kind=type(exc).__name__, detail=detail), catalogue)
     return 1
 
 

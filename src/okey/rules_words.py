@@ -3,7 +3,7 @@ and the table's rules key alike (both sit above this module)."""
 
 from __future__ import annotations
 
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.rules import RuleSet
 
 Message = tuple[str, dict[str, int | str]]
@@ -56,6 +56,6 @@ def rule_messages(rules: RuleSet) -> list[Message]:
     return said
 
 
-def explain(rules: RuleSet, catalogue: Catalogue = CATALOGUE) -> list[str]:
+def explain(rules: RuleSet, catalogue: Catalogue) -> list[str]:
     """Every option of a rule set, in sentences."""
     return [catalogue.text(key, **fields) for key, fields in rule_messages(rules)]

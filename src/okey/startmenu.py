@@ -22,7 +22,6 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from okey.messages import CATALOGUE
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table.keys import Command, command_for, pressed_key, spoken_key
@@ -66,7 +65,7 @@ class StartMenu:
         return self.menu.focus
 
     def _item(self) -> str:
-        return CATALOGUE.text(
+        return self.speaker.catalogue.text(
             "start.item",
             label=self.menu.current.label,
             position=self.focus + 1,
@@ -104,7 +103,7 @@ class StartMenu:
             }
             reply = reads.get(command, speaker.newest)()
         else:
-            reply = speaker.reply("start.unknown_key", key=spoken_key(key))
+            reply = speaker.reply("start.unknown_key", key=spoken_key(key, speaker.catalogue))
         if reply:
             self.said.append(reply)
 
@@ -115,7 +114,7 @@ class StartMenu:
 
     def screen(self) -> str:
         """The list with a marker on the focused item, then the last things said."""
-        text = CATALOGUE.text
+        text = self.speaker.catalogue.text
         lines = [text("start.title"), ""]
         for index, choice in enumerate(self.choices):
             marker = ">" if index == self.focus else " "

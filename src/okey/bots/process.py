@@ -110,7 +110,7 @@ class ProcessBot:
                 close_fds=True,
             )
         except OSError as exc:
-            raise PluginError(str(exc)) from None
+            raise PluginError("process", spec=inner, reason=exc.strerror or exc) from None
         self._finalizer = weakref.finalize(self, _kill, self.process)
         reader = threading.Thread(target=self._read, name=f"bot-{inner}", daemon=True)
         reader.start()
@@ -121,7 +121,7 @@ class ProcessBot:
         except (Misbehaved, ValueError) as exc:
             self.close()
             detail = exc.detail if isinstance(exc, Misbehaved) else str(exc)
-            raise PluginError(detail) from None
+            raise PluginError("process", spec=inner, reason=detail) from None
 
     def _read(self) -> None:
         stdout = self.process.stdout

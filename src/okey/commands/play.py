@@ -13,7 +13,7 @@ from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.errors import Phrase
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveError, saves_dir
@@ -33,8 +33,8 @@ HELP_KEY = "table.cli.play"
 DEFAULT_LEVEL = "medium"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--rules", default="classic", help=text("table.cli.rules"))
     parser.add_argument(
         "--level",
@@ -42,13 +42,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
     parser.add_argument("--seed", type=SEED.argument(), help=text("table.cli.seed"))
-    add_name_and_sort(parser)
-    add_pace_and_saves(parser, DEFAULT_PACE)
-    add_speech_options(parser)
+    add_name_and_sort(parser, catalogue)
+    add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
+    add_speech_options(parser, catalogue)
 
 
-def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def add_name_and_sort(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--name", help=text("table.cli.name"))
     parser.add_argument(
         "--sort",
@@ -58,14 +58,16 @@ def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
-    add_pace(parser, pace)
-    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+def add_pace_and_saves(
+    parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue
+) -> None:
+    add_pace(parser, pace, catalogue)
+    parser.add_argument("--saves", metavar="DIR", help=catalogue.text("table.cli.saves"))
 
 
-def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
+def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue) -> None:
     """--pace, defaulting to ``pace`` (None: as the save had it)."""
-    text = CATALOGUE.text
+    text = catalogue.text
     parser.add_argument(
         "--pace",
         type=PACE.argument(),
@@ -77,19 +79,24 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
     )
 
 
-def needs_terminal() -> int | None:
+def needs_terminal(catalogue: Catalogue) -> int | None:
     """Refuse to open the table without a terminal to show it and read keys."""
     if on_a_terminal():
         return None
-    return error(CATALOGUE.text("table.cli.no_terminal"))
+    return error(Phrase("table.cli.no_terminal"), catalogue)
 
 
 def new_settings(
-    rules_name: str, players: int, level: str, args: argparse.Namespace, seed: int | None
+    rules_name: str,
+    players: int,
+    level: str,
+    args: argparse.Namespace,
+    seed: int | None,
+    catalogue: Catalogue,
 ) -> TableSettings:
     """The settings of a new match: the player in seat 0, bots of ``level`` around."""
     you = 0
-    names = table_names(players, you, args.name)
+    names = table_names(players, you, catalogue, args.name)
     return TableSettings(
         rules=rules_name,
         you=you,
@@ -106,6 +113,7 @@ def new_settings(
 def seat_player(
     args: argparse.Namespace,
     build: Callable[[Speaker], Table],
+    catalogue: Catalogue,
     *,
     pace: float,
     resumed: bool = False,
@@ -114,13 +122,14 @@ def seat_player(
     """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
     its sounds (``--no-sounds``: off, and no audio device opened); the exit status is 1
     when the table was left with its match unsaved."""
-    refused = needs_terminal()
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
     try:
-        speaker = speaker_from_args(args)
+        speaker = speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc)))
+        why = Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc))
+        return error(why, catalogue)
     table = build(speaker)
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
@@ -144,6 +153,7 @@ def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> S
 def open_table(
     session: TableSession,
     args: argparse.Namespace,
+    catalogue: Catalogue,
     *,
     saved_as: str | None = None,
     autosave_as: str | None = None,
@@ -156,7 +166,7 @@ def open_table(
     every turn as ``autosave_as``; None: a free autosave slot). The saves it writes are
     held open first (:meth:`DiskSaver.open`): one another okey has open is refused.
     ``held``: locks taken already (the save resumed), given up when the table closes."""
-    refused = needs_terminal()
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return _released(held, refused)
     saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as, match_id=match_id)
@@ -164,7 +174,7 @@ def open_table(
         saver.open(saved_as)
     except SaveError as exc:
         saver.close()
-        return _released(held, error(exc))
+        return _released(held, error(exc, catalogue))
 
     def build(speaker: Speaker) -> Table:
         table = Table(session, speaker, saver=saver)
@@ -173,7 +183,7 @@ def open_table(
 
     pace = session.settings.pace
     try:
-        return seat_player(args, build, pace=pace, resumed=resumed, notice=notice)
+        return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
     finally:
         saver.close()
         _released(held, 0)
@@ -185,20 +195,22 @@ def _released(held: Sequence[SaveLock], status: int | None) -> int:
     return status or 0
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     known = available_levels()
     if args.level is not None and args.level not in known:
-        return error(text("table.cli.no_level", level=args.level, known=", ".join(known)))
+        return error(
+            text("table.cli.no_level", level=args.level, known=", ".join(known)), catalogue
+        )
     if args.pace < 0:
-        return error(text("table.cli.bad_pace"))
+        return error(text("table.cli.bad_pace"), catalogue)
     level = best_level(args.level)
     notice = None
     if args.level is None and level != DEFAULT_LEVEL:
         notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
-    settings = new_settings(args.rules, rules.table.players, level, args, args.seed)
-    return open_table(new_session(rules, settings), args, notice=notice)
+    settings = new_settings(args.rules, rules.table.players, level, args, args.seed, catalogue)
+    return open_table(new_session(rules, settings), args, catalogue, notice=notice)

@@ -9,7 +9,7 @@ from okey.commands import error as usage_error
 from okey.engine.events import seen_by
 from okey.errors import Phrase
 from okey.matchlog import NO_PATH, MatchLogError, names_or_seats, read_log, replay
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.narrate import Narrator
 from okey.numbers import SEAT
 
@@ -17,7 +17,7 @@ NAME = "replay"
 HELP_KEY = "replay.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("file", metavar="FILE", help="a match log written by the game")
     parser.add_argument(
         "--seat",
@@ -27,20 +27,21 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     path = Path(args.file)
     try:
         log = read_log(path)
         match = replay(log)
     except MatchLogError as exc:
-        return usage_error(exc if exc.path != NO_PATH else exc.at(str(path)))
+        return usage_error(exc if exc.path != NO_PATH else exc.at(str(path)), catalogue)
     if args.seat is not None and not 0 <= args.seat < match.players:
-        return usage_error(Phrase("replay.bad_seat", seat=args.seat, last=match.players - 1))
-    narrator = Narrator(names_or_seats(log.header, match.players))
+        bad_seat = Phrase("replay.bad_seat", seat=args.seat, last=match.players - 1)
+        return usage_error(bad_seat, catalogue)
+    narrator = Narrator(names_or_seats(log.header, match.players), catalogue)
     shown = [event if args.seat is None else seen_by(event, args.seat) for event in match.events]
     for line in narrator.story([event for event in shown if event is not None]):
         print(line)
     if not match.over:
-        print(CATALOGUE.text("replay.unfinished"))
-    print(CATALOGUE.text("replay.final", scores=narrator.score_list(match.scores)))
+        print(catalogue.text("replay.unfinished"))
+    print(catalogue.text("replay.final", scores=narrator.score_list(match.scores)))
     return 0

@@ -17,8 +17,8 @@ import time
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
-from okey.errortext import render_now
-from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.errortext import render
+from okey.messages import Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
 from okey.speech.modes import SpeechMode
@@ -86,7 +86,7 @@ class Speaker:
         transcript: Transcript | None = None,
         verbosity: Verbosity = Verbosity.DETAILED,
         sounds: bool = True,
-        catalogue: Catalogue = CATALOGUE,
+        catalogue: Catalogue,
         history: History | None = None,
         clock: Callable[[], float] = time.monotonic,
         finish_grace: float = FINISH_GRACE,
@@ -201,6 +201,11 @@ class Speaker:
         return self._verbosity
 
     @property
+    def catalogue(self) -> Catalogue:
+        """The player's language: every text this speaker says, and the table's."""
+        return self._catalogue
+
+    @property
     def sounds(self) -> bool:
         """Whether sounds are on, as the speech status says (the table's cues are played
         by :class:`okey.audio.Sounds`, which the table turns on and off with this)."""
@@ -278,7 +283,7 @@ class Speaker:
             if self._owned_output is not None:
                 self._owned_output.close()
             if self._transcript is not None:
-                self._transcript.close()
+                self._transcript.close(self._catalogue)
 
     def __enter__(self) -> Speaker:
         return self
@@ -300,7 +305,7 @@ class Speaker:
             self._transcript.write(text)
             failed = self._transcript.take_notice()
             if failed is not None:  # the transcript stopped: shown once, kept in history
-                shown = render_now(failed)
+                shown = render(failed, self._catalogue)
                 self._history.append(shown)
                 self._printer(shown)
         if lost:

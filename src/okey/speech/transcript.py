@@ -16,7 +16,8 @@ import sys
 from typing import TextIO
 
 from okey.errors import Phrase
-from okey.errortext import render_now
+from okey.errortext import render
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.textfiles import printable
 
 
@@ -67,11 +68,14 @@ class Transcript:
             self._told = True
         return notice
 
-    def close(self) -> None:
+    def close(self, catalogue: Catalogue | None = None) -> None:
+        """Close the file; a failure is said on standard error, worded by ``catalogue``
+        (English when none is given)."""
         with contextlib.suppress(OSError, ValueError):
             self._stream.close()
         notice = self.notice
         if notice is not None:
             with contextlib.suppress(OSError, ValueError, AttributeError):
-                print(render_now(Phrase("cli.error", message=notice)), file=sys.stderr)
+                words = catalogue or load_catalogue(DEFAULT_LANGUAGE)
+                print(render(Phrase("cli.error", message=notice), words), file=sys.stderr)
                 sys.stderr.flush()

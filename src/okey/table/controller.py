@@ -83,7 +83,7 @@ class Table(TableCore):
             command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:
             if self.guide is None or self.guide.allows(None):
-                self.voice.reply(Line("table.unknown_key", key=spoken_key(key)))
+                self.voice.reply(Line("table.unknown_key", key=spoken_key(key, self.catalogue)))
             return
         self.run(command)
 

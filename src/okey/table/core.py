@@ -15,7 +15,7 @@ from typing import Protocol
 from okey.engine.events import Event
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.clock import TurnClock
@@ -72,14 +72,14 @@ class TableCore:
         *,
         saver: Saver | None = None,
         now: Callable[[], float] = time.monotonic,
-        catalogue: Catalogue = CATALOGUE,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.seat = seat
         self.settings = seat.settings
         self.speaker = speaker
         self.saver = saver
         self.now = now  # the clock's time source
-        self.catalogue = catalogue
+        self.catalogue = catalogue if catalogue is not None else speaker.catalogue
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.rack = Rack(self.settings.sort_mode)

@@ -2,7 +2,7 @@
 
 :data:`BINDINGS` is the only list of keys: each command with its keys, whether the
 Escape menu lists it, whether this table plays it, and the help line that names its
-key. The key map (:data:`KEYMAP`), the keys as spoken (:data:`KEY_NAMES`), the
+key. The key map (:data:`KEYMAP`), the keys as spoken (:class:`KeyNames`), the
 Escape menu (:func:`menu_commands`), the help's lines (:func:`help_topics`) and the
 start menu's keys (:func:`command_for`) are all read from it.
 
@@ -20,7 +20,7 @@ from types import MappingProxyType
 from prompt_toolkit.key_binding import KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.rules import RuleSet
 
 
@@ -228,34 +228,33 @@ def command_for(key: str) -> Command | None:
     return KEYMAP.get(key_name(key))
 
 
-def spoken_key(key: str) -> str:
+def spoken_key(key: str, catalogue: Catalogue) -> str:
     """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
-    text = CATALOGUE.text
+    text = catalogue.text
     key = key_name(key)
     if key.startswith("c-") and len(key) > 2:
-        return text("key.ctrl", name=spoken_key(key[2:]))
+        return text("key.ctrl", name=spoken_key(key[2:], catalogue))
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
         return key.upper()
-    if CATALOGUE.has(f"key.{key}"):
+    if catalogue.has(f"key.{key}"):
         return text(f"key.{key}")
     return key.replace("-", " ").capitalize()
 
 
-class _KeyNames(Mapping[Command, str]):
-    """Commands' keys as said, in the language spoken when asked (not at import)."""
+class KeyNames(Mapping[Command, str]):
+    """Commands' keys as said in ``catalogue``'s language (menu entries, help)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
 
     def __getitem__(self, command: Command) -> str:
         keys = BY_COMMAND[command].keys
         if not keys:
             raise KeyError(command)
-        return spoken_key(keys[0])
+        return spoken_key(keys[0], self.catalogue)
 
     def __iter__(self) -> Iterator[Command]:
         return (b.command for b in BINDINGS if b.keys)
 
     def __len__(self) -> int:
         return sum(1 for b in BINDINGS if b.keys)
-
-
-KEY_NAMES: Mapping[Command, str] = _KeyNames()
-"""How a command's key is spoken and shown (menu entries, help)."""

@@ -16,6 +16,7 @@ import platformdirs
 
 from okey.bots import available_levels
 from okey.errors import Phrase
+from okey.messages import Catalogue
 from okey.saves import (
     SaveData,
     SaveError,
@@ -160,8 +161,9 @@ class DiskSaver:
         self.locks.clear()
 
 
-def session_from_save(data: SaveData) -> TableSession:
-    """The table exactly as it was saved (raises SaveError if it does not restore)."""
+def session_from_save(data: SaveData, catalogue: Catalogue) -> TableSession:
+    """The table exactly as it was saved (raises SaveError if it does not restore);
+    a seat saved without a name gets the usual one in ``catalogue``'s language."""
     match = restore_match(data)
     try:  # the save's settings were checked as it was read (okey.saves.schema)
         settings = TableSettings.from_dict(dict(data.settings))
@@ -170,7 +172,7 @@ def session_from_save(data: SaveData) -> TableSession:
     players = match.players
     if not 0 <= settings.you < players:
         raise SaveError("state", reason=Phrase("engine.error.no_such_seat", seat=settings.you))
-    usual = table_names(players, settings.you)
+    usual = table_names(players, settings.you, catalogue)
     given = settings.names
     settings.names = [
         given[s] if s < len(given) and given[s].strip() else usual[s] for s in range(players)

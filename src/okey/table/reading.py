@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
 from okey.table.hint import hint_line, hints_left_line, master_move
-from okey.table.keys import KEY_NAMES, Command
+from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
 from okey.table.reviewing import review_speech
 from okey.table.seat import Step
@@ -83,7 +83,7 @@ def _time(table: TableCore, command: Command) -> None:
 
 
 def _does_nothing(table: TableCore, command: Command) -> None:
-    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES[command]))
+    table.voice.reply(Line("table.unknown_key", key=KeyNames(table.catalogue)[command]))
 
 
 def _hint(table: TableCore, command: Command) -> None:

@@ -16,8 +16,9 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, assert_never
 
 from okey.engine.actions import Discard
+from okey.messages import Catalogue
 from okey.table import cues, leaving, moves, racking, reading
-from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
 
@@ -73,7 +74,9 @@ def _unknown(table: TableCore, command: Command) -> None:
     if not table.state.dealt:
         table.voice.reply(Line("table.not_dealt"))
         return
-    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES.get(command, command.value)))
+    table.voice.reply(
+        Line("table.unknown_key", key=KeyNames(table.catalogue).get(command, command.value))
+    )
 
 
 # -- the Escape menu ----------------------------------------------------------------
@@ -87,13 +90,13 @@ def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
             for command in menu_commands(table.seat.rules)
         ]
     )
-    table.voice.reply(Line("table.menu.open", item=option_line(table.menu)))
+    table.voice.reply(Line("table.menu.open", item=option_line(table.menu, table.catalogue)))
 
 
-def option_line(menu: Menu[Option]) -> Line:
+def option_line(menu: Menu[Option], catalogue: Catalogue) -> Line:
     """The focused option, with its key and place: "Draw from the pile, P, 2 of 29."."""
     option = menu.current
-    key = option.key or Line("table.menu.no_key")
+    key = option.key(catalogue) or Line("table.menu.no_key")
     return Line(
         "table.menu.item",
         label=option.label,
@@ -107,7 +110,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
     menu = table.menu
     assert menu is not None
     if menu.go(command):
-        table.voice.reply(option_line(menu))
+        table.voice.reply(option_line(menu, table.catalogue))
         return
     if command is Command.MENU:
         table.menu = None
@@ -117,7 +120,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
         reading.speech(table, command)
         return
     if command is Command.HELP:
-        table.voice.reply(Line("table.menu.help", item=option_line(menu)))
+        table.voice.reply(Line("table.menu.help", item=option_line(menu, table.catalogue)))
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):

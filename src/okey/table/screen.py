@@ -199,7 +199,7 @@ def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
         option = menu.options[index]
         if out:
             out.append(("", "\n"))
-        key = option.key or words("table.menu.no_key")
+        key = option.key(words.catalogue) or words("table.menu.no_key")
         text = _fit(f"{words.say(option.label)} ({key})")
         out.append(("class:menu.focus" if index == menu.focus else "", text))
     return out
