@@ -47,6 +47,17 @@ class Run:
         return found
 
 
+MEMORY = 2 * 1024**3
+"""The most memory a child okey may take: a read without end fails there, not here."""
+
+
+def _memory_capped() -> None:  # pragma: no cover - runs in the child
+    import resource
+
+    with contextlib.suppress(ValueError, OSError):
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
+
+
 def okey(
     args: Sequence[str],
     *,
@@ -69,6 +80,7 @@ def okey(
         stdin = None
     process = subprocess.Popen(
         command,
+        preexec_fn=_memory_capped if sys.platform != "win32" else None,
         cwd=cwd,
         env=environment,
         stdin=stdin,

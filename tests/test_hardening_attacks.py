@@ -212,11 +212,13 @@ WARNED = {"a settings file with pace nan", "OKEY_SETTINGS is a FIFO"}
 
 def needs_a_process(name: str) -> bool:
     """Whether an attack must be a real okey process: a closed standard input, a full
-    standard output, a disk mounted for it, a FIFO (a hang must be killable), an
-    environment of its own. The others run in this process, which is much quicker."""
+    standard output, a disk mounted for it, a FIFO (a hang must be killable), a device
+    (a read without end must not fill this process's memory), an environment of its
+    own. The others run in this process, which is much quicker."""
     attack = ATTACKS[name]
     special = attack.close_stdin or attack.stdout_to_full or attack.mount is not None
-    return special or bool(attack.env) or "FIFO" in name
+    endless = "/dev/" in " ".join(attack.args)  # a regression would read without end
+    return special or bool(attack.env) or "FIFO" in name or endless
 
 
 def run_attack(name: str, folder: Path, *, set_up: bool = True) -> Run:
