@@ -273,3 +273,12 @@ def test_a_save_s_pace_is_checked_by_the_one_checker(
     for command in ("resume", "review"):
         status, _ = judged([command, "--saves", str(tmp_path), "game"], capsys)
         assert status != 0
+
+
+def test_a_refused_number_is_said_in_the_player_s_language(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _ = judged(["--language", "tr", "play", "--pace", "nan"], capsys)
+    assert status == 2
+    status, _, err = run_okey(["--language", "tr", "simulate", "--rounds", "0"], capsys)
+    assert status == 2 and "olmal\u0131" in err  # "must be", in Turkish

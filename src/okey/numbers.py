@@ -16,9 +16,12 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from okey.errors import OkeyError
+
+if TYPE_CHECKING:
+    from okey.messages import Catalogue
 
 MOST_DIGITS: Final = 30
 """A number written with more characters than this is refused before it is converted."""
@@ -114,15 +117,18 @@ class NumberRule:
             return int(value.strip())
         return int(number)
 
-    def argument(self) -> Callable[[str], float | int]:
-        """An argparse ``type=`` for this number: a refused value is said in the
-        player's words by the parser."""
+    def argument(self, catalogue: Catalogue | None = None) -> Callable[[str], float | int]:
+        """An argparse ``type=`` for this number: a refused value is said by the parser,
+        worded by ``catalogue`` (the player's language; English when none is given)."""
 
         def parse(text: str) -> float | int:
             try:
                 return self.whole_number(text) if self.whole else self.check(text)
             except NumberError as exc:
-                raise argparse.ArgumentTypeError(str(exc)) from None
+                from okey.errortext import render
+
+                said = render(exc, catalogue) if catalogue is not None else str(exc)
+                raise argparse.ArgumentTypeError(said) from None
 
         parse.__name__ = self.name
         return parse

@@ -41,7 +41,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         metavar="LEVEL",
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
-    parser.add_argument("--seed", type=SEED.argument(), help=text("table.cli.seed"))
+    parser.add_argument("--seed", type=SEED.argument(catalogue), help=text("table.cli.seed"))
     add_name_and_sort(parser, catalogue)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
@@ -70,7 +70,7 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Cat
     text = catalogue.text
     parser.add_argument(
         "--pace",
-        type=PACE.argument(),
+        type=PACE.argument(catalogue),
         default=pace,
         metavar="SECONDS",
         help=text("table.cli.pace", pace=DEFAULT_PACE)

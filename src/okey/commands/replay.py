@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("file", metavar="FILE", help="a match log written by the game")
     parser.add_argument(
         "--seat",
-        type=SEAT.argument(),
+        type=SEAT.argument(catalogue),
         metavar="N",
         help="say only what seat N knew (hands stay hidden)",
     )

@@ -27,7 +27,9 @@ HELP_KEY = "review.help"
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     text = catalogue.text
     parser.add_argument("name", nargs="?", metavar="SAVE", help=text("review.cli.save"))
-    parser.add_argument("--seat", type=SEAT.argument(), metavar="N", help=text("review.cli.seat"))
+    parser.add_argument(
+        "--seat", type=SEAT.argument(catalogue), metavar="N", help=text("review.cli.seat")
+    )
     parser.add_argument("--json", action="store_true", help=text("review.cli.json"))
     parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 

@@ -56,13 +56,18 @@ HELP_KEY = "simulate.cli.help"
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument(
-        "--rounds", type=ROUNDS.argument(), default=100, help="rounds to play (default 100)"
+        "--rounds",
+        type=ROUNDS.argument(catalogue),
+        default=100,
+        help="rounds to play (default 100)",
     )
     parser.add_argument(
         "--seats", default="random,random,random,random", help="one bot level per seat, by commas"
     )
     parser.add_argument("--rules", default="classic", help="rule set name or TOML file")
-    parser.add_argument("--seed", type=SEED.argument(), help="seed for the deals and the bots")
+    parser.add_argument(
+        "--seed", type=SEED.argument(catalogue), help="seed for the deals and the bots"
+    )
     parser.add_argument("--log", metavar="DIR", help="write each match's log into DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
