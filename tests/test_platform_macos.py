@@ -20,14 +20,12 @@ from platform_fakes import (
     no_reader,
     wait_until,
 )
+from speech_samples import EN
 
-from okey.messages import load_catalogue
 from okey.speech import SpeechMode, make_speaker
 from okey.speech import readers as reader_module
 from okey.speech.readers import screen_reader, voiceover_running
 from okey.speech.say import COMMAND, SayVoice
-
-EN = load_catalogue("en")
 
 REFUSED = (
     "VoiceOver refuses okey, so okey speaks with say. To use VoiceOver, turn on "

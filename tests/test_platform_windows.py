@@ -24,15 +24,13 @@ from platform_fakes import (
     no_reader,
     wait_until,
 )
+from speech_samples import EN
 
-from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode, make_speaker
 from okey.speech import readers as reader_module
 from okey.speech.com import com_apartment
 from okey.speech.outputs import probe_system_output
 from okey.speech.readers import UNNAMED, nvda_running, screen_reader, windows_screen_reader
-
-EN = load_catalogue("en")
 
 
 @pytest.fixture(autouse=True)

@@ -8,12 +8,10 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from speech_samples import EN
 
-from okey.messages import load_catalogue
 from okey.speech import Message, Probe, Speaker, SpeechMode, background, make_speaker, routes
 from okey.speech.background import BackgroundOutput, SpeechStuckError, open_background_output
-
-EN = load_catalogue("en")
 
 
 class Recorder:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import NoReturn, TypeVar
 
 import pytest
+from speech_samples import EN
 from speechd_headless import (
     Headless,
     missing_software,
@@ -33,10 +34,7 @@ from speechd_headless import (
 )
 
 from okey.hand.tiles import Colour, Tile
-from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode, make_speaker
-
-EN = load_catalogue("en")
 
 T = TypeVar("T")
 

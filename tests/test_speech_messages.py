@@ -5,6 +5,7 @@ from __future__ import annotations
 import string
 
 import pytest
+from speech_samples import EN as WITH_SAMPLES
 
 from okey.messages import Catalogue, Entry, Verbosity, load_catalogue
 
@@ -37,9 +38,9 @@ def test_no_key_ends_like_a_variant() -> None:
 
 def test_variant_picks_brief_or_detailed() -> None:
     fields = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": "red 5"}
-    assert EN.variant("event.discard", Verbosity.BRIEF, **fields) == "Left: red 5"
+    assert WITH_SAMPLES.variant("event.discard", Verbosity.BRIEF, **fields) == "Left: red 5"
     assert (
-        EN.variant("event.discard", Verbosity.DETAILED, **fields)
+        WITH_SAMPLES.variant("event.discard", Verbosity.DETAILED, **fields)
         == "Ayşe, on your left, discarded red 5"
     )
 

@@ -6,16 +6,14 @@ import argparse
 from pathlib import Path
 
 import pytest
+from speech_samples import EN
 
-from okey.messages import load_catalogue
 from okey.speech import (
     SpeechMode,
     Verbosity,
     add_speech_options,
     speaker_from_args,
 )
-
-EN = load_catalogue("en")
 
 
 def parse(*argv: str) -> argparse.Namespace:

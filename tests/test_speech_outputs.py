@@ -9,14 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from speech_samples import EN
 from speech_support import FakeAuto
 
-from okey.messages import load_catalogue
 from okey.speech import Ao2Output, Speaker, SpeechMode, make_speaker, probe_system_output
 from okey.speech.outputs import NoActiveOutputError
 from okey.speech.routes import build_outputs, connect_speech_dispatcher, on_server_start
-
-EN = load_catalogue("en")
 
 SPEECHD_VARIABLES = ("SPEECHD_ADDRESS", "SPEECHD_SOCKET", "SPEECHD_HOST", "SPEECHD_PORT")
 

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from speech_samples import EN
 from speech_support import FakeClock
 
-from okey.messages import load_catalogue
 from okey.speech import (
     DEFAULT_SPEECH_KEYS,
     Message,
@@ -24,8 +24,6 @@ from okey.speech import (
     terminal_bell,
 )
 from okey.speech.readers import terminal_screen_reader
-
-EN = load_catalogue("en")
 
 DISCARD = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": "red 5"}
 
