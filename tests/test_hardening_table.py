@@ -401,3 +401,30 @@ def test_sigterm_or_a_closed_terminal_leaves_at_once_even_unsaved(
     play(rig, script, pace=0)
     assert rig.table.leaving and left_unsaved(rig.table)
     assert rig.table.farewell() == rig.table.words()("table.goodbye.unsaved")
+
+
+def test_each_system_s_process_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Linux reads /proc (a start time, so a reused id is seen); macOS asks os.kill(pid,
+    0); Windows asks OpenProcess, never os.kill, which would end the process there."""
+    import okey.saves.lock as lock
+
+    linux = lock.system_processes("linux")
+    assert linux.alive(os.getpid()) and linux.start(os.getpid())
+    windows = lock.system_processes("win32")
+    assert windows.alive is lock._windows_alive and windows.start(123) is None
+    mac = lock.system_processes("darwin")
+    answers: dict[int, BaseException | None] = {
+        1: None,
+        2: ProcessLookupError(),
+        3: PermissionError(),
+    }
+
+    def kill(pid: int, signal_number: int) -> None:
+        assert signal_number == 0
+        answer = answers[pid]
+        if answer is not None:
+            raise answer
+
+    monkeypatch.setattr(os, "kill", kill)
+    assert [mac.alive(pid) for pid in (1, 2, 3)] == [True, False, True]
+    assert mac.start(1) is None
