@@ -69,16 +69,19 @@ def test_the_clock_warns_then_plays_the_turn_then_autopilot() -> None:
     table = rig.table
     table.begin()
     assert table.state.step is Step.PLAYER
+    table.tick()  # the turn's words are heard at 0: the clock starts
     clock[0] = 9.0
     table.tick()
     table.press("e")
     assert rig.last() == Line("table.time_left", seconds=11)
     clock[0] = 10.5
     table.tick()
-    assert rig.last() == Line("table.time_left", seconds=10)
+    warning = Line("table.time_left.discard", seconds=10)  # the dealer opens: a discard
+    assert rig.last() == warning
     table.tick()
-    assert rig.lines.count(Line("table.time_left", seconds=10)) == 1  # the warning is said once
+    assert rig.lines.count(warning) == 1  # the warning is said once
     for timeout in range(3):
+        table.tick()
         clock[0] += 30
         table.tick()
         bots_until_my_turn(table)

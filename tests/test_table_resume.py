@@ -9,6 +9,7 @@ import pytest
 from test_table_rig import Player, make_rig, play
 
 from okey.messages import Verbosity, load_catalogue
+from okey.rules_words import rules_name
 from okey.saves import SaveError, list_saves, read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
@@ -60,7 +61,7 @@ def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> 
     assert session.step() is Step.PLAYER
 
     table, heard, speaker = reopened(session)
-    assert heard[0] == Line("table.resumed", rules="classic", number=1)
+    assert heard[0] == Line("table.resumed", rules=rules_name(session.rules), number=1)
     assert [line.key for line in heard[1:4] if isinstance(line, Line)] == [
         "table.scores",
         "table.indicator",

@@ -80,13 +80,16 @@ def test_the_menu_and_the_help_offer_it() -> None:
     rig = make_rig(hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
-    commands = menu_commands(table.seat.rules)
+    assert Command.REVIEW in menu_commands(table.seat.rules)
     assert KeyNames(EN)[Command.REVIEW] == "J"
     table.press("f")
     table.press("h")
     assert Line("table.help.next_round") in parts(rig.last())
     table.press("escape")
-    for _ in range(commands.index(Command.REVIEW)):
+    assert table.menu is not None
+    offered = [option.command for option in table.menu.options]
+    assert Command.DRAW not in offered  # the round is over: no moves
+    for _ in range(offered.index(Command.REVIEW)):
         table.press("down")
     item = rig.last()
     assert isinstance(item, Line) and item.fields["label"] == Line("table.action.review")

@@ -335,13 +335,14 @@ def test_the_clock_s_warning_has_its_cue_and_asking_the_time_has_none() -> None:
     table.voice.use_sounds(sounds, table.settings)
     table.begin()
     sounds.played.clear()
+    table.tick()  # the turn's words heard: the clock starts
     clock[0] = 9.0
     table.tick()
-    table.press("e")  # "20 seconds left" asked for: words only
+    table.press("e")  # "11 seconds left" asked for: words only
     assert rig.last() == Line("table.time_left", seconds=11) and sounds.played == []
     clock[0] = 10.5
-    table.tick()
-    assert rig.last() == Line("table.time_left", seconds=10)
+    table.tick()  # the dealer's first move is a discard: the discard phase's warning
+    assert rig.last() == Line("table.time_left.discard", seconds=10)
     assert sounds.played == [(Cue.TIMER_WARNING, Position.OWN)]
 
 

@@ -26,7 +26,7 @@ from okey.numbers import PACE, NumberError, NumberRule
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
-from okey.table.settings import DEFAULT_PACE
+from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.table.sorting import SortMode
 from okey.textfiles import TextFileError, decode, read_bytes
 
@@ -176,6 +176,10 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
         "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
     ),
     Preference("pace", _number(PACE, SettingsProblem.PACE), DEFAULT_PACE, NEW_GAMES),
+    # Seconds per turn at a table with a turn timer ("rules": the rules' own).
+    Preference(
+        "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
+    ),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.

@@ -10,6 +10,7 @@ The menu only chooses: the command line runs the choice.
 
 from __future__ import annotations
 
+import textwrap
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from okey.table.keys import Command, command_for, pressed_key, spoken_key
 from okey.table.menu import Menu
 
 SHOWN_LINES = 8  # the last things said, under the list
+WIDTH = 80  # the screen's columns: longer lines are wrapped, never cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,9 +120,17 @@ class StartMenu:
         lines = [text("start.title"), ""]
         for index, choice in enumerate(self.choices):
             marker = ">" if index == self.focus else " "
-            lines.append(f"{marker} {index + 1}. {choice.label}")
-        lines += ["", *(one_line(said) for said in self.said), "", text("start.footer")]
+            lines += _wrapped(f"{marker} {index + 1}. {choice.label}", indent="     ")
+        lines.append("")
+        for said in self.said:
+            lines += _wrapped(one_line(said), indent="  ")
+        lines += ["", *_wrapped(text("start.footer"))]
         return "\n".join(lines)
+
+
+def _wrapped(line: str, *, indent: str = "") -> list[str]:
+    """A line broken at spaces to fit the screen's width (the rest indented)."""
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 async def run_start_menu(

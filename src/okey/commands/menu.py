@@ -16,6 +16,8 @@ from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
 from okey.daily import SAVE_PREFIX
 from okey.messages import Catalogue
+from okey.rules import RulesError, load_rules
+from okey.rules_words import level_name, rules_name
 from okey.saves import SaveError, saves_dir
 from okey.saves.restore import problem
 from okey.saves.store import unfinished_saves
@@ -42,8 +44,12 @@ def choices(
     """The menu's items, each with the command line it runs."""
     text = catalogue.text
     folder = saves_dir(args.saves)
-    level = args.level or "medium"
-    items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
+    level = level_name(args.level or "medium").render(catalogue)
+    try:
+        rules = rules_name(load_rules(args.rules)).render(catalogue)
+    except RulesError:
+        rules = args.rules  # the game it starts says what is wrong with it
+    items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
     try:
         entries = [
             entry
@@ -58,7 +64,8 @@ def choices(
         if entry.data is not None and problem(entry.data) is None
     ]
     for entry, saved in offered:
-        fields = {"rules": printable(saved.rules_name), "number": saved.round_number}
+        named = rules_name(saved.rules).render(catalogue)
+        fields = {"rules": named, "number": saved.round_number}
         if len(offered) == 1:  # the one match to take up again
             label = text("start.resume", **fields)
         else:

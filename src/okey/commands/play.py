@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
@@ -15,7 +16,7 @@ from okey.commands import error, on_a_terminal
 from okey.errors import Phrase
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
-from okey.rules import RulesError, load_rules
+from okey.rules import RulesError, RuleSet, load_rules
 from okey.saves import SaveError, saves_dir
 from okey.saves.lock import SaveLock
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
@@ -25,12 +26,14 @@ from okey.table.leaving import left_unsaved
 from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import table_names
 from okey.table.session import TableSession, new_session
-from okey.table.settings import DEFAULT_PACE, TableSettings
+from okey.table.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
 from okey.table.sorting import SortMode
 
 NAME = "play"
 HELP_KEY = "table.cli.play"
 DEFAULT_LEVEL = "medium"
+LEAST_TIMER = 5  # seconds per turn that --timer allows
+MOST_TIMER = 600
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
@@ -42,6 +45,11 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
     parser.add_argument("--seed", type=SEED.argument(catalogue), help=text("table.cli.seed"))
+    parser.add_argument(
+        "--timer",
+        metavar="SECONDS",
+        help=text("table.cli.timer", least=LEAST_TIMER, most=MOST_TIMER),
+    )
     add_name_and_sort(parser, catalogue)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
@@ -77,6 +85,25 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Cat
         if pace is not None
         else text("table.cli.pace_saved"),
     )
+
+
+def turn_seconds(value: str | None) -> int | None:
+    """``--timer``'s value: seconds per turn, or None for the rules' own ("rules", or
+    not given); ValueError for anything else."""
+    if value is None or value.strip().lower() == RULES_TIMER:
+        return None
+    seconds = int(value)
+    if not LEAST_TIMER <= seconds <= MOST_TIMER:
+        raise ValueError(value)
+    return seconds
+
+
+def timed(rules: RuleSet, seconds: int | None) -> RuleSet:
+    """``rules`` with turns of ``seconds`` at a table that has a turn timer (a table
+    without one keeps none; None: the rules' own). The save keeps the rules so."""
+    if seconds is None or not rules.play.timer_seconds:
+        return rules
+    return replace(rules, play=replace(rules.play, timer_seconds=seconds))
 
 
 def needs_terminal(catalogue: Catalogue) -> int | None:
@@ -208,6 +235,10 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         )
     if args.pace < 0:
         return error(text("table.cli.bad_pace"), catalogue)
+    try:
+        rules = timed(rules, turn_seconds(args.timer))
+    except ValueError:
+        return error(text("table.cli.bad_timer", least=LEAST_TIMER, most=MOST_TIMER), catalogue)
     level = best_level(args.level)
     notice = None
     if args.level is None and level != DEFAULT_LEVEL:

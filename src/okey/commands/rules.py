@@ -7,7 +7,7 @@ import argparse
 from okey.commands import error
 from okey.messages import Catalogue
 from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
-from okey.rules_words import explain
+from okey.rules_words import explain, rules_description, rules_name
 
 __all__ = ["HELP_KEY", "NAME", "configure", "explain", "run", "text_item"]
 
@@ -33,4 +33,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
 
 def text_item(rules: RuleSet, catalogue: Catalogue) -> str:
-    return catalogue.text("rules.list.item", name=rules.name, description=rules.description)
+    """One line of the list: the name and description in the player's language."""
+    name = rules_name(rules).render(catalogue)
+    description = rules_description(rules).render(catalogue)
+    return catalogue.text("rules.list.item", name=name, description=description)

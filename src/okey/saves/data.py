@@ -11,9 +11,9 @@ from datetime import datetime
 from typing import Final, TypeAlias
 
 from okey.engine.match import Match
-from okey.matchlog import LogHeader, log_of
+from okey.matchlog import LogHeader, log_of, writes_automatic
 from okey.rules import RuleSet
-from okey.saves.formats import NEWEST_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
+from okey.saves.formats import AUTO_FORMAT, NEWEST_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
 from okey.saves.rng import RngState
 
 JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
@@ -31,9 +31,12 @@ PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 """Where a saved match stands: before the first deal, a round's phase, between rounds, over."""
 
 
-def format_for(rules: RuleSet) -> int:
-    """The unsealed format a table with these rules had: 2 if it deals from stacks, else 1
-    (what an unsealed save's ``format`` must be; sealed saves are all format 4)."""
+def format_for(rules: RuleSet, log: str = "") -> int:
+    """The unsealed format a table with these rules and this log had: 3 if the log has
+    automatic moves, else 2 if it deals from stacks, else 1 (what an unsealed save's
+    ``format`` must be; sealed saves are all format 4)."""
+    if writes_automatic(log):
+        return AUTO_FORMAT
     return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
 
 
@@ -75,8 +78,9 @@ class SaveData:
 
     @property
     def format_version(self) -> int:
-        """How the rounds were dealt, as the unsealed formats say it (:func:`format_for`)."""
-        return format_for(self.rules)
+        """How the rounds were dealt and the moves written, as the unsealed formats say it
+        (:func:`format_for`)."""
+        return format_for(self.rules, self.log)
 
     @property
     def rules_name(self) -> str:
@@ -190,6 +194,7 @@ def new_match_id() -> str:
 
 
 __all__ = [
+    "AUTO_FORMAT",
     "FORMAT_VERSION",
     "JSON",
     "KIND",

@@ -19,6 +19,7 @@ from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.clock import TurnClock
+from okey.table.finding import Looking
 from okey.table.keys import Command
 from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
@@ -89,6 +90,7 @@ class TableCore:
         self.clock = TurnClock(rules.play.timer_seconds)
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
+        self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
         self.guide: Guide | None = None
         self.leaving = False
         self.on_leave: Callable[[], None] = lambda: None
@@ -99,6 +101,12 @@ class TableCore:
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from
+
+    @property
+    def holds_clock(self) -> bool:
+        """Whether reading the help, the rules or the menu holds the turn's clock: at a
+        local table, whose clock is the player's own (a server's runs for every seat)."""
+        return isinstance(self.seat, TableSession)
 
     @property
     def session(self) -> TableSession:

@@ -73,6 +73,9 @@ class Command(Enum):
     INTERRUPT = "interrupt"  # save and leave at once
     YES = "yes"  # in a question
     SKIP = "skip"  # skip a step of the tutorial
+    FIND = "find"  # find a tile by typing its number or colour letter
+    GLANCE = "glance"  # the table at a glance, in one sentence
+    HOW_CLOSE = "how_close"  # how many tiles the hand still needs, and which finish it
     SOFTER = "softer"  # the sounds' volume
     LOUDER = "louder"
 
@@ -134,6 +137,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.PAIRS, "2", offered=lambda r: r.play.declare_pairs, topic=Topic.PAIRS),
     _b(C.SORT, "s", topic=Topic.TILES),
     _b(C.HAND, "a", topic=Topic.TILES),
+    _b(C.FIND, "c-f", topic=Topic.TILES),
     _b(C.INDICATOR, "i", topic=Topic.STATUS),
     _b(C.SCORES, "c", topic=Topic.STATUS),
     _b(C.PILE, "n", topic=Topic.STATUS),
@@ -143,6 +147,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.ACROSS_DISCARDS, "o", offered=lambda r: r.table.players != 3, topic=Topic.STATUS),
     _b(C.MY_DISCARDS, "m", topic=Topic.STATUS),
     _b(C.COPIES, "z", topic=Topic.STATUS),
+    _b(C.GLANCE, "1", topic=Topic.STATUS),
+    _b(C.HOW_CLOSE, "0", topic=Topic.STATUS),
     _b(C.TIME, "e", offered=lambda r: bool(r.play.timer_seconds), topic=Topic.TIME),
     _b(C.HINT, "u", topic=Topic.HINT),
     _b(C.REVIEW, "j", topic=Topic.HINT),
@@ -170,8 +176,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
-    _b(C.SOFTER, "f3", menu=False),
-    _b(C.LOUDER, "f4", menu=False),
+    _b(C.SOFTER, "f3", menu=False, topic=Topic.SPEECH),
+    _b(C.LOUDER, "f4", menu=False, topic=Topic.SPEECH),
 )
 """Every command of the table, once, with its keys."""
 
@@ -228,12 +234,25 @@ def command_for(key: str) -> Command | None:
     return KEYMAP.get(key_name(key))
 
 
+_PUNCTUATION = {  # keys said by their names ("comma"), not their signs
+    ",": "comma",
+    ".": "period",
+    "<": "less",
+    ">": "greater",
+    "?": "question",
+    "/": "slash",
+}
+
+
 def spoken_key(key: str, catalogue: Catalogue) -> str:
-    """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
+    """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab",
+    "Comma"."""
     text = catalogue.text
     key = key_name(key)
     if key.startswith("c-") and len(key) > 2:
         return text("key.ctrl", name=spoken_key(key[2:], catalogue))
+    if key in _PUNCTUATION:
+        return text(f"key.{_PUNCTUATION[key]}")
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
         return key.upper()
     if catalogue.has(f"key.{key}"):

@@ -1,7 +1,8 @@
 """Saving the table and building it again from a save (through :mod:`okey.saves`).
 
 A table's whole state is its session: the match (kept as its log and its
-random state), each bot's random state, and the settings dict. Saving takes a
+random state), each bot's random state (in the player's own seat: the generator of
+the bot that plays their timed-out turns), and the settings dict. Saving takes a
 snapshot between actions; :func:`session_from_save` is the one way back.
 """
 
@@ -97,6 +98,7 @@ class DiskSaver:
         session = self.session
         players = session.match.players
         rngs: list[random.Random | None] = [session.bot_rngs.get(seat) for seat in range(players)]
+        rngs[session.you] = session.autopilot_rng
         return snapshot(
             session.match,
             bot_rngs=rngs,
@@ -180,12 +182,16 @@ def session_from_save(data: SaveData, catalogue: Catalogue) -> TableSession:
     levels = list(settings.levels) + [""] * (players - len(settings.levels))
     saved = restore_bot_rngs(data)
     bot_rngs: dict[int, random.Random] = {}
+    autopilot: random.Random | None = None
     for seat in range(players):
         if seat == settings.you:
             levels[seat] = ""
+            rng = saved[seat] if seat < len(saved) else None
+            if match.rules.play.timer_seconds:  # a save from before has none: a fresh one
+                autopilot = rng if rng is not None else new_rng()
             continue
         levels[seat] = best_level(levels[seat] or None)
         rng = saved[seat] if seat < len(saved) else None
         bot_rngs[seat] = rng if rng is not None else new_rng()
     settings.levels = levels
-    return TableSession(match, settings, bot_rngs)
+    return TableSession(match, settings, bot_rngs, autopilot_rng=autopilot)

@@ -17,6 +17,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
+from okey.rules_words import rules_name
 from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.sorting import SortedHand
@@ -72,7 +73,7 @@ def header(table: Table) -> StyleAndTextTuples:
     """Title, indicator and okey; the scores; the top of each discard pile; whose turn."""
     words = screen_words(table)
     state = table.state
-    rules = table.seat.rules.name
+    rules = words.field(rules_name(table.seat.rules))
     out: StyleAndTextTuples = []
     view = state.view
     if view is None:

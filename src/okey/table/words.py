@@ -15,6 +15,7 @@ from okey.errors import OkeyError
 from okey.errortext import render
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
+from okey.rules_words import Named
 from okey.table.lines import (
     AndList,
     Capital,
@@ -61,6 +62,8 @@ class Words:
         match value:
             case int() | str():
                 return value
+            case Named():
+                return value.render(self.catalogue)
             case Tile():
                 return self.tile(value)
             case Face():
