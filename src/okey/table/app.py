@@ -19,6 +19,7 @@ import contextlib
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import Protocol
 
 from prompt_toolkit.application import Application
@@ -250,7 +251,7 @@ class TableApp:
 
     async def run(self, start: Callable[[], None]) -> None:
         loop = asyncio.get_running_loop()
-        with _signals(loop, self.table.leave):
+        with _signals(loop, partial(self.table.leave, force=True)):
 
             def pre_run() -> None:
                 self.app.create_background_task(self._drive(start))
@@ -309,7 +310,7 @@ async def play_async(
         await front.run(start)
     finally:
         if not table.leaving:
-            table.leave()
+            table.leave(force=True)  # the screen is gone: there is no staying open
         table.speaker.attach(printer=print_line_if_possible)
         table.voice.sounds.attach_bell(terminal_bell)
 
