@@ -41,6 +41,8 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
                 await person.player.press("q")
                 await person.hears(question)
                 await person.player.press("n")
+            await bora.player.press("c-s")  # the server saves an online match, not the seat
+            await bora.hears("table.save.online")
             await start(ayse, bora)
             for person in (ayse, bora):
                 assert person.heard("net.started")

@@ -30,7 +30,8 @@ True once they were left unsaved."""
 
 def _save(table: TableCore, command: Command) -> None:
     if table.saver is None:
-        table.voice.reply(Line("table.save.unavailable"))
+        online = table.chat is not None  # the server keeps an online match, not this seat
+        table.voice.reply(Line("table.save.online" if online else "table.save.unavailable"))
         return
     try:
         name = table.saver.save(table.saved_as)
