@@ -37,6 +37,7 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.match import Match
+from okey.engine.okey101.events import Event101
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
 from okey.hand.scoring import FinishKind
@@ -199,6 +200,7 @@ def _count(sim: Simulation, events: Sequence[Event]) -> None:
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
+                | Event101()  # Okey 101 is counted by okey.okey101.simulate
             ):
                 pass  # nothing to count
             case _:
