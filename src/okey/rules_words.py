@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from okey.messages import CATALOGUE, Catalogue
 from okey.rules import RuleSet
+from okey.rules_words101 import rule_messages101
 
 Message = tuple[str, dict[str, int | str]]
 """A catalogue key and its fields."""
@@ -12,6 +13,8 @@ Message = tuple[str, dict[str, int | str]]
 
 def rule_messages(rules: RuleSet) -> list[Message]:
     """Every option of a rule set, one message a sentence, in the order they are said."""
+    if rules.okey101 is not None:
+        return rule_messages101(rules)
     table, scoring, play = rules.table, rules.scoring, rules.play
     said: list[Message] = [
         ("rules.title", {"name": rules.name, "description": rules.description}),

@@ -159,6 +159,8 @@ def run(args: argparse.Namespace) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc)
+    if rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
+        return error(text("play.error.no_101"))
     known = available_levels()
     if args.level is not None and args.level not in known:
         return error(text("table.cli.no_level", level=args.level, known=", ".join(known)))

@@ -33,6 +33,8 @@ def run(args: argparse.Namespace) -> int:
         if target is None:
             return error(CATALOGUE.text("table.cli.no_saves", folder=folder))
         data = read_save(target, folder)
+        if data.rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
+            return error(CATALOGUE.text("play.error.no_101"))
         session = session_from_save(data)
     except SaveError as exc:
         return error(exc)

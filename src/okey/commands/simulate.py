@@ -16,6 +16,7 @@ from typing import Any, assert_never
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
 from okey.commands import error
+from okey.commands.simulate101 import run101
 from okey.engine.actions import Action
 from okey.engine.events import (
     AutopilotChanged,
@@ -249,6 +250,8 @@ def run(args: argparse.Namespace) -> int:
     except RulesError as exc:
         return error(exc)
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+    if rules.okey101 is not None:
+        return run101(args, rules, levels)
     players = rules.table.players
     if len(levels) != players:
         return error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))

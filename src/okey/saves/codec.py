@@ -23,6 +23,7 @@ from okey.errors import Phrase
 from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping, rules_mapping
 from okey.saves.data import (
     FORMAT_VERSION,
+    GAME_101_FORMAT,
     IN_PLAY,
     JSON,
     KIND,
@@ -301,6 +302,8 @@ class _Reader:
         if version == PLAIN_FORMAT and rules.play.traditional_deal:
             # Saved before the flag dealt from stacks: its rounds were dealt plainly.
             return replace(rules, play=replace(rules.play, traditional_deal=False))
+        if (version == GAME_101_FORMAT) != (rules.okey101 is not None):
+            self.wrong_value("format", "game_101", found=version)
         if format_for(rules) != version:
             self.wrong_value("format", "stacks", found=version)
         return rules

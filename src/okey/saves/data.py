@@ -24,7 +24,10 @@ STACKS_FORMAT: Final = 2
 """The format of a save of a table with the traditional deal: its rounds were dealt from
 stacks, and its log has a ``dice`` line after each deck (an okey that knows only format 1
 then says the save is from a newer okey instead of calling it damaged)."""
-FORMAT_VERSION: Final = STACKS_FORMAT
+GAME_101_FORMAT: Final = 3
+"""The format of a save of an Okey 101 match (its rules say ``game = "101"``): an okey
+without 101 says it is from a newer okey."""
+FORMAT_VERSION: Final = GAME_101_FORMAT
 """The newest format this okey reads."""
 
 NOT_STARTED: Final = "not_started"
@@ -36,7 +39,10 @@ PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 
 
 def format_for(rules: RuleSet) -> int:
-    """The save format of a table with these rules: 2 if it deals from stacks, else 1."""
+    """The save format of a table with these rules: 3 for Okey 101, 2 if it deals from
+    stacks, else 1."""
+    if rules.okey101 is not None:
+        return GAME_101_FORMAT
     return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
 
 
