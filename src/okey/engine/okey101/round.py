@@ -84,7 +84,7 @@ def checked_meld(meld: Meld, okey: Tile, rules: Rules101) -> Meld | None:
     """The meld as the table keeps it, or None when its tiles make no such run or set
     (a run's faces must be the ones its order gives)."""
     made = make_meld(meld.kind, meld.tiles, okey, rules.opening())
-    if made is None or (meld.kind is GroupKind.RUN and made.faces != meld.faces):
+    if made is None or (meld.kind is GroupKind.RUN and made.faces != tuple(meld.faces)):
         return None
     return made
 
