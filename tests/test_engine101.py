@@ -284,6 +284,10 @@ def test_o5_a_discard_that_fits_the_table_costs_a_penalty() -> None:
     match.apply(0, Discard(parse_tile("r1")))  # r1 fits nothing: 13-1 is not a run
     assert round_of(match).penalties[0] == 0
     match.apply(1, DrawFromPile())
+    view = view_of(match, 1)  # the table warns before a penalised discard
+    assert view.discard_cost(parse_tile("k12")) is PenaltyReason.PLAYABLE_DISCARD
+    assert view.discard_cost(parse_tile("k4")) is PenaltyReason.PLAYABLE_DISCARD
+    assert view.discard_cost(parse_tile("y5")) is None
     events = match.apply(1, Discard(parse_tile("k12")))  # above the black run
     assert [e.reason for e in events if isinstance(e, Penalised101)] == [
         PenaltyReason.PLAYABLE_DISCARD
@@ -425,3 +429,18 @@ def test_a_classic_table_refuses_101_moves() -> None:
     match = Match(load_rules("classic"), random.Random(1))
     match.start_round()
     assert refused(match, match.turn, GiveBack()).reason is MoveError.NOT_THIS_GAME
+
+
+def test_o14_a_rising_threshold_asks_each_opening_to_beat_the_highest() -> None:
+    hand0 = "b5 k3 b7 r10 r11 r12 r13 k10 k11 k12 k13 y13 b13 r1"
+    hand1 = "b6 y9 y10 y11 y12 y13 r5 r6 r7 r8 r9 k9 b9"
+    match = deal101("k2", {0: hand0, 1: hand1}, rules=with_play(rising_threshold=True))
+    with_okey = Meld(GroupKind.RUN, tiles("b5 k3 b7"), tiles("b5 b6 b7"))
+    opening = (with_okey, run(match, "r10 r11 r12 r13"), run(match, "k10 k11 k12 k13"))
+    match.apply(0, Open(melds=opening))  # 110
+    match.apply(0, Discard(parse_tile("r1")))
+    match.apply(1, DrawFromPile())
+    assert view_of(match, 1).threshold == 111
+    seat1 = (run(match, "y9 y10 y11 y12 y13"), run(match, "r5 r6 r7 r8"), group(match, "r9 k9 b9"))
+    error = refused(match, 1, Open(melds=seat1))  # 108
+    assert error.reason is MoveError.BELOW_THRESHOLD and error.fields["threshold"] == 111

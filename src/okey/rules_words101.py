@@ -30,7 +30,10 @@ def rule_messages101(rules: RuleSet) -> list[Message]:
         ("rules101.refused", {}),
         ("rules101.after_combinations", {}),
         ("rules101.after_pairs", {}),
-        ("rules101.taken", {"points": scoring.give_back_penalty}),
+        (
+            "rules101.taken" if scoring.give_back_penalty else "rules101.taken.free",
+            {"points": scoring.give_back_penalty},
+        ),
         (f"rules101.swap.{play.okey_swap}", {}),
         (
             "rules101.finish",

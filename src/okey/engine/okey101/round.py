@@ -61,11 +61,11 @@ from okey.engine.okey101.scores import (
     round_factor,
     round_points,
 )
-from okey.engine.okey101.view import LaidMeld, LaidPair, View101
+from okey.engine.okey101.view import LaidMeld, LaidPair, View101, discard_penalty
 from okey.engine.view import Phase
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
-from okey.hand.layoff import Place, add_to, additions, can_add
+from okey.hand.layoff import Place, add_to, additions
 from okey.hand.melds import Meld, make_meld, melds_value
 from okey.hand.tiles import Tile, is_okey, okey_for, stand_in
 from okey.rules import RuleSet
@@ -163,13 +163,7 @@ class Round101(GameRound):
 
     def penalised_by(self, tile: Tile) -> PenaltyReason | None:
         """What discarding ``tile`` now (not as the last tile) would cost, if anything."""
-        if is_okey(tile, self.okey):
-            return PenaltyReason.OKEY_DISCARD
-        if self.own.scoring.playable_discard_penalty and can_add(
-            tile, self.table, self.okey, self.own.opening()
-        ):
-            return PenaltyReason.PLAYABLE_DISCARD
-        return None
+        return discard_penalty(tile, self.table, self.okey, self.own)
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         """The listed moves (an Open or a Lay is never listed: see :mod:`.view`)."""

@@ -8,15 +8,31 @@ to the table and giving back; an Open or a Lay is checked when it is made.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.engine.okey101.actions import Pair
+from okey.engine.okey101.events import PenaltyReason
 from okey.engine.view import TableView
 from okey.hand.finishing import Opened
+from okey.hand.layoff import can_add
 from okey.hand.melds import Meld, OpeningRules
-from okey.hand.tiles import Tile
+from okey.hand.tiles import Tile, is_okey
+from okey.rules101 import Rules101
 
 DEFAULT_OPENING = OpeningRules()
+
+
+def discard_penalty(
+    tile: Tile, table: Sequence[Meld], okey: Tile, own: Rules101
+) -> PenaltyReason | None:
+    """What discarding ``tile`` costs now (never asked for the finishing tile): an okey,
+    or a tile that fits a combination of the table (or an okey's place there)."""
+    if is_okey(tile, okey):
+        return PenaltyReason.OKEY_DISCARD
+    if own.scoring.playable_discard_penalty and can_add(tile, table, okey, own.opening()):
+        return PenaltyReason.PLAYABLE_DISCARD
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,3 +75,11 @@ class View101(TableView):
     @property
     def my_opening(self) -> Opened:
         return self.openings[self.seat]
+
+    def discard_cost(self, tile: Tile) -> PenaltyReason | None:
+        """Why discarding ``tile`` now would be penalised (the table warns first), or None;
+        the last tile of an opened player finishes and is never penalised."""
+        own = self.rules.okey101
+        if own is None or (len(self.hand) == 1 and self.my_opening is not Opened.NOT_YET):
+            return None
+        return discard_penalty(tile, self.table, self.okey, own)
