@@ -16,7 +16,7 @@ from okey.engine.okey101.actions import Add, Lay, Open
 from okey.engine.okey101.view import View101
 from okey.matchlog import LogHeader, format_log, parse_log, read_log, replay
 from okey.rules import load_rules
-from okey.saves import decode, encode, restore_match, snapshot
+from okey.saves import decode, encode, restore_match, snapshot, write_save
 from okey.saves.data import GAME_101_FORMAT
 from okey.saves.rng import RngState
 
@@ -130,3 +130,13 @@ def test_okey_play_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture
     assert main(["play", "--rules", "101"]) == 2
     err = capsys.readouterr().err
     assert "does not play Okey 101 yet" in err and "Traceback" not in err
+
+
+def test_resume_and_review_refuse_a_101_save_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_save("game", snapshot(_played(3, 20)), tmp_path)
+    assert main(["resume", "game", "--saves", str(tmp_path)]) == 2
+    assert "does not play Okey 101 yet" in capsys.readouterr().err
+    assert main(["review", "game", "--saves", str(tmp_path)]) == 2
+    assert "does not review Okey 101" in capsys.readouterr().err

@@ -39,6 +39,8 @@ def run(args: argparse.Namespace) -> int:
         if target is None:
             return error(text("review.no_saves", folder=folder))
         data = read_save(target, folder)
+        if data.rules.okey101 is not None:  # the review's master plays Okey only
+            return error(text("review.no_101"))
         session = session_from_save(data)
     except SaveError as exc:
         return error(exc)
