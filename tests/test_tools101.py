@@ -140,3 +140,9 @@ def test_resume_and_review_refuse_a_101_save_in_one_line(
     assert "does not play Okey 101 yet" in capsys.readouterr().err
     assert main(["review", "game", "--saves", str(tmp_path)]) == 2
     assert "does not review Okey 101" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--rules", "101"]) == 2
+    err = capsys.readouterr().err
+    assert "does not host Okey 101" in err and "Traceback" not in err
