@@ -22,7 +22,7 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any
 
 from okey.bots.level101 import make_bot101
@@ -123,6 +123,8 @@ def main(argv: list[str]) -> int:
         futures = [
             pool.submit(ladder_step, upper, lower, args.rounds, args.seed) for upper, lower in STEPS
         ]
+        for future in as_completed(futures):  # each step's figures as soon as it is done
+            print(json.dumps(future.result()), file=sys.stderr, flush=True)
         results = [future.result() for future in futures]
     print(json.dumps({"ladder": results}, indent=2))
     return 0 if all(r["problems"] == 0 for r in results) else 1

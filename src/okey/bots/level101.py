@@ -12,9 +12,10 @@ they do:
   free tile that is in none of its best combinations;
 - ``medium``: also takes a discard it can use at once, takes okeys back from
   the table, opens with pairs when its combinations are far off;
-- ``hard``: also keeps tiles that are close to a combination (neighbours,
-  same numbers, pairs) and, while it has not opened, sheds its highest free
-  tile when another player has few tiles left (an opened player's tiles cost).
+- ``hard``: also, before opening, throws the tile whose loss leaves its best
+  opening worth most (then the one least close to a combination: neighbours,
+  same numbers, pairs); once opened, sheds its highest free tile when another
+  opened player has few tiles left.
 
 A bot returns one move at a time; a turn with lays asks it again, with the
 new view, until it discards.
@@ -34,7 +35,7 @@ from okey.engine.view import Phase
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, Place, add_to, additions, can_add
 from okey.hand.melds import Meld, OpeningRules, tile_points
-from okey.hand.opening import best_opening
+from okey.hand.opening import best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile, is_okey, stand_in
 
@@ -68,6 +69,7 @@ STYLES: Final[dict[str, Style]] = {
     "hard": Style(True, True, True, True, True, True, "highest"),
 }
 CLOSE: Final = 6  # tiles in another opened player's hand: close to finishing
+LATE: Final = 8  # tiles left in the pile when hard stops waiting for a runs opening
 SLACK: Final = 3  # tiles fitting nowhere that still leave a finish worth searching for
 
 
@@ -245,6 +247,8 @@ class Level101:
         if self.style.pairs:
             pairs = best_pairs(hand, okey, rules)
             far = found is None or found.value < rules.threshold * 2 // 3
+            if self.style.keeps and view.pile_count <= LATE:
+                far = True  # hard: little time left to reach the threshold, and 202 to pay
             others = sum(
                 1 for s, o in enumerate(view.openings) if o is Opened.PAIRS and s != view.seat
             )
@@ -294,11 +298,26 @@ class Level101:
             return Discard(max(real or distinct, key=lambda t: tile_points(t, okey)))
         if self.style.throws == "random":
             return Discard(self.rng.choice(free))
+        if self.style.keeps and view.my_opening is Opened.NOT_YET:
+            return Discard(self._keeping_opening(view, hand, free))
         kept = self._kept(view, hand)
         spare = [t for t in free if t not in kept] or free
-        if self.style.sheds and self._someone_close(view):
+        if self.style.sheds and view.my_opening is not Opened.NOT_YET and self._someone_close(view):
             spare = free
         return Discard(max(spare, key=lambda t: self._cost(t, hand, okey)))
+
+    def _keeping_opening(self, view: View101, hand: list[Tile], free: list[Tile]) -> Tile:
+        """The free tile whose throw leaves the best opening (then the least promising)."""
+        okey = view.okey
+        rules = rules_now(view)
+
+        def after(tile: Tile) -> tuple[int, float]:
+            rest = list(hand)
+            rest.remove(tile)
+            value = best_opening_value(rest, okey, rules) or 0
+            return (value, self._cost(tile, hand, okey))
+
+        return max(free, key=after)
 
     def _kept(self, view: View101, hand: list[Tile]) -> set[Tile]:
         """Tiles of the hand's best combinations (those it would lay now)."""
