@@ -24,6 +24,7 @@ new view, until it discards.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final, Protocol
@@ -78,10 +79,11 @@ def rules_now(view: View101) -> OpeningRules:
     return replace(view.opening, threshold=view.threshold, pairs=view.pairs_needed)
 
 
-def plan_step(plan: FinishPlan, must: Tile | None, table: Sequence[Meld], okey: Tile,
-              rules: OpeningRules) -> Action | None:  # fmt: skip
+def plan_step(plan: FinishPlan, must: Tile | None, hand: Sequence[Tile], table: Sequence[Meld],
+              okey: Tile, rules: OpeningRules) -> Action | None:  # fmt: skip
     """The first move of a finishing plan (while a taken tile waits, the first that lays
-    it; None when no such move can be made now)."""
+    it and can be made now: not a lay of an okey still to be taken back; None when there
+    is none)."""
     steps: list[Action] = []
     if plan.opening:
         steps.append(Open(melds=plan.opening))
@@ -96,13 +98,16 @@ def plan_step(plan: FinishPlan, must: Tile | None, table: Sequence[Meld], okey: 
         return Discard(plan.discard)
     if must is None:
         return steps[0]
+    held = Counter(hand)
     for step in steps:
-        if must in _tiles_of(step):
-            if isinstance(step, Add) and (
-                add_to(table[step.addition.meld], step.addition, okey, rules) is None
-            ):
-                continue  # it grows a run another addition grows first
-            return step
+        tiles = _tiles_of(step)
+        if must not in tiles or Counter(tiles) - held:
+            continue  # not the taken tile's, or it lays an okey another step takes back
+        if isinstance(step, Add) and (
+            add_to(table[step.addition.meld], step.addition, okey, rules) is None
+        ):
+            continue  # it grows a run another addition grows first
+        return step
     return None
 
 
@@ -181,7 +186,7 @@ class Level101:
         table = view.table
         plan = finish_plan(hand, table, okey, rules, opened, must) if self.near(view) else None
         if plan is not None:
-            step = plan_step(plan, must, table, okey, rules)
+            step = plan_step(plan, must, hand, table, okey, rules)
             if step is not None:
                 return step
         if must is not None:
