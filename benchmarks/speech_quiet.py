@@ -39,9 +39,11 @@ from speechd_headless import (
 )
 
 from okey.hand.tiles import Colour, Tile
-from okey.messages import tile_name
+from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode, make_speaker
 from okey.speech.speaker import estimate_seconds
+
+EN = load_catalogue("en")
 
 WAIT = 30.0  # seconds before one message counts as lost
 SEATS = (("Left", "on your left", "Ayşe"), ("Across", "across", "Mehmet"))
@@ -58,7 +60,7 @@ def messages(count: int) -> list[tuple[str, dict[str, object]]]:
             break
         if index % 4 == 3:
             said.append(("event.your_turn", {}))
-        tile = tile_name(Tile.face(colour, number))
+        tile = EN.tile(Tile.face(colour, number))
         said.append(("event.discard", {"seat": seat, "where": where, "name": name, "tile": tile}))
     return said[:count]
 
@@ -111,7 +113,7 @@ def main() -> int:
     player = start_player(setup)
     try:
         with private_environment(setup):
-            speaker = make_speaker(SpeechMode.AUTO, None, lambda _line: None)
+            speaker = make_speaker(SpeechMode.AUTO, None, lambda _line: None, catalogue=EN)
             try:
                 if not speaker.finish_signal:
                     print("speech-dispatcher did not start", file=sys.stderr)

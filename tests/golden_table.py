@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from sounds_support import Recorded
 
 from okey.engine.view import Phase
-from okey.messages import Verbosity
+from okey.messages import Catalogue, Verbosity, load_catalogue
 from okey.rules import load_rules
 from okey.saves import SaveData
 from okey.speech import Speaker, SpeechMode
@@ -23,6 +23,8 @@ from okey.table.persist import session_from_save
 from okey.table.seats import default_names
 from okey.table.session import Step, new_session
 from okey.table.settings import TableSettings
+
+EN = load_catalogue("en")
 
 BOT_NAMES = ["Ayşe", "Mehmet", "Zeynep"]
 MOST_STEPS = 5000
@@ -69,7 +71,7 @@ class Played:
         return "\n".join(lines) + "\n"
 
 
-def new_table(rules: str, seed: int, levels: tuple[str, ...]) -> Played:
+def new_table(rules: str, seed: int, levels: tuple[str, ...], catalogue: Catalogue = EN) -> Played:
     ruleset = load_rules(rules)
     players = ruleset.table.players
     settings = TableSettings(
@@ -84,7 +86,13 @@ def new_table(rules: str, seed: int, levels: tuple[str, ...]) -> Played:
     session = new_session(ruleset, settings)
     output = Recorder()
     sounds = Recorded()
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, verbosity=Verbosity.DETAILED)
+    speaker = Speaker(
+        SpeechMode.AUTO,
+        output,
+        printer=lambda _: None,
+        verbosity=Verbosity.DETAILED,
+        catalogue=catalogue,
+    )
     clock = [0.0]
     table = Table(session, speaker, now=lambda: clock[0])
     table.voice.use_sounds(sounds, table.settings)
@@ -181,11 +189,15 @@ def play_by_keys(
 
 def resumed_table(data: SaveData) -> Played:
     """A table built again from a save, speaking to a recorder, with a still clock."""
-    session = session_from_save(data)
+    session = session_from_save(data, catalogue=EN)
     output = Recorder()
     sounds = Recorded()
     speaker = Speaker(
-        SpeechMode.AUTO, output, printer=lambda _: None, verbosity=session.settings.verbosity
+        SpeechMode.AUTO,
+        output,
+        printer=lambda _: None,
+        verbosity=session.settings.verbosity,
+        catalogue=EN,
     )
     clock = [0.0]
     table = Table(session, speaker, now=lambda: clock[0])

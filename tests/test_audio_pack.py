@@ -6,7 +6,6 @@ from __future__ import annotations
 import math
 import wave
 from array import array
-from collections.abc import Iterator
 from pathlib import Path
 
 import platformdirs
@@ -15,7 +14,8 @@ import pytest
 from okey.audio import Cue, Sounds, load_pack, pack_folder
 from okey.audio.pack import ENV_VAR, MAX_BYTES, shipped
 from okey.audio.synth import RATE
-from okey.messages import CATALOGUE, use_language
+from okey.messages import Verbosity, load_catalogue
+from okey.speech.utterance import Message
 
 OWN = shipped()
 
@@ -35,13 +35,6 @@ def write_wav(
         out.setsampwidth(width)
         out.setframerate(rate)
         out.writeframes(bytes(data))
-
-
-@pytest.fixture(autouse=True)
-def _english() -> Iterator[None]:
-    use_language("en")
-    yield
-    use_language("en")
 
 
 def test_the_folder_is_the_environment_variable_else_the_user_data_folder(tmp_path: Path) -> None:
@@ -110,11 +103,17 @@ def test_a_folder_that_is_a_file_is_reported(tmp_path: Path) -> None:
     assert pack.clips == OWN
 
 
-def lines_at_start(folder: Path) -> list[str]:
+def lines_at_start(folder: Path, language: str = "en") -> list[str]:
+    """What the player hears of the pack in ``folder``, as the speaker words it."""
     lines: list[str] = []
+    catalogue = load_catalogue(language)
+
+    def notice(key: str, /, **fields: object) -> None:
+        lines.append(Message.of(key, **fields).render(catalogue, Verbosity.DETAILED))
+
     sounds = Sounds(
         bell=lambda: None,
-        on_notice=lambda key, /, **fields: lines.append(CATALOGUE.text(key, **fields)),
+        on_notice=notice,
         folder=folder,
         enabled=False,
     )
@@ -143,10 +142,11 @@ def test_the_player_hears_a_clear_line_for_each_bad_file_at_start(tmp_path: Path
 def test_the_lines_are_said_in_the_players_language(tmp_path: Path) -> None:
     (tmp_path / "discard.wav").write_text("not a sound at all")
     english = lines_at_start(tmp_path)
-    use_language("tr")
-    reason = CATALOGUE.text("audio.pack.reason.not_wav")
-    turkish = lines_at_start(tmp_path)
-    assert turkish == [CATALOGUE.text("audio.pack.bad_file", file="discard.wav", reason=reason)]
+    turkish_catalogue = load_catalogue("tr")
+    reason = turkish_catalogue.text("audio.pack.reason.not_wav")
+    turkish = lines_at_start(tmp_path, "tr")
+    bad = turkish_catalogue.text("audio.pack.bad_file", file="discard.wav", reason=reason)
+    assert turkish == [bad]
     assert turkish != english
 
 

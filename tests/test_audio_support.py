@@ -99,9 +99,29 @@ class Recorder:
             time.sleep(0.02)
         return False
 
+    def played(self, start: float, timeout: float, quiet: float = 0.1) -> bytes:
+        """What arrived after ``start``, once it holds sound and then ``quiet`` seconds of
+        silence (a loaded machine delivers the sink's output late), or at ``timeout``."""
+        end = time.perf_counter() + timeout
+        while True:
+            recorded = self.since(start)
+            sound = trim(recorded)
+            if sound and len(recorded) - recorded.rfind(sound) - len(sound) >= quiet * RATE * 4:
+                return recorded
+            if time.perf_counter() >= end:
+                return recorded
+            time.sleep(0.02)
+
     def close(self) -> None:
         _end(self._process)
         self._thread.join(timeout=2)
+
+
+def trim(data: bytes) -> bytes:
+    """16-bit stereo bytes from the first frame with sound to the last (b"" if silent)."""
+    frames = [data[i : i + 4] for i in range(0, len(data) - 3, 4)]
+    loud = [i for i, frame in enumerate(frames) if frame != b"\0\0\0\0"]
+    return b"".join(frames[loud[0] : loud[-1] + 1]) if loud else b""
 
 
 def rms(data: bytes) -> tuple[float, float]:
@@ -246,9 +266,9 @@ def pulse_server() -> Iterator[PulseServer]:
 
 
 def _say(key: str, /, **fields: object) -> None:
-    from okey.messages import CATALOGUE
+    from okey.messages import load_catalogue
 
-    print(CATALOGUE.text(key, **fields))
+    print(load_catalogue("en").text(key, **fields))
 
 
 def _tasks() -> set[str]:

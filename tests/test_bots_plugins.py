@@ -27,10 +27,14 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import Phase, PlayerView
+from okey.errortext import render
 from okey.hand.notation import parse_tile
+from okey.messages import load_catalogue
 from okey.rules import CLASSIC
 
 HAND = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 b1 k13"
+
+EN = load_catalogue("en")
 
 
 class Raising:
@@ -98,8 +102,9 @@ def test_bad_specs_are_refused_with_a_reason(spec: str) -> None:
 def test_seat_names() -> None:
     assert check_seat_name("hard", LEVELS) is None
     assert check_seat_name("okey.bots.example:make_bot", LEVELS) is None
-    message = check_seat_name("grandmaster", LEVELS)
-    assert message is not None and "hard" in message
+    problem = check_seat_name("grandmaster", LEVELS)
+    assert problem is not None and problem.key == "unknown_file"
+    assert "hard" in render(problem, EN)  # worded when shown
     with pytest.raises(PluginError):
         seat_bot("grandmaster", random.Random(0), LEVELS)
 
@@ -128,7 +133,7 @@ def test_guard_replaces_a_failing_move_with_easy(inner: Bot, reason: str, thread
     assert isinstance(action, Discard) and action.tile in (parse_tile("b1"), parse_tile("k13"))
     assert [incident.reason for incident in guard.incidents] == [reason]
     assert seen == guard.incidents
-    text = seen[0].describe()
+    text = render(seen[0].phrase(), EN)
     assert inner.name in text and "easy" in text
 
 
@@ -195,8 +200,10 @@ def test_a_bot_file_that_cannot_be_loaded_is_one_clear_reason(
     path = tmp_path / "broken_bot.py"
     if source is not None:
         path.write_text(source, encoding="utf-8")
-    reason = check_seat_name(f"{path}:make_bot", LEVELS)
-    assert reason is not None and words in reason
+    problem = check_seat_name(f"{path}:make_bot", LEVELS)
+    assert problem is not None
+    reason = render(problem, EN)
+    assert words in reason
     assert "Traceback" not in reason
 
 

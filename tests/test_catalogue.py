@@ -25,13 +25,11 @@ from okey.language import (
     system_language,
 )
 from okey.messages import (
-    CATALOGUE,
     COUNT,
     DEFAULT_LANGUAGE,
     EXACT,
     LANGUAGES,
     LOCALES,
-    OLD_KEYS,
     Catalogue,
     Entry,
     UnknownLanguageError,
@@ -205,24 +203,14 @@ def test_a_plural_message_needs_its_count() -> None:
         EN.text("table.pile")
 
 
-def test_the_old_keys_of_a_plural_family_still_work() -> None:
-    for old, (key, count) in OLD_KEYS.items():
-        fields: dict[str, object] = {"agreed": 1}
-        number = 3 if isinstance(count, str) else count
-        if isinstance(count, str):
-            fields[count] = number
-        assert EN.text(old, **fields) == EN.text(key, agreed=1, count=number), old
-    assert CATALOGUE.text("rules.fixed.many", rounds=3).startswith("The match lasts 3 rounds")
-
-
-def test_a_variant_is_chosen_by_verbosity_and_old_variant_keys_still_work() -> None:
+def test_a_variant_is_chosen_by_verbosity() -> None:
     fields = {"rules": "classic", "level": "easy", "company": "you play against Ayşe"}
     brief = "Okey, classic table, easy bots. H for help."
     assert EN.variant("table.welcome", Verbosity.BRIEF, **fields) == brief
     assert EN.variant("table.welcome", Verbosity.DETAILED, **fields).endswith("for the menu.")
-    assert EN.text("table.welcome.brief", **fields) == brief
     assert EN.variant("table.kept", Verbosity.BRIEF) == "Kept."  # no variants: the text
-    assert EN.has("table.welcome") and EN.has("table.welcome.brief") and EN.has("table.pile")
+    assert EN.has("table.welcome") and EN.has("table.pile")
+    assert not EN.has("table.welcome.brief")  # no key is a variant's: no old keys are left
     assert not EN.has("no.such.key")
     with pytest.raises(KeyError):
         EN.text("table.welcome")  # a variant message has no plain text

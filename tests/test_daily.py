@@ -15,6 +15,7 @@ from okey.commands import daily as command
 from okey.commands import resume as resume_command
 from okey.daily import DAILY_RULES, daily_seed, parse_day, save_name
 from okey.engine.actions import Discard
+from okey.messages import Catalogue, load_catalogue
 from okey.rules import load_rules
 from okey.saves import read_save
 from okey.table.persist import DiskSaver
@@ -22,6 +23,8 @@ from okey.table.session import TableSession, new_session
 from okey.table.settings import TableSettings
 
 DAY = date(2026, 11, 30)
+
+EN = load_catalogue("en")
 
 
 def test_the_seed_depends_on_the_day_alone_and_never_changes() -> None:
@@ -81,8 +84,14 @@ class Opened:
     def __init__(self) -> None:
         self.calls: list[dict[str, Any]] = []
 
-    def __call__(self, session: TableSession, args: argparse.Namespace, **options: Any) -> int:
-        self.calls.append({"session": session, **options})
+    def __call__(
+        self,
+        session: TableSession,
+        args: argparse.Namespace,
+        catalogue: Catalogue,
+        **options: Any,
+    ) -> int:
+        self.calls.append({"session": session, "language": catalogue.language, **options})
         return 0
 
 
@@ -170,7 +179,7 @@ def test_the_practice_command_plays_the_same_table_whatever_the_settings(
     _saved_daily(tmp_path, finish=True)
     assert main(_args(tmp_path, date="2026-11-30")) == 0
     practice = capsys.readouterr().out.splitlines()[-1].split(": ", 1)[1].split()[1:]
-    args = build_parser({"level": "hard", "rules": "classic"}).parse_args(practice)
+    args = build_parser(EN, {"level": "hard", "rules": "classic"}).parse_args(practice)
     assert (args.rules, args.level, args.seed) == ("one-round", "medium", daily_seed(DAY))
 
 

@@ -21,17 +21,20 @@ from pathlib import Path
 
 import pytest
 
-from okey.messages import CATALOGUE, ENGLISH, Verbosity
+from okey.messages import Verbosity, load_catalogue
 
 DEADLINE = 40.0
 SEED = 21
+
+EN = load_catalogue("en")
 
 
 def read_as(key: str, line: str, /, **known: object) -> dict[str, str] | None:
     """A transcript line read as the catalogue's ``key`` (detailed): its fields, or None
     when it is not that text. The ``known`` fields must be as given; the line may go on
     (a line joined with others)."""
-    template = ENGLISH.get(f"{key}.{Verbosity.DETAILED.value}", ENGLISH.get(key, ""))
+    entry = EN.entries.get((Verbosity.DETAILED.value, key)) or EN.entries.get(("", key))
+    template = entry.forms[-1] if entry is not None else ""
     pattern = ""
     named: set[str] = set()
     for literal, name, spec, _ in string.Formatter().parse(template):
@@ -56,7 +59,7 @@ def said_as(key: str, line: str, /, **known: object) -> bool:
 
 def text(key: str, /, **fields: object) -> str:
     """A catalogue text, detailed."""
-    return CATALOGUE.variant(key, Verbosity.DETAILED, **fields)
+    return EN.variant(key, Verbosity.DETAILED, **fields)
 
 
 TURN = (

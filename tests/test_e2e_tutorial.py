@@ -10,7 +10,7 @@ from pathlib import Path
 from test_e2e_tmux import okey_command, said_as, text, tmux, wait_for
 from test_tutorial_lesson import KEYS_BY_STEP
 
-from okey.messages import CATALOGUE
+from okey.messages import load_catalogue
 from okey.tutorial import deal
 from okey.tutorial.lesson import LESSON
 
@@ -19,6 +19,8 @@ __all__ = ["tmux"]  # the fixture, shared with the play test
 TMUX_NAMES = {"right": "Right", "down": "Down", "end": "End", "enter": "Enter", "escape": "Escape"}
 """prompt_toolkit's key names as tmux send-keys spells them (a letter is itself)."""
 SKIPPED = 8  # whose turn: Tab skips it
+
+EN = load_catalogue("en")
 
 
 def keys_for(number: int) -> list[str]:
@@ -65,7 +67,7 @@ def test_the_tutorial_played_to_the_end_in_a_terminal(
     wait_for(lambda: "exited 0" in lines(), "the program to end", describe)
 
     said = lines()
-    tile = CATALOGUE.tile
+    tile = EN.tile
     assert said_as("tutorial.welcome", said[0])
     assert text("tutorial.skipped") in said
     assert text("table.you_discard", tile=tile(deal.OPENING)) in said

@@ -12,8 +12,11 @@ from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, Tu
 from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
 from okey.engine.traditional import Dice, passed_over
 from okey.hand.tiles import FALSE_JOKER, Tile, full_set
+from okey.messages import load_catalogue
 from okey.narrate import Narrator
 from okey.rules import load_rules
+
+EN = load_catalogue("en")
 
 
 def test_every_event_of_a_salon_round_is_said() -> None:
@@ -29,7 +32,7 @@ def test_every_event_of_a_salon_round_is_said() -> None:
         if match.round_over:
             break
         match.apply(match.turn, TimeOut())
-    narrator = Narrator(["ann", "bo", "cy", "di"])
+    narrator = Narrator(["ann", "bo", "cy", "di"], catalogue=EN)
     said = [(event, narrator.lines(event)) for event in match.events]
     assert all(lines for _, lines in said)
     text = "\n".join(line for _, lines in said for line in lines)
@@ -49,7 +52,7 @@ def test_a_win_is_told_with_its_groups_and_cost() -> None:
     match = arranged({0: "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13 r6"})
     events = match.apply(0, Discard(tile("r6")))
     won = next(e for e in events if isinstance(e, RoundWon))
-    narrator = Narrator([])
+    narrator = Narrator([], catalogue=EN)
     narrator.okey = match.round.okey
     lines = narrator.lines(won)
     assert lines[0] == "seat 0 finishes with runs and sets, laying red 6 okey in the middle."
@@ -63,7 +66,7 @@ def test_a_drawn_round_is_told() -> None:
     match.start_round()
     match.apply(0, match.legal(0)[0])
     drawn = next(e for e in run_down(match) if isinstance(e, RoundDrawn))
-    lines = Narrator([]).lines(drawn)
+    lines = Narrator([], catalogue=EN).lines(drawn)
     assert lines[0] == "The round is drawn: the pile ran out. No points."
 
 
@@ -71,7 +74,7 @@ def test_the_traditional_deal_is_told_with_its_dice() -> None:
     deck = full_set()  # the false jokers last: the spare and stack 21's top
     match = Match(load_rules("traditional"), random.Random(1), first_dealer=1)
     events = match.start_round(deck, Dice(5, 2))
-    narrator = Narrator(["ann", "bo", "cy", "di"])
+    narrator = Narrator(["ann", "bo", "cy", "di"], catalogue=EN)
     said = narrator.story(events[:3])
     assert said == [
         "Round 1. seat 1 (bo) opens.",  # seat 0 built the stacks and threw
@@ -129,6 +132,6 @@ def test_each_false_joker_passed_over_is_told(throw: int, jokers: list[int], tol
     events = match.start_round(deck, Dice(5, throw))
     thrown = next(event for event in events if isinstance(event, DiceThrown))
     assert passed_over(throw, thrown.position) == tuple(jokers)
-    said = Narrator([]).story(events[:3])
+    said = Narrator([], catalogue=EN).story(events[:3])
     assert said[1] == f"seat 0 throws 5 and {throw}: the spare tile goes on stack 5" + told
     assert len(said) == 3  # no separate line for the false jokers passed over

@@ -7,7 +7,6 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,7 +18,7 @@ from okey.engine import Discard, IllegalMoveError, Match, MoveError
 from okey.errors import OkeyError, Phrase
 from okey.errortext import render
 from okey.matchlog import MatchLogError, log_of
-from okey.messages import CATALOGUE, use_language
+from okey.messages import load_catalogue
 from okey.preferences import settings_path
 from okey.rules import CLASSIC
 from okey.saves import SaveError, encode, snapshot
@@ -27,19 +26,8 @@ from okey.saves.codec import to_document
 
 
 def worded(item: OkeyError | Phrase, language: str) -> str:
-    """``item`` in the catalogue of ``language`` (the shared one, back in English after)."""
-    use_language(language)
-    try:
-        return render(item, CATALOGUE)
-    finally:
-        use_language("en")
-
-
-@pytest.fixture(autouse=True)
-def _english_again() -> Iterator[None]:
-    use_language("en")
-    yield
-    use_language("en")
+    """``item`` in the catalogue of ``language``."""
+    return render(item, load_catalogue(language))
 
 
 class Cause(OkeyError):
@@ -57,9 +45,8 @@ def test_a_phrase_is_worded_with_its_nested_causes_tiles_and_paths() -> None:
 def test_an_error_keeps_its_reason_and_data_and_is_worded_when_shown() -> None:
     error = Cause("no_such_seat", seat=7)
     assert (error.key, error.fields) == ("no_such_seat", {"seat": 7})
-    assert str(error) == "there is no seat 7 at this table"
-    use_language("tr")
-    assert str(error) == "bu masada 7 numaralı koltuk yok"  # the language of the moment
+    assert str(error) == "there is no seat 7 at this table"  # str: English, for logs
+    assert worded(error, "tr") == "bu masada 7 numaralı koltuk yok"  # worded when shown
 
 
 def test_a_save_error_is_told_on_one_line() -> None:

@@ -19,14 +19,13 @@ import hashlib
 import io
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from golden_table import new_table, play_by_keys
 
 from okey.cli import main
-from okey.messages import use_language
+from okey.messages import load_catalogue
 
 GOLDEN = Path(__file__).parent / "golden"
 WRITE = os.environ.get("OKEY_GOLDEN_WRITE") == "1"
@@ -101,18 +100,10 @@ def test_seeded_simulations_write_the_same_logs(rules: str, tmp_path: Path) -> N
     assert found == golden[rules]
 
 
-@pytest.fixture
-def _english_after() -> Iterator[None]:
-    yield
-    use_language("en")
-
-
-@pytest.mark.usefixtures("_english_after")
 @pytest.mark.parametrize("name", sorted(TRANSCRIPTS))
 def test_a_seeded_table_played_by_keys_says_the_same(name: str) -> None:
     rules, seed, timeouts, language = TRANSCRIPTS[name]
-    use_language(language)
-    played = new_table(rules, seed, ("medium", "easy", "hard"))
+    played = new_table(rules, seed, ("medium", "easy", "hard"), load_catalogue(language))
     play_by_keys(played, rounds=2, seed=seed, timeouts=timeouts)
     transcript = played.transcript()
     path = GOLDEN / f"transcript-{name}.txt"

@@ -20,6 +20,7 @@ from platform_fakes import (
     no_reader,
     wait_until,
 )
+from speech_samples import EN
 
 from okey.speech import SpeechMode, make_speaker
 from okey.speech import readers as reader_module
@@ -44,7 +45,11 @@ def test_voiceover_that_allows_applescript_speaks_on_the_speech_thread(
     mac = install_macos(monkeypatch)
     lines: list[str] = []
     speaker = make_speaker(
-        SpeechMode.VOICE, printer=lines.append, verbosity="brief", reader_finder=no_reader
+        SpeechMode.VOICE,
+        printer=lines.append,
+        verbosity="brief",
+        reader_finder=no_reader,
+        catalogue=EN,
     )
     assert speaker.route == "VoiceOver"
     speaker.event("event.your_turn")
@@ -63,7 +68,11 @@ def test_voiceover_refusing_applescript_falls_back_to_say_and_names_the_setting(
     mac = install_macos(monkeypatch, allows_applescript=False)
     lines: list[str] = []
     speaker = make_speaker(
-        SpeechMode.VOICE, printer=lines.append, verbosity="brief", reader_finder=no_reader
+        SpeechMode.VOICE,
+        printer=lines.append,
+        verbosity="brief",
+        reader_finder=no_reader,
+        catalogue=EN,
     )
     assert speaker.route == "say"
     speaker.event("event.your_turn")
@@ -81,7 +90,9 @@ def test_detailed_notice_names_the_utility_and_the_permission(
 ) -> None:
     install_macos(monkeypatch, allows_applescript=False)
     lines: list[str] = []
-    make_speaker(SpeechMode.VOICE, printer=lines.append, reader_finder=no_reader).close()
+    make_speaker(
+        SpeechMode.VOICE, printer=lines.append, reader_finder=no_reader, catalogue=EN
+    ).close()
     assert "VoiceOver Utility, General" in lines[0]
     assert "Allow VoiceOver to be controlled with AppleScript" in lines[0]
     assert "may control VoiceOver" in lines[0]
@@ -92,7 +103,11 @@ def test_without_voiceover_or_appscript_say_speaks(monkeypatch: pytest.MonkeyPat
         mac = install_macos(monkeypatch, **options)
         lines: list[str] = []
         speaker = make_speaker(
-            SpeechMode.AUTO, printer=lines.append, verbosity="brief", reader_finder=no_reader
+            SpeechMode.AUTO,
+            printer=lines.append,
+            verbosity="brief",
+            reader_finder=no_reader,
+            catalogue=EN,
         )
         assert speaker.route == "say"
         speaker.event("event.your_turn")
@@ -108,7 +123,11 @@ def test_auto_prints_only_while_voiceover_reads_the_terminal(
     monkeypatch.setattr(reader_module, "voiceover_running", lambda: True)
     lines: list[str] = []
     speaker = make_speaker(
-        SpeechMode.AUTO, printer=lines.append, verbosity="brief", reader_finder=screen_reader
+        SpeechMode.AUTO,
+        printer=lines.append,
+        verbosity="brief",
+        reader_finder=screen_reader,
+        catalogue=EN,
     )
     speaker.event("event.your_turn")
     speaker.close()

@@ -13,6 +13,7 @@ import pytest
 from okey import cli
 from okey.cli import build_parser, chosen_speech, start_speech_early
 from okey.commands import COMMANDS
+from okey.messages import load_catalogue
 
 HEAVY = (
     "prompt_toolkit",
@@ -35,6 +36,8 @@ with contextlib.redirect_stdout(io.StringIO()):
         status = exit.code
 print(json.dumps({"status": status, "modules": sorted(sys.modules)}))
 """
+
+EN = load_catalogue("en")
 
 
 def loaded(*args: str) -> tuple[int, list[str]]:
@@ -75,7 +78,7 @@ def test_help_and_hand_load_neither_the_table_nor_the_speech_layer(args: tuple[s
 def test_a_command_is_configured_when_it_parses_or_shows_its_help(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    parser = build_parser({"sounds": False})
+    parser = build_parser(EN, {"sounds": False})
     args = parser.parse_args(["play", "--seed", "3"])
     assert (args.seed, args.sounds, args.run.__module__) == (3, False, "okey.commands.play")
     with pytest.raises(SystemExit):

@@ -24,6 +24,7 @@ from platform_fakes import (
     no_reader,
     wait_until,
 )
+from speech_samples import EN
 
 from okey.speech import Speaker, SpeechMode, make_speaker
 from okey.speech import readers as reader_module
@@ -71,7 +72,9 @@ def test_jaws_and_sapi_are_built_and_used_on_one_com_thread(
 ) -> None:
     windows = install_windows(monkeypatch, jaws_running=True)
     lines: list[str] = []
-    speaker = make_speaker(SpeechMode.VOICE, printer=lines.append, reader_finder=no_reader)
+    speaker = make_speaker(
+        SpeechMode.VOICE, printer=lines.append, reader_finder=no_reader, catalogue=EN
+    )
     assert speaker.route == "JAWS"
     speak_a_little(speaker)
     jaws = next(made for made in windows.com.objects if made.progid == "FreedomSci.JawsApi")
@@ -94,7 +97,9 @@ def test_nvda_speaks_through_its_controller_on_the_speech_thread(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     windows = install_windows(monkeypatch, nvda_running=True, jaws=False)
-    speaker = make_speaker(SpeechMode.VOICE, printer=lambda _: None, reader_finder=no_reader)
+    speaker = make_speaker(
+        SpeechMode.VOICE, printer=lambda _: None, reader_finder=no_reader, catalogue=EN
+    )
     assert speaker.route == "NVDA"
     speak_a_little(speaker)
     assert wait_until(lambda: len(windows.nvda.said()) >= 3)
@@ -126,7 +131,9 @@ def test_an_x64_dll_on_arm64_and_a_broken_com_cache_leave_sapi_speaking(
     assert probe.output is None  # not on this thread: COM was never initialised here
     assert "SAPI 5: " in probe.diagnostics
 
-    speaker = make_speaker(SpeechMode.VOICE, printer=lambda _: None, reader_finder=no_reader)
+    speaker = make_speaker(
+        SpeechMode.VOICE, printer=lambda _: None, reader_finder=no_reader, catalogue=EN
+    )
     assert speaker.route == "SAPI 5"
     speaker.event("event.your_turn")
     voice = next(made for made in windows.com.objects if made.progid == "SAPI.SPVoice")
@@ -210,6 +217,7 @@ def test_auto_prints_only_while_nvda_reads_the_console(monkeypatch: pytest.Monke
         verbosity="brief",
         output_factory=no_lookup,
         reader_finder=screen_reader,  # what make_speaker asks by default
+        catalogue=EN,
     )
     speaker.event("event.your_turn")
     speaker.close()
@@ -221,7 +229,11 @@ def test_auto_prints_only_while_nvda_reads_the_console(monkeypatch: pytest.Monke
     assert screen_reader() == UNNAMED  # the flag Windows keeps for screen readers is set
     lines.clear()
     make_speaker(
-        SpeechMode.AUTO, printer=lines.append, verbosity="brief", reader_finder=screen_reader
+        SpeechMode.AUTO,
+        printer=lines.append,
+        verbosity="brief",
+        reader_finder=screen_reader,
+        catalogue=EN,
     ).close()
     assert lines == ["A screen reader reads the game; okey does not speak as well."]
 

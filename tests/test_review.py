@@ -26,7 +26,7 @@ from okey.engine.events import Discarded
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
 from okey.matchlog import MatchLogError, log_of, parse_log
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.review import (
     Decision,
     DecisionKind,
@@ -42,6 +42,8 @@ from okey.table.reviewing import review_lines
 from okey.table.seats import Seats, default_names
 from okey.table.words import Words
 
+EN = load_catalogue("en")
+
 NAMES = default_names(4, 0, "You", ["Ayşe", "Mehmet", "Zeynep"])  # Ayşe on the left
 # Indicator r5 (okey r6): these 14 tiles are finished once the black 1 is thrown.
 READY = "r3 r4 r5 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13 k1"
@@ -49,7 +51,7 @@ READY = "r3 r4 r5 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13 k1"
 
 def words_for(players: int = 4) -> Words:
     rules = CLASSIC if players == 4 else load_rules("two-player")
-    return Words(Seats(rules.table, 0, NAMES[:players]), Verbosity.DETAILED)
+    return Words(Seats(rules.table, 0, NAMES[:players]), Verbosity.DETAILED, catalogue=EN)
 
 
 def known_round() -> Match:

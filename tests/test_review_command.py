@@ -10,12 +10,14 @@ import pytest
 from test_saves_support import Table
 
 from okey.cli import main
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.review import review_match
 from okey.saves import SaveData, write_save
 from okey.table.reviewing import review_lines
 from okey.table.seats import Seats
 from okey.table.words import Words
+
+EN = load_catalogue("en")
 
 NAMES = ("You", "Ayşe", "Bob", "Cem")
 
@@ -30,7 +32,7 @@ def played() -> Table:
 
 def _expected(table: Table, seat: int) -> list[str]:
     names = NAMES[: table.match.players]
-    words = Words(Seats(table.match.rules.table, seat, names), Verbosity.DETAILED)
+    words = Words(Seats(table.match.rules.table, seat, names), Verbosity.DETAILED, catalogue=EN)
     lines = []
     for review in review_match(table.match, seat):
         summary, *rest = review_lines(review, words)

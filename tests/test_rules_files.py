@@ -9,6 +9,7 @@ import pytest
 
 from okey.cli import main
 from okey.commands.rules import explain
+from okey.messages import load_catalogue
 from okey.rules import (
     PlayRules,
     ScoringRules,
@@ -17,6 +18,8 @@ from okey.rules import (
     load_rules,
     rules_dir,
 )
+
+EN = load_catalogue("en")
 
 EXPECTED = {
     "classic",
@@ -83,9 +86,9 @@ def test_traditional_is_classic_dealt_from_stacks() -> None:
     assert traditional.play.traditional_deal
     assert traditional.table == classic.table and traditional.scoring == classic.scoring
     assert replace(traditional.play, traditional_deal=False) == classic.play
-    told = " ".join(explain(traditional))
+    told = " ".join(explain(traditional, catalogue=EN))
     assert "21 stacks of five" in told and "throws a die" in told
-    assert "stacks" not in " ".join(explain(classic))
+    assert "stacks" not in " ".join(explain(classic, catalogue=EN))
 
 
 def test_okey_rules_lists_every_rule_set(capsys: pytest.CaptureFixture[str]) -> None:
@@ -99,14 +102,14 @@ def test_okey_rules_name_explains_in_words(name: str, capsys: pytest.CaptureFixt
     assert main(["rules", name]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{name}: ")
-    assert out.splitlines() == explain(load_rules(name))
+    assert out.splitlines() == explain(load_rules(name), catalogue=EN)
 
 
 def test_explanations_follow_the_options() -> None:
-    assert "Opposite seats are partners" in " ".join(explain(load_rules("partners")))
-    assert "single round" in " ".join(explain(load_rules("one-round")))
-    assert "capped" not in " ".join(explain(load_rules("salon")))
-    assert "never costs more than 4" in " ".join(explain(load_rules("classic")))
+    assert "Opposite seats are partners" in " ".join(explain(load_rules("partners"), catalogue=EN))
+    assert "single round" in " ".join(explain(load_rules("one-round"), catalogue=EN))
+    assert "capped" not in " ".join(explain(load_rules("salon"), catalogue=EN))
+    assert "never costs more than 4" in " ".join(explain(load_rules("classic"), catalogue=EN))
 
 
 def test_an_unknown_rule_set_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:

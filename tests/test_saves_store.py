@@ -263,7 +263,7 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         "list": (b"[1, 2, 3]", "foreign"),
         "other json": (b'{"name": "something else"}', "foreign"),
         "png": (b"\x89PNG\r\n\x1a\n", "foreign"),
-        "newer": (text.replace('"format": 1', '"format": 4').encode(), "newer"),
+        "newer": (text.replace('"format": 1', f'"format": {FORMAT_VERSION + 1}').encode(), "newer"),
         "stacks": (text.replace('"format": 1', '"format": 2').encode(), "corrupt"),
         "older": (text.replace('"format": 1', '"format": 0').encode(), "version"),
         "duplicate": (text.replace('"label"', '"kind": "okey-save", "label"').encode(), "corrupt"),
@@ -276,7 +276,8 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         messages[name] = _refused(path, tmp_path, key)
     assert "cut short" in messages["truncated"]
     assert "not an okey save" in messages["other json"]
-    assert "newer okey (save format 4; this okey reads formats up to 3)" in messages["newer"]
+    newer = f"save format {FORMAT_VERSION + 1}; this okey reads formats up to {FORMAT_VERSION})"
+    assert f"newer okey ({newer}" in messages["newer"]
     assert messages["stacks"].endswith(
         "is damaged: 'format' is 2, the format of a table that deals from stacks, "
         "but its rules deal plainly"

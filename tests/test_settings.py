@@ -10,7 +10,10 @@ from pathlib import Path
 import pytest
 
 from okey.cli import build_parser, main
+from okey.messages import load_catalogue
 from okey.preferences import PREFERENCES, PreferencesError, check, load, settings_path, store
+
+EN = load_catalogue("en")
 
 
 @pytest.fixture
@@ -35,7 +38,7 @@ def test_listing_shows_every_setting_and_its_source(
     status, out, err = run(capsys)
     assert status == 0 and err == ""
     assert out[0] == f"Settings file: {path}"
-    assert out[1:] == [f"{p.key}: {_shown(p.default)} (the default)" for p in PREFERENCES]
+    assert out[1:] == [f"{p.key}: {_shown(p.default(EN))} (the default)" for p in PREFERENCES]
     assert not path.exists()  # listing writes nothing
 
 
@@ -72,7 +75,7 @@ def test_set_read_and_reset(capsys: pytest.CaptureFixture[str], path: Path) -> N
         (
             ("colour", "red"),
             "okey: no setting called colour (known: name, speech, verbosity, "
-            "sounds, volume, sort, pace, level, rules, language)",
+            "sounds, volume, sort, pace, timer, level, rules, language)",
         ),
         (("sounds", "loud"), "okey: sounds is on or off, not loud"),
         (("pace", "-1"), "okey: pace is a number of seconds from 0 to 60, not -1"),
@@ -88,7 +91,7 @@ def test_set_read_and_reset(capsys: pytest.CaptureFixture[str], path: Path) -> N
 def test_bad_input_is_one_line_and_changes_nothing(
     capsys: pytest.CaptureFixture[str], path: Path, argv: tuple[str, ...], message: str | None
 ) -> None:
-    store(path, {"speech": "off"})
+    store(path, {"speech": "off"}, catalogue=EN)
     before = path.read_bytes()
     status, out, err = run(capsys, *argv)
     if message is None:  # a key alone only reads
@@ -135,7 +138,7 @@ def test_settings_are_defaults_and_options_still_win(path: Path) -> None:
             ("name", "Deniz"),
         ]
     }
-    parser = build_parser(chosen)
+    parser = build_parser(EN, chosen)
     args = parser.parse_args(["play"])
     assert (args.speech, args.verbosity, args.sounds, args.sort) == ("off", "brief", False, "smart")
     assert (args.pace, args.level, args.rules, args.name) == (0.3, "hard", "short", "Deniz")
@@ -149,8 +152,8 @@ def test_settings_are_defaults_and_options_still_win(path: Path) -> None:
 def test_a_new_match_starts_with_the_chosen_sort() -> None:
     from okey.commands.play import new_settings
 
-    args = build_parser({"sort": "smart", "name": "Deniz"}).parse_args(["play"])
-    settings = new_settings("classic", 4, "medium", args, None)
+    args = build_parser(EN, {"sort": "smart", "name": "Deniz"}).parse_args(["play"])
+    settings = new_settings("classic", 4, "medium", args, None, catalogue=EN)
     assert settings.sort_mode == "smart"
     assert settings.names[0] == "Deniz"
 
@@ -168,7 +171,7 @@ EVERYTHING = {
 
 
 def test_settings_reach_only_the_commands_they_are_for() -> None:
-    parser = build_parser({key: check(key, value) for key, value in EVERYTHING.items()})
+    parser = build_parser(EN, {key: check(key, value) for key, value in EVERYTHING.items()})
     resume = parser.parse_args(["resume"])
     assert resume.name is None  # the save to open, not the player's name
     assert resume.pace is None  # as the save had it
@@ -183,7 +186,7 @@ def test_settings_reach_only_the_commands_they_are_for() -> None:
 def test_with_a_name_set_resume_still_finds_the_latest_save(
     capsys: pytest.CaptureFixture[str], path: Path, tmp_path: Path
 ) -> None:
-    store(path, {"name": "Ayse"})
+    store(path, {"name": "Ayse"}, catalogue=EN)
     assert main(["resume", "--saves", str(tmp_path / "none")]) == 2
     assert "no saved match to resume" in capsys.readouterr().err
 
@@ -209,7 +212,7 @@ def test_a_rules_file_is_kept_as_a_full_path_and_a_missing_one_spoils_nothing(
 
 
 def test_sounds_off_in_the_settings_can_be_turned_on_for_one_game() -> None:
-    parser = build_parser({"sounds": False})
+    parser = build_parser(EN, {"sounds": False})
     assert parser.parse_args(["play"]).sounds is False
     assert parser.parse_args(["play", "--sounds"]).sounds is True
-    assert build_parser().parse_args(["play", "--no-sounds"]).sounds is False
+    assert build_parser(catalogue=EN).parse_args(["play", "--no-sounds"]).sounds is False

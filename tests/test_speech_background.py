@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterator
 
 import pytest
+from speech_samples import EN
 
 from okey.speech import Message, Probe, Speaker, SpeechMode, background, make_speaker, routes
 from okey.speech.background import BackgroundOutput, SpeechStuckError, open_background_output
@@ -71,7 +72,10 @@ def test_a_stuck_server_never_blocks_and_is_dropped_once() -> None:
     inner.release.clear()  # never answers
     lines: list[str] = []
     speaker = Speaker(
-        SpeechMode.AUTO, BackgroundOutput.around(inner, hang_after=0.05), printer=lines.append
+        SpeechMode.AUTO,
+        BackgroundOutput.around(inner, hang_after=0.05),
+        printer=lines.append,
+        catalogue=EN,
     )
 
     def table() -> None:
@@ -189,6 +193,7 @@ def test_the_speaker_says_once_that_speech_did_not_answer() -> None:
         printer=lines.append,
         output_factory=lambda: open_background_output(0.05, stuck),
         reader_finder=lambda: None,
+        catalogue=EN,
     )
     speaker.event("event.your_turn")
     speaker.close()

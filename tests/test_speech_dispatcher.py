@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from typing import NoReturn, TypeVar
 
 import pytest
+from speech_samples import EN
 from speechd_headless import (
     Headless,
     missing_software,
@@ -33,7 +34,6 @@ from speechd_headless import (
 )
 
 from okey.hand.tiles import Colour, Tile
-from okey.messages import tile_name
 from okey.speech import Speaker, SpeechMode, make_speaker
 
 T = TypeVar("T")
@@ -139,11 +139,11 @@ def test_words_reach_speech_dispatcher_and_make_sound(
         "speechd.client._CallbackHandler.add_callback", lambda *_args, **_kwargs: None
     )
     lines: list[str] = []
-    red5 = tile_name(Tile.face(Colour.RED, 5))
+    red5 = EN.tile(Tile.face(Colour.RED, 5))
     discard = {"seat": "Left", "where": "on your left", "name": "Ayşe", "tile": red5}
 
     def speak() -> tuple[Speaker, list[str]]:
-        speaker = make_speaker(SpeechMode.AUTO, headless.transcript, lines.append)
+        speaker = make_speaker(SpeechMode.AUTO, headless.transcript, lines.append, catalogue=EN)
         said = [
             speaker.event("event.discard", **discard),
             speaker.event("event.your_turn"),
@@ -182,7 +182,8 @@ def test_words_reach_speech_dispatcher_and_make_sound(
 def test_quiet_comes_with_the_real_end_once_the_words_were_played(paced: Headless) -> None:
     lines: list[str] = []
     speaker = within(
-        DEADLINE, lambda: make_speaker(SpeechMode.AUTO, None, lines.append, verbosity="brief")
+        DEADLINE,
+        lambda: make_speaker(SpeechMode.AUTO, None, lines.append, verbosity="brief", catalogue=EN),
     )
     try:
         assert speaker.route == "Linux Speech Dispatcher", f"no speech route; printed {lines}"

@@ -17,6 +17,7 @@ import pytest
 from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
 from speech_support import FakeAuto, FakeClock
 
+from okey.messages import load_catalogue
 from okey.speech import (
     QUIET_POLL,
     Ao2Output,
@@ -29,6 +30,8 @@ from okey.speech.background import BackgroundOutput
 from okey.speech.dispatcher import CANCEL, END, DispatcherVoice
 from okey.speech.pending import Pending
 from okey.speech.speaker import estimate_seconds
+
+EN = load_catalogue("en")
 
 WAIT = 10.0  # seconds before a wait fails the test
 
@@ -163,7 +166,9 @@ def dispatcher_speaker(
 ) -> tuple[Speaker, list[str]]:
     lines: list[str] = []
     output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lines.append, clock=clock, **options)
+    speaker = Speaker(
+        SpeechMode.AUTO, output, printer=lines.append, clock=clock, catalogue=EN, **options
+    )
     return speaker, lines
 
 
@@ -443,7 +448,9 @@ def test_wait_quiet_wakes_on_end(monkeypatch: pytest.MonkeyPatch) -> None:
         return woken[-1]
 
     monkeypatch.setattr(output, "wait_quiet", wait_on_the_signal)
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=FakeClock())
+    speaker = Speaker(
+        SpeechMode.AUTO, output, printer=lambda _: None, clock=FakeClock(), catalogue=EN
+    )
     speaker.event_text(STORY)
     answers: list[bool] = []
     waiter = threading.Thread(
@@ -482,7 +489,7 @@ def test_without_a_signal_the_estimate_is_used() -> None:
     clock = FakeClock()
     other = OtherOutput()
     output: SpeechOutput = Ao2Output(FakeAuto([other]))
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=clock)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, clock=clock, catalogue=EN)
     assert not speaker.finish_signal
     speaker.event_text("Your turn.")
     assert speaker.backlog() == pytest.approx(estimate_seconds("Your turn."))
@@ -494,7 +501,7 @@ def test_without_a_signal_the_estimate_is_used() -> None:
 def test_printing_modes_are_always_quiet() -> None:
     client = FakeClient(fires=False)
     output = Ao2Output(FakeAuto([FakeDispatcher(client)]))
-    speaker = Speaker(SpeechMode.SCREEN_READER, output, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.SCREEN_READER, output, printer=lambda _: None, catalogue=EN)
     speaker.event_text(LONG)
     assert speaker.quiet
     assert not speaker.finish_signal

@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 import pytest
+from speech_samples import EN
 
 from okey.speech import (
     SpeechMode,
@@ -17,7 +18,7 @@ from okey.speech import (
 
 def parse(*argv: str) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="okey")
-    add_speech_options(parser)
+    add_speech_options(parser, catalogue=EN)
     return parser.parse_args(argv)
 
 
@@ -43,7 +44,7 @@ def test_all_options(tmp_path: Path) -> None:
         "--no-sounds",
     )
     lines: list[str] = []
-    speaker = speaker_from_args(args, lines.append)
+    speaker = speaker_from_args(args, EN, lines.append)
     assert speaker.mode is SpeechMode.SCREEN_READER
     assert speaker.verbosity is Verbosity.BRIEF
     assert not speaker.sounds
@@ -55,7 +56,7 @@ def test_all_options(tmp_path: Path) -> None:
 
 def test_auto_mode_uses_the_output_factory() -> None:
     lines: list[str] = []
-    speaker = speaker_from_args(parse(), lines.append, output_factory=lambda: None)
+    speaker = speaker_from_args(parse(), EN, lines.append, output_factory=lambda: None)
     assert lines == [
         "No speech found; printing only. Start your screen reader, "
         "or on Linux install speech-dispatcher."

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from speech_samples import EN
 from speech_support import FakeAuto
 
 from okey.speech import Ao2Output, Speaker, SpeechMode, make_speaker, probe_system_output
@@ -74,7 +75,7 @@ def test_ao2_output_closes_every_output_once() -> None:
 def test_no_active_output_any_more_is_speech_lost_once() -> None:
     reader = FakeAo2("NVDA")
     lines: list[str] = []
-    speaker = Speaker(SpeechMode.AUTO, Ao2Output([reader]), printer=lines.append)
+    speaker = Speaker(SpeechMode.AUTO, Ao2Output([reader]), printer=lines.append, catalogue=EN)
     speaker.event_text("one")
     reader.active = False  # the screen reader was closed, and nothing else speaks
     with pytest.raises(NoActiveOutputError):
@@ -187,7 +188,7 @@ def test_real_library_without_speech_dispatcher_is_quiet_and_says_so_once(
     for name in SPEECHD_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     lines: list[str] = []
-    speaker = make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief")
+    speaker = make_speaker(SpeechMode.AUTO, printer=lines.append, verbosity="brief", catalogue=EN)
     speaker.event("event.your_turn")
     speaker.close()
     assert lines == ["No speech found; printing only.", "Your turn."]

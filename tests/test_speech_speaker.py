@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from speech_samples import EN
 from speech_support import FakeClock
 
-from okey.messages import CATALOGUE
 from okey.speech import (
     DEFAULT_SPEECH_KEYS,
     Message,
@@ -69,6 +69,7 @@ def rig(
         verbosity=verbosity,
         sounds=sounds,
         output_factory=lambda: output,
+        catalogue=EN,
     )
     return Rig(speaker, output, lines)
 
@@ -282,7 +283,7 @@ def test_the_terminal_bell_rings(capsys: pytest.CaptureFixture[str]) -> None:
 def test_printing_modes_never_voice(mode: SpeechMode) -> None:
     output = FakeOutput()
     lines: list[str] = []
-    speaker = Speaker(mode, output, printer=lines.append)
+    speaker = Speaker(mode, output, printer=lines.append, catalogue=EN)
     speaker.event("event.your_turn")
     speaker.reply("speech.sounds_on")
     speaker.older()
@@ -300,7 +301,9 @@ def test_printing_modes_do_not_look_for_speech(mode: SpeechMode) -> None:
         raise AssertionError("looked for speech")
 
     lines: list[str] = []
-    make_speaker(mode, printer=lines.append, output_factory=no_lookup).event("event.your_turn")
+    make_speaker(mode, printer=lines.append, output_factory=no_lookup, catalogue=EN).event(
+        "event.your_turn"
+    )
     assert lines == ["Your turn: draw from the middle or take the discard on your left."]
 
 
@@ -308,7 +311,7 @@ def test_status_of_each_mode() -> None:
     texts = []
     for mode in SpeechMode:
         lines: list[str] = []
-        make_speaker(mode, printer=lines.append, output_factory=lambda: None).status()
+        make_speaker(mode, printer=lines.append, output_factory=lambda: None, catalogue=EN).status()
         texts.append(lines[-1])
     assert texts == [
         "No speech found; printing only. Detailed messages. Sounds on.",  # auto
@@ -329,6 +332,7 @@ def test_auto_prints_only_when_a_screen_reader_reads_the_terminal() -> None:
             printer=lines.append,
             output_factory=lambda: output,
             reader_finder=lambda: reader,
+            catalogue=EN,
         )
 
     found = speaker(SpeechMode.AUTO, "Orca")
@@ -367,12 +371,13 @@ def test_screen_readers_are_found_by_program_or_by_speakup(tmp_path: Path) -> No
 
 def test_a_speaker_made_again_does_not_repeat_the_route_notices() -> None:
     lines: list[str] = []
-    make_speaker(printer=lines.append, output_factory=lambda: None, announce=False)
+    make_speaker(printer=lines.append, output_factory=lambda: None, announce=False, catalogue=EN)
     make_speaker(
         printer=lines.append,
         output_factory=FakeOutput,
         reader_finder=lambda: "Orca",
         announce=False,
+        catalogue=EN,
     )
     assert lines == []
 
@@ -380,7 +385,7 @@ def test_a_speaker_made_again_does_not_repeat_the_route_notices() -> None:
 def test_no_route_is_said_once_and_printing_carries_on() -> None:
     lines: list[str] = []
     speaker = make_speaker(
-        "auto", printer=lines.append, verbosity="brief", output_factory=lambda: None
+        "auto", printer=lines.append, verbosity="brief", output_factory=lambda: None, catalogue=EN
     )
     speaker.event("event.your_turn")
     speaker.event("event.your_turn")
@@ -391,8 +396,8 @@ def test_no_route_is_said_once_and_printing_carries_on() -> None:
 
 def test_no_route_detailed_says_what_to_do() -> None:
     lines: list[str] = []
-    make_speaker(printer=lines.append, output_factory=lambda: None)
-    assert lines == [CATALOGUE.text("speech.no_route.detailed")]
+    make_speaker(printer=lines.append, output_factory=lambda: None, catalogue=EN)
+    assert lines == [EN.variant("speech.no_route", Verbosity.DETAILED)]
 
 
 def test_a_route_is_not_announced() -> None:
@@ -435,7 +440,7 @@ def test_attach_moves_lines_to_the_front_end() -> None:
 
 
 def test_default_printer_prints_lines(capsys: pytest.CaptureFixture[str]) -> None:
-    speaker = make_speaker(SpeechMode.SCREEN_READER)
+    speaker = make_speaker(SpeechMode.SCREEN_READER, catalogue=EN)
     speaker.event("event.your_turn")
     assert capsys.readouterr().out == (
         "Your turn: draw from the middle or take the discard on your left.\n"
@@ -444,12 +449,12 @@ def test_default_printer_prints_lines(capsys: pytest.CaptureFixture[str]) -> Non
 
 def test_unknown_mode_is_refused() -> None:
     with pytest.raises(ValueError):
-        make_speaker("loud")
+        make_speaker("loud", catalogue=EN)
 
 
 def test_backlog_estimates_queued_speech_and_interrupt_resets_it() -> None:
     fake = FakeOutput()
-    speaker = Speaker(SpeechMode.AUTO, fake, printer=lambda _text: None)
+    speaker = Speaker(SpeechMode.AUTO, fake, printer=lambda _text: None, catalogue=EN)
     assert speaker.backlog() == 0.0
     speaker.event_text("Ayşe, on your left, discards red 5.")
     first = speaker.backlog()
@@ -463,7 +468,9 @@ def test_the_estimate_is_a_pause_a_message_plus_the_characters_at_espeaks_rate()
     assert estimate_seconds("") == pytest.approx(0.3)
     assert estimate_seconds("x" * 15) == pytest.approx(1.3)
     clock = FakeClock()
-    speaker = Speaker(SpeechMode.AUTO, FakeOutput(), printer=lambda _text: None, clock=clock)
+    speaker = Speaker(
+        SpeechMode.AUTO, FakeOutput(), printer=lambda _text: None, clock=clock, catalogue=EN
+    )
     speaker.event_text("Your turn.")
     speaker.event_text("Ayşe, on your left, discards red 5.")
     assert speaker.backlog() == pytest.approx(
@@ -476,6 +483,8 @@ def test_the_estimate_is_a_pause_a_message_plus_the_characters_at_espeaks_rate()
 
 
 def test_no_backlog_when_not_voicing() -> None:
-    speaker = Speaker(SpeechMode.SCREEN_READER, FakeOutput(), printer=lambda _text: None)
+    speaker = Speaker(
+        SpeechMode.SCREEN_READER, FakeOutput(), printer=lambda _text: None, catalogue=EN
+    )
     speaker.event_text("Ayşe, on your left, discards red 5.")
     assert speaker.backlog() == 0.0

@@ -29,12 +29,15 @@ WAIT = 30.0  # seconds before the child counts as hung
 
 GAME = """
 import json, sys, time
+from okey.messages import load_catalogue
 from okey.speech import make_speaker
 started = time.monotonic()
 lines = []
-speaker = make_speaker("auto", printer=lines.append, verbosity="brief")
+speaker = make_speaker(
+    "auto", printer=lines.append, verbosity="brief", catalogue=load_catalogue("en")
+)
 made = time.monotonic() - started
-speaker.event("event.your_turn")
+speaker.event("table.your_turn.pile")
 speaker.close()
 print(json.dumps({"lines": lines, "made_s": made, "speaking": speaker.speaking}))
 """
@@ -106,7 +109,7 @@ def test_a_server_that_never_answers_costs_two_seconds_and_one_notice(
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     found = json.loads(result.stdout)
-    assert found["lines"] == ["Speech did not answer; printing only.", "Your turn."]
+    assert found["lines"] == ["Speech did not answer; printing only.", "Your turn: pile."]
     assert not found["speaking"]
     assert silent_server.accepted >= 1  # speechd's client did connect, and waited
     assert PROBE_TIMEOUT - 0.1 <= found["made_s"] <= PROBE_TIMEOUT + 1.5

@@ -18,7 +18,7 @@ from okey.commands import daily as daily_command
 from okey.commands import menu as command
 from okey.commands import play as play_command
 from okey.daily import save_name
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Catalogue, Verbosity, load_catalogue
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu, run_start_menu
@@ -27,13 +27,15 @@ from okey.table.persist import DiskSaver
 from okey.table.session import new_session
 from okey.table.settings import TableSettings
 
+EN = load_catalogue("en")
+
 CHOICES = [Choice("play", "first"), Choice("daily", "second"), Choice(None, "last")]
 DAY = date(2026, 11, 30)
-text = CATALOGUE.text
+text = EN.text
 
 
 def unknown(key: str) -> str:
-    return CATALOGUE.variant("start.unknown_key", Verbosity.DETAILED, key=key)
+    return EN.variant("start.unknown_key", Verbosity.DETAILED, key=key)
 
 
 def item(label: str, position: int) -> str:
@@ -42,7 +44,7 @@ def item(label: str, position: int) -> str:
 
 def menu_and_said() -> tuple[StartMenu, list[str]]:
     said: list[str] = []
-    speaker = Speaker(SpeechMode.OFF, printer=said.append)
+    speaker = Speaker(SpeechMode.OFF, printer=said.append, catalogue=EN)
     return StartMenu(CHOICES, speaker), said
 
 
@@ -100,7 +102,7 @@ def test_help_history_and_other_keys() -> None:
     assert said[-1] == unknown("X")
     for key in ("right", "left", "tab", "d"):  # the table's keys that mean nothing here
         menu.press(key)
-        assert said[-1] == unknown(spoken_key(key))
+        assert said[-1] == unknown(spoken_key(key, catalogue=EN))
     assert not menu.done
     assert "> 1. first" in menu.screen()
 
@@ -122,12 +124,14 @@ def test_the_menu_runs_in_a_terminal_by_keys() -> None:
 
 
 def _args(tmp_path: Path) -> argparse.Namespace:
-    return cli.build_parser().parse_args(["menu", "--saves", str(tmp_path), "--speech", "off"])
+    return cli.build_parser(catalogue=EN).parse_args(
+        ["menu", "--saves", str(tmp_path), "--speech", "off"]
+    )
 
 
 def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
-    labels = [choice.label for choice, _ in command.choices(_args(tmp_path), DAY)]
-    when = daily_command.spoken_date(DAY)
+    labels = [choice.label for choice, _ in command.choices(_args(tmp_path), DAY, catalogue=EN)]
+    when = daily_command.spoken_date(DAY, catalogue=EN)
     assert labels == [
         text("start.play", rules="classic", level="medium"),
         text("start.daily", date=when),
@@ -138,20 +142,20 @@ def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
     session = new_session(load_rules("short"), settings)
     session.start_round()
     DiskSaver(session, tmp_path).save("evening")
-    items = command.choices(_args(tmp_path), DAY)
+    items = command.choices(_args(tmp_path), DAY, catalogue=EN)
     assert items[1][0].label == text("start.resume", rules="short", number=1)
     assert items[1][1] == ["resume", "evening"]
 
 
 def test_todays_hand_says_whether_it_was_started_or_played(tmp_path: Path) -> None:
     _saved_daily(tmp_path, finish=False)
-    items = command.choices(_args(tmp_path), DAY)
+    items = command.choices(_args(tmp_path), DAY, catalogue=EN)
     daily = next(choice for choice, line in items if line == ["daily"])
-    when = daily_command.spoken_date(DAY)
+    when = daily_command.spoken_date(DAY, catalogue=EN)
     assert daily.label == text("start.daily.started", date=when)
     (tmp_path / f"{save_name(DAY)}.json").unlink()
     _saved_daily(tmp_path, finish=True)
-    items = command.choices(_args(tmp_path), DAY)
+    items = command.choices(_args(tmp_path), DAY, catalogue=EN)
     daily = next(choice for choice, line in items if line == ["daily"])
     assert daily.label == text("start.daily.done", date=when)
 
@@ -166,21 +170,22 @@ def test_the_choice_runs_as_if_typed_with_the_same_speech(
         menu.chosen = next(c for c in menu.choices if c.command == wanted[-1])
         return menu.chosen
 
-    def record(args: argparse.Namespace) -> int:
+    def record(args: argparse.Namespace, catalogue: Catalogue) -> int:
+        assert catalogue is EN  # the menu hands the command its own catalogue
         ran.append(args)
         return 0
 
-    monkeypatch.setattr(command, "needs_terminal", lambda: None)
+    monkeypatch.setattr(command, "needs_terminal", lambda catalogue: None)
     monkeypatch.setattr(command, "run_start_menu", choose)
     monkeypatch.setattr(daily_command, "run", record)
     monkeypatch.setattr(play_command, "run", record)
-    parser = cli.build_parser({"level": "hard", "rules": "short", "sounds": False})
+    parser = cli.build_parser(EN, {"level": "hard", "rules": "short", "sounds": False})
     line = ["menu", "--saves", str(tmp_path), "--speech", "off", "--verbosity", "brief"]
     for name in ("daily", "play"):
         wanted.append(name)
         args = parser.parse_args([*line, "--sounds"])
         args.parser = parser
-        assert command.run(args) == 0
+        assert command.run(args, catalogue=EN) == 0
     daily, play = ran
     for chosen in (daily, play):
         assert (chosen.speech, chosen.verbosity, chosen.sounds) == ("off", "brief", True)
@@ -192,7 +197,7 @@ def test_the_choice_runs_as_if_typed_with_the_same_speech(
 
 def test_todays_hand_is_not_offered_twice(tmp_path: Path) -> None:
     _saved_daily(tmp_path, finish=False)
-    lines = [line for _, line in command.choices(_args(tmp_path), DAY)]
+    lines = [line for _, line in command.choices(_args(tmp_path), DAY, catalogue=EN)]
     assert ["daily"] in lines
     assert not any(line[:1] == ["resume"] for line in lines)
 
@@ -201,7 +206,7 @@ def test_leaving_the_menu_is_printed_once_the_screen_is_gone(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     said: list[str] = []
-    speaker = Speaker(SpeechMode.OFF, printer=said.append)
+    speaker = Speaker(SpeechMode.OFF, printer=said.append, catalogue=EN)
     menu = StartMenu(CHOICES, speaker)
 
     async def main() -> Choice | None:
@@ -217,7 +222,9 @@ def test_leaving_the_menu_is_printed_once_the_screen_is_gone(
 
 
 def test_keys_are_named_as_a_player_knows_them() -> None:
-    assert [spoken_key(k) for k in ("c-i", "c-h", "c-m", "c-x", "<bracketed-paste>")] == [
+    assert [
+        spoken_key(k, catalogue=EN) for k in ("c-i", "c-h", "c-m", "c-x", "<bracketed-paste>")
+    ] == [
         text("key.tab"),
         text("key.backspace"),
         text("key.enter"),

@@ -11,7 +11,7 @@ from okey.audio import Cue
 from okey.engine.events import Standing
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.lines import Capital, Face, Joined, Line, Name, Names, Scores, sentence
@@ -19,6 +19,8 @@ from okey.table.seat import Step
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 LEFT = 3  # Ayşe, whose discards the player may take
+
+EN = load_catalogue("en")
 
 
 def bots_until_my_turn(table: Table) -> None:
@@ -67,16 +69,19 @@ def test_the_clock_warns_then_plays_the_turn_then_autopilot() -> None:
     table = rig.table
     table.begin()
     assert table.state.step is Step.PLAYER
+    table.tick()  # the turn's words are heard at 0: the clock starts
     clock[0] = 9.0
     table.tick()
     table.press("e")
     assert rig.last() == Line("table.time_left", seconds=11)
     clock[0] = 10.5
     table.tick()
-    assert rig.last() == Line("table.time_left", seconds=10)
+    warning = Line("table.time_left.discard", seconds=10)  # the dealer opens: a discard
+    assert rig.last() == warning
     table.tick()
-    assert rig.lines.count(Line("table.time_left", seconds=10)) == 1  # the warning is said once
+    assert rig.lines.count(warning) == 1  # the warning is said once
     for timeout in range(3):
+        table.tick()
         clock[0] += 30
         table.tick()
         bots_until_my_turn(table)
@@ -173,12 +178,12 @@ def test_brief_messages_are_the_same_lines_said_briefly() -> None:
     table.begin()
     bots_until_my_turn(table)
     assert rig.lines[1] == Line("table.round", number=1, name=Name(3))
-    assert rig.said[1] == CATALOGUE.variant("table.round", Verbosity.BRIEF, number=1, name="Ayşe")
+    assert rig.said[1] == EN.variant("table.round", Verbosity.BRIEF, number=1, name="Ayşe")
     assert rig.keys[-2:] == ["table.turn.open", "table.your_turn.take"]
     last = rig.last()
     assert isinstance(last, Line)
     tile = rig.table.words().field(last.fields["tile"])
-    brief = CATALOGUE.variant("table.your_turn.take", Verbosity.BRIEF, tile=tile, name="Ayşe")
+    brief = EN.variant("table.your_turn.take", Verbosity.BRIEF, tile=tile, name="Ayşe")
     assert rig.said[-1] == brief
 
 
@@ -189,7 +194,7 @@ def test_the_okey_is_named_with_its_role_and_the_indicator_by_its_face() -> None
     assert Line("table.indicator", **faces) in rig.lines
     words = rig.table.words()
     assert words.say(Line("table.can_finish", tile=parse_tile("r6"))) == words(
-        "table.can_finish", tile=CATALOGUE.tile(parse_tile("r6"), parse_tile("r6"))
+        "table.can_finish", tile=EN.tile(parse_tile("r6"), parse_tile("r6"))
     )
     assert words.say(Line("table.sentence", text=Capital("red"))) == words(
         "table.sentence", text="Red"

@@ -20,11 +20,13 @@ from test_tutorial_lesson import KEYS_BY_STEP
 
 from okey import cli
 from okey.commands import menu as menu_command
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import StartMenu
 from okey.table.session import Step
 from okey.tutorial.build import tutorial_table
+
+EN = load_catalogue("en")
 
 GOLDEN = Path(__file__).parent / "golden"
 WRITE = __import__("os").environ.get("OKEY_GOLDEN_WRITE") == "1"
@@ -75,7 +77,7 @@ def test_a_seeded_table_in_brief_messages_says_the_same() -> None:
 
 def test_the_tutorial_by_keys_says_the_same() -> None:
     output = Recorder()
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, catalogue=EN)
     table = tutorial_table(speaker, pace=0)
     table.begin()
 
@@ -95,11 +97,13 @@ def test_the_tutorial_by_keys_says_the_same() -> None:
 
 def test_the_start_menu_by_keys_says_the_same(tmp_path: Path) -> None:
     said: list[str] = []
-    args: argparse.Namespace = cli.build_parser().parse_args(
+    args: argparse.Namespace = cli.build_parser(catalogue=EN).parse_args(
         ["menu", "--saves", str(tmp_path), "--speech", "off"]
     )
-    choices = [choice for choice, _ in menu_command.choices(args, date(2026, 11, 30))]
-    speaker = Speaker(SpeechMode.OFF, printer=said.append, verbosity=Verbosity.DETAILED)
+    choices = [choice for choice, _ in menu_command.choices(args, date(2026, 11, 30), catalogue=EN)]
+    speaker = Speaker(
+        SpeechMode.OFF, printer=said.append, verbosity=Verbosity.DETAILED, catalogue=EN
+    )
     menu = StartMenu(choices, speaker)
     menu.open()
     for key in START_KEYS:
@@ -124,7 +128,7 @@ def test_the_dice_are_told_the_same(verbosity: Verbosity) -> None:
     from okey.table.words import Words
 
     seats = Seats(TableRules(), 0, default_names(4, 0, "You", ["Ayşe", "Mehmet", "Zeynep"]))
-    words = Words(seats, verbosity)
+    words = Words(seats, verbosity, catalogue=EN)
     said = []
     for stack, tile, position in DICE:
         for thrower in (0, 3):

@@ -11,10 +11,13 @@ from test_table_rig import make_rig
 from okey.bots.hard import HardBot
 from okey.engine.actions import DrawFromPile
 from okey.hand.notation import parse_tile
+from okey.messages import load_catalogue
 from okey.saves import SaveError
 from okey.table.hint import hint_line, master_move
 from okey.table.lines import Joined, Line, Name
 from okey.table.settings import HINTS, TableSettings
+
+EN = load_catalogue("en")
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 
@@ -76,10 +79,10 @@ def test_a_save_with_a_bad_hint_count_is_a_save_error() -> None:
     rig = make_rig(dealer=0, seed=5)
     rig.table.begin()
     data = DiskSaver(rig.table.session, Path(".")).data()
-    assert session_from_save(data).settings.hints_left == HINTS
+    assert session_from_save(data, catalogue=EN).settings.hints_left == HINTS
     broken = replace(data, settings={**data.settings, "hints_left": "many"})
     with pytest.raises(SaveError, match="does not restore"):
-        session_from_save(broken)
+        session_from_save(broken, catalogue=EN)
 
 
 def test_the_master_names_the_tile_to_take_and_whose_it_is() -> None:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from test_table_rig import Player, make_rig, play
 
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
+from okey.rules_words import rules_name
 from okey.saves import SaveError, list_saves, read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
@@ -17,11 +18,13 @@ from okey.table.persist import DiskSaver, session_from_save
 from okey.table.session import Step, TableSession
 from okey.table.sorting import SortMode
 
+EN = load_catalogue("en")
+
 
 def reopened(session: TableSession) -> tuple[Table, list[Speech], Speaker]:
     """A table built again from a session, reopened; the lines it said."""
     heard: list[Speech] = []
-    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN)
     table = Table(session, speaker)
     table.voice.listeners.append(lambda speech, _: heard.append(speech))
     table.reopen()
@@ -49,7 +52,7 @@ def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> 
 
     saved = [entry for entry in list_saves(tmp_path) if entry.name != "autosave"]
     data = read_save(saved[-1].path, tmp_path)
-    session = session_from_save(data)
+    session = session_from_save(data, catalogue=EN)
     assert session.settings.sort_mode is SortMode.SMART
     assert session.settings.verbosity is Verbosity.BRIEF
     before = rig.table.session
@@ -58,7 +61,7 @@ def test_ctrl_s_autosave_and_resume_reopen_the_table_exactly(tmp_path: Path) -> 
     assert session.step() is Step.PLAYER
 
     table, heard, speaker = reopened(session)
-    assert heard[0] == Line("table.resumed", rules="classic", number=1)
+    assert heard[0] == Line("table.resumed", rules=rules_name(session.rules), number=1)
     assert [line.key for line in heard[1:4] if isinstance(line, Line)] == [
         "table.scores",
         "table.indicator",
@@ -87,7 +90,7 @@ def test_the_future_is_the_same_after_a_resume(tmp_path: Path) -> None:
         return events
 
     first = bot_moves(session)
-    again = session_from_save(data)
+    again = session_from_save(data, catalogue=EN)
     assert bot_moves(again) == first
     assert again.match.rng.getstate() == session.match.rng.getstate()
 
@@ -113,7 +116,7 @@ def test_resuming_after_a_draw_asks_for_a_discard_not_an_opening(tmp_path: Path)
         await player.press("p")
 
     play(rig, script, pace=0)
-    session = session_from_save(DiskSaver(rig.table.session, tmp_path).data())
+    session = session_from_save(DiskSaver(rig.table.session, tmp_path).data(), catalogue=EN)
     _, heard, _ = reopened(session)
     assert heard[-1] == Line("table.whose.discard", count=15)
 
@@ -125,6 +128,11 @@ def test_a_save_without_names_resumes_with_the_usual_ones(tmp_path: Path) -> Non
     DiskSaver(session, tmp_path).save("named")
     data = read_save("named", tmp_path)
     bare = replace(data, settings={**data.settings, "names": ["", "  "]})
-    assert session_from_save(bare).settings.names == ["You", "Zeynep", "Mehmet", "Ayşe"]
+    assert session_from_save(bare, catalogue=EN).settings.names == [
+        "You",
+        "Zeynep",
+        "Mehmet",
+        "Ayşe",
+    ]
     with pytest.raises(SaveError, match="no seat 7"):
-        session_from_save(replace(data, settings={**data.settings, "you": 7}))
+        session_from_save(replace(data, settings={**data.settings, "you": 7}), catalogue=EN)

@@ -7,8 +7,9 @@ from test_table_rig import make_rig, parts
 
 import okey.table.session
 from okey.engine.actions import ShowIndicator
+from okey.messages import load_catalogue
 from okey.review import RoundReview, review_match
-from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.session import Step
 from okey.table.settings import HINTS
@@ -23,6 +24,8 @@ NO_SHOW = Line(
     played=Line("table.review.did.no_show"),
     master=Line("table.review.would.show"),
 )
+
+EN = load_catalogue("en")
 
 
 def test_the_review_is_said_once_the_round_is_over() -> None:
@@ -77,13 +80,16 @@ def test_the_menu_and_the_help_offer_it() -> None:
     rig = make_rig(hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()
-    commands = menu_commands(table.seat.rules)
-    assert KEY_NAMES[Command.REVIEW] == "J"
+    assert Command.REVIEW in menu_commands(table.seat.rules)
+    assert KeyNames(EN)[Command.REVIEW] == "J"
     table.press("f")
     table.press("h")
     assert Line("table.help.next_round") in parts(rig.last())
     table.press("escape")
-    for _ in range(commands.index(Command.REVIEW)):
+    assert table.menu is not None
+    offered = [option.command for option in table.menu.options]
+    assert Command.DRAW not in offered  # the round is over: no moves
+    for _ in range(offered.index(Command.REVIEW)):
         table.press("down")
     item = rig.last()
     assert isinstance(item, Line) and item.fields["label"] == Line("table.action.review")

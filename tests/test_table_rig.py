@@ -22,7 +22,7 @@ from okey.engine.actions import Action, ShowIndicator
 from okey.engine.deal import arrange_deck
 from okey.engine.view import PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Catalogue, Verbosity, load_catalogue
 from okey.rules import RuleSet, load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.speech.speaker import FINISH_GRACE
@@ -33,6 +33,8 @@ from okey.table.seat import Step
 from okey.table.seats import default_names
 from okey.table.session import new_session
 from okey.table.settings import TableSettings
+
+EN = load_catalogue("en")
 
 BOT_NAMES = ["Ayşe", "Mehmet", "Zeynep"]  # left, across, right
 KEYS = {
@@ -120,7 +122,7 @@ def parts(speech: Speech) -> tuple[Field, ...]:
 
 def text(key: str, /, **fields: object) -> str:
     """A catalogue text in the detailed verbosity (for the tests that read a transcript)."""
-    return CATALOGUE.variant(key, Verbosity.DETAILED, **fields)
+    return EN.variant(key, Verbosity.DETAILED, **fields)
 
 
 class ShowingBot:
@@ -152,6 +154,7 @@ def make_rig(
     output: FakeOutput | None = None,
     speech_clock: Callable[[], float] = time.monotonic,
     finish_grace: float = FINISH_GRACE,
+    catalogue: Catalogue = EN,
 ) -> Rig:
     """A table against random bots (or ``bots``); ``hands`` prepares the first deal
     (seat: tiles); ``output`` is the speech output to record with (its speaker timed by
@@ -190,6 +193,7 @@ def make_rig(
         verbosity=verbosity,
         clock=speech_clock,
         finish_grace=finish_grace,
+        catalogue=catalogue,
     )
     table = Table(session, speaker, saver=saver, now=now)
     table.voice.use_sounds(sounds, table.settings)

@@ -13,6 +13,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile, TimeOut
 from okey.engine.events import Discarded, Drew, Event
 from okey.engine.view import PlayerView
 from okey.hand.notation import parse_tile
+from okey.messages import load_catalogue
 from okey.review import RoundReview
 from okey.rules import RuleSet
 from okey.speech import Speaker, SpeechMode
@@ -21,6 +22,8 @@ from okey.table.lines import Speech
 from okey.table.seat import Done, Outcome, Refused, SeatLink, Step
 from okey.table.session import TableSession
 from okey.table.settings import TableSettings
+
+EN = load_catalogue("en")
 
 HAND = "r1 k5 y9 b2 b7 k11 k12 y3 y4 r9 b10 b10 k1 y1 r2"  # no okey (indicator r5)
 
@@ -78,7 +81,9 @@ def test_a_relayed_seat_says_what_the_local_seat_says() -> None:
     local = make_rig(hands={0: HAND}, indicator="r5", dealer=0, seed=9)
     far = make_rig(hands={0: HAND}, indicator="r5", dealer=0, seed=9).table.session
     seat: SeatLink = Relay(far)
-    relayed = Table(seat, Speaker(SpeechMode.AUTO, FakeOutput(), printer=lambda _: None))
+    relayed = Table(
+        seat, Speaker(SpeechMode.AUTO, FakeOutput(), printer=lambda _: None, catalogue=EN)
+    )
     heard = _heard(relayed)
     for table in (local.table, relayed):
         table.begin()

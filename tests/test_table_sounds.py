@@ -14,7 +14,15 @@ from pathlib import Path
 
 import pytest
 from sounds_support import DrainedDevice, Recorded, real_sounds
-from test_audio_support import PulseServer, Recorder, missing_tools, pulse_server, rms, wait_for
+from test_audio_support import (
+    PulseServer,
+    Recorder,
+    missing_tools,
+    pulse_server,
+    rms,
+    trim,
+    wait_for,
+)
 from test_table_rig import Rig, make_rig
 
 from okey.audio import Cue, CuePlayer, Position, Sounds, State
@@ -37,7 +45,7 @@ from okey.engine.events import (
 from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile
 from okey.hand.scoring import FinishKind
-from okey.messages import Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.preferences import load, settings_path
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
@@ -47,6 +55,8 @@ from okey.table.keys import KEYMAP, Command
 from okey.table.lines import Line
 from okey.table.seat import Step
 from okey.table.seats import Seats
+
+EN = load_catalogue("en")
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"  # 14 tiles in runs: any 15th ends it
 HEARD = 0.003  # RMS above the null sink's silence
@@ -325,13 +335,14 @@ def test_the_clock_s_warning_has_its_cue_and_asking_the_time_has_none() -> None:
     table.voice.use_sounds(sounds, table.settings)
     table.begin()
     sounds.played.clear()
+    table.tick()  # the turn's words heard: the clock starts
     clock[0] = 9.0
     table.tick()
-    table.press("e")  # "20 seconds left" asked for: words only
+    table.press("e")  # "11 seconds left" asked for: words only
     assert rig.last() == Line("table.time_left", seconds=11) and sounds.played == []
     clock[0] = 10.5
-    table.tick()
-    assert rig.last() == Line("table.time_left", seconds=10)
+    table.tick()  # the dealer's first move is a discard: the discard phase's warning
+    assert rig.last() == Line("table.time_left.discard", seconds=10)
     assert sounds.played == [(Cue.TIMER_WARNING, Position.OWN)]
 
 
@@ -387,15 +398,15 @@ def test_the_volume_setting_is_where_games_start(
     assert capsys.readouterr().err.strip() == (
         "okey: volume cannot be 11 (it can be: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)"
     )
-    args = build_parser(load(settings_path())).parse_args(["play", "--no-sounds"])
-    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None)
+    args = build_parser(EN, load(settings_path())).parse_args(["play", "--no-sounds"])
+    speaker = Speaker(SpeechMode.OFF, printer=lambda _: None, catalogue=EN)
     sounds = table_sounds(args, speaker, enabled=False)
     try:
         assert sounds.volume == 4
         assert sounds.state is State.OFF  # --no-sounds: no device is opened
     finally:
         sounds.close()
-    args = build_parser({}).parse_args(["play"])
+    args = build_parser(EN, {}).parse_args(["play"])
     sounds = table_sounds(args, speaker, enabled=True)
     try:
         assert sounds.volume == 7
@@ -429,6 +440,8 @@ def test_a_bot_s_draw_on_the_left_is_heard_on_the_left(pulse: PulseServer) -> No
         bell=lambda: heard.append("bell"),
         on_notice=lambda key, /, **fields: heard.append(key),
         volume=10,
+        max_lag=5.0,  # a loaded machine may start a cue late: here none is dropped
+        open_wait=5.0,
     )
     try:
         assert sounds.state is State.READY and sounds.device_name == "PulseAudio", heard
@@ -441,8 +454,11 @@ def test_a_bot_s_draw_on_the_left_is_heard_on_the_left(pulse: PulseServer) -> No
         time.sleep(0.1)
         start = time.perf_counter()
         table.play_bot()  # the left player draws and discards; then the turn's own cue
-        time.sleep(0.28)  # the draw and the discard, not yet the turn's cue (0.32 s on)
-        left, right = rms(recorder.since(start))
+        assert sounds.wait_idle(5)
+        # The draw and the discard: the first 0.28 s of sound, not yet the turn's cue
+        # (0.32 s on in the device's frames, whenever the loaded machine delivers them).
+        sound = trim(recorder.played(start, 5))
+        left, right = rms(sound[: int(44100 * 0.28) * 4])
         print(f"the left player's move on the null sink: RMS left {left:.4f}, right {right:.4f}")
         assert left > HEARD and left > 3 * right, (left, right)
         assert sounds.wait_idle(5)

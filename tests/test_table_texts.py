@@ -7,7 +7,7 @@ from pathlib import Path
 
 from okey.engine.events import DrawReason
 from okey.engine.traditional import DIE_FACES
-from okey.messages import ENGLISH, Verbosity
+from okey.messages import load_catalogue
 from okey.rules import load_rules
 from okey.table.keys import Topic, menu_commands
 from okey.table.seats import Place
@@ -16,9 +16,11 @@ from okey.table.sorting import SectionKind, SortMode
 SOURCES = Path(__file__).resolve().parents[1] / "src" / "okey" / "table"
 LITERAL = re.compile(r'(?<![f{])"(table\.[a-z_.]+)"')
 
+EN = load_catalogue("en")
+
 
 def has(key: str) -> bool:
-    return key in ENGLISH or all(f"{key}.{v.value}" in ENGLISH for v in Verbosity)
+    return EN.has(key)
 
 
 def test_every_literal_key_exists() -> None:
@@ -48,7 +50,7 @@ def test_every_composed_key_exists() -> None:
 
 
 def test_every_die_face_has_an_ordinal() -> None:
-    assert [ENGLISH[f"ordinal.{face}"] for face in range(1, DIE_FACES + 1)] == [
+    assert [EN.text(f"ordinal.{face}") for face in range(1, DIE_FACES + 1)] == [
         "first",
         "second",
         "third",

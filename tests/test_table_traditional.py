@@ -7,13 +7,15 @@ from test_table_rig import BOT_NAMES, make_rig, no_repeats
 from okey.engine.events import DiceThrown, Event, IndicatorTurned, RoundStarted
 from okey.engine.traditional import Dice, dice_variant, passed_over
 from okey.hand.notation import parse_tile
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Verbosity, load_catalogue
 from okey.rules import TableRules
 from okey.table.lines import Face, Line, Name
 from okey.table.narration import TableNarrator
 from okey.table.seats import Seats, default_names
 
 HAND = Line("table.hand")  # what the deal reads out, here a stand-in
+
+EN = load_catalogue("en")
 
 
 def _dice(who: str, seat: int, throw: tuple[int, int], position: int) -> Line:
@@ -97,6 +99,6 @@ def test_the_dice_story_has_a_variant_for_each_throw_in_every_verbosity() -> Non
     for throw, position in cases:
         key = "table.dice.story" + dice_variant(throw, position)
         for verbosity in Verbosity:
-            assert CATALOGUE.variant(
+            assert EN.variant(
                 key, verbosity, stack_nth="a", tile_nth="b", second_nth="c", position_nth="d"
             )

@@ -20,7 +20,9 @@ from okey.hand.tiles import (
     okey_for,
     stand_in,
 )
-from okey.messages import tile_name
+from okey.messages import load_catalogue
+
+EN = load_catalogue("en")
 
 
 def test_full_set_has_106_tiles_two_of_each_face_and_two_false_jokers() -> None:
@@ -94,9 +96,9 @@ def test_notation_round_trips(tile: Tile) -> None:
 
 def test_spoken_names_carry_the_role() -> None:
     okey = okey_for(parse_tile("r5"))
-    assert tile_name(parse_tile("r5"), okey) == "red 5"
-    assert tile_name(parse_tile("r6"), okey) == "red 6 okey"
-    assert tile_name(FALSE_JOKER, okey) == "red 6 false"
-    assert tile_name(parse_tile("k13")) == "black 13"
-    assert tile_name(parse_tile("y1"), okey) == "yellow 1"
-    assert tile_name(parse_tile("b9"), okey) == "blue 9"
+    assert EN.tile(parse_tile("r5"), okey) == "red 5"
+    assert EN.tile(parse_tile("r6"), okey) == "red 6 okey"
+    assert EN.tile(FALSE_JOKER, okey) == "red 6 false"
+    assert EN.tile(parse_tile("k13")) == "black 13"
+    assert EN.tile(parse_tile("y1"), okey) == "yellow 1"
+    assert EN.tile(parse_tile("b9"), okey) == "blue 9"

@@ -15,25 +15,20 @@ from test_table_rig import WAIT, Player, Script, make_rig
 
 from okey.cli import choose_language, main, take_language
 from okey.hand.notation import parse_tile
-from okey.messages import (
-    CATALOGUE,
-    LANGUAGES,
-    current_language,
-    load_catalogue,
-    tile_name,
-    use_language,
-)
+from okey.messages import LANGUAGES, load_catalogue
 from okey.preferences import BY_KEY, settings_path
 from okey.speech import Ao2Output
 from okey.speech.dispatcher import ask_language
 from okey.table.app import play_async
-from okey.table.keys import KEY_NAMES, Command
+from okey.table.keys import Command, KeyNames
 
 # Texts that are rightly the same in both languages: program and key names, the bots'
 # names, and "okey" itself, which is the Turkish word.
 SAME_IN_BOTH = {
     "cli.error",
     "tile.okey",
+    "table.find.okeys",
+    "rules.set.salon.name",  # "salon" is a Turkish word too
     "start.title",
     "table.screen.title.none",
     "table.screen.okey_mark",
@@ -50,14 +45,15 @@ SAME_IN_BOTH = {
     "key.insert",
 }
 
+EN = load_catalogue("en")
+TR = load_catalogue("tr")
+
 
 @pytest.fixture(autouse=True)
 def _english_again(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Every test starts and ends in English, whatever it chose."""
+    """No test hears the language of the machine it runs on."""
     monkeypatch.delenv("OKEY_LANGUAGE", raising=False)
-    use_language("en")
     yield
-    use_language("en")
 
 
 def test_no_turkish_text_is_the_english_one_left_untranslated() -> None:
@@ -91,27 +87,25 @@ def test_turkish_capitals_keep_the_dot() -> None:
     assert turkish.upper("iki ışık") == "İKİ IŞIK"
 
 
-def test_the_shared_catalogue_switches_language() -> None:
+def test_each_catalogue_speaks_its_own_language_side_by_side() -> None:
+    """No catalogue is shared and switched: a Turkish and an English one at once."""
     tile = parse_tile("r6")
-    use_language("tr")
-    assert current_language() == "tr"
-    assert tile_name(tile) == "kırmızı 6"
-    assert tile_name(tile, okey=tile) == "kırmızı 6 okey"
-    assert tile_name(parse_tile("fj"), okey=tile) == "kırmızı 6 sahte"
-    assert CATALOGUE.text("table.why.not_your_turn", name="Ayşe") == "Sıra: Ayşe."
-    use_language("en")
-    assert tile_name(tile) == "red 6"
-    assert current_language() == "en"
+    assert TR.language == "tr" and EN.language == "en"
+    assert TR.tile(tile) == "kırmızı 6"
+    assert TR.tile(tile, okey=tile) == "kırmızı 6 okey"
+    assert TR.tile(parse_tile("fj"), okey=tile) == "kırmızı 6 sahte"
+    assert TR.text("table.why.not_your_turn", name="Ayşe") == "Sıra: Ayşe."
+    assert EN.tile(tile) == "red 6"
+    assert load_catalogue("tr") is TR  # made once
 
 
-def test_texts_made_before_the_language_is_chosen_follow_it() -> None:
-    assert KEY_NAMES[Command.LEFT] == "Left"
-    assert BY_KEY["name"].default == "You"
-    use_language("tr")
-    assert KEY_NAMES[Command.LEFT] == "Sol ok"
-    assert KEY_NAMES[Command.SAVE] == "Kontrol+S"
-    assert KEY_NAMES[Command.DRAW] == "P"
-    assert BY_KEY["name"].default == "Sen"
+def test_key_names_and_defaults_are_worded_by_the_catalogue_given() -> None:
+    assert KeyNames(EN)[Command.LEFT] == "Left"
+    assert BY_KEY["name"].default(EN) == "You"
+    assert KeyNames(TR)[Command.LEFT] == "Sol ok"
+    assert KeyNames(TR)[Command.SAVE] == "Kontrol+S"
+    assert KeyNames(TR)[Command.DRAW] == "P"
+    assert BY_KEY["name"].default(TR) == "Sen"
 
 
 # -- the command line ------------------------------------------------------------------
@@ -247,13 +241,12 @@ class FakeAuto:
 def test_speech_dispatcher_is_asked_for_turkish(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("okey.speech.outputs.dispatcher_client", lambda output: output._client)
     client = FakeClient()
-    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]))
+    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]), "en")
     assert client.languages == []  # English leaves the player's voice alone
-    use_language("tr")
-    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]))
+    Ao2Output(FakeAuto([FakeDispatcherOutput(client)]), "tr")
     assert client.languages == ["tr"]
     refusing = FakeClient(refuses=True)
-    Ao2Output(FakeAuto([FakeDispatcherOutput(refusing)]))  # carries on
+    Ao2Output(FakeAuto([FakeDispatcherOutput(refusing)]), "tr")  # carries on
 
 
 def test_asking_for_a_language_is_guarded() -> None:
@@ -267,8 +260,7 @@ def test_asking_for_a_language_is_guarded() -> None:
 
 def play_in_turkish(script: Script) -> list[str]:
     """A headless table (the rig's) in Turkish; what it said."""
-    use_language("tr")
-    rig = make_rig(hands={0: "r1 r2 r3"}, indicator="r5", dealer=0)
+    rig = make_rig(hands={0: "r1 r2 r3"}, indicator="r5", dealer=0, catalogue=TR)
 
     async def run_table() -> None:
         with create_pipe_input() as pipe:
@@ -300,7 +292,9 @@ def test_a_round_begins_in_turkish() -> None:
         await player.press("q", "y")
 
     said = play_in_turkish(script)
-    assert said[0].startswith("Okey, classic masası")
+    # The table's and the bots' names are Turkish too (issue 16).
+    assert said[0].startswith("Okey, masa: klasik;")
+    assert "botlar: rastgele." in said[0]
     assert not any("Round" in text or "Your" in text for text in said)
 
 

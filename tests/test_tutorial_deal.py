@@ -15,11 +15,14 @@ from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.hand.solver import finishes
 from okey.hand.tiles import Tile, full_set
+from okey.messages import load_catalogue
 from okey.review import Summary, review_match
 from okey.rules import load_rules
 from okey.table.sorting import SectionKind, SortMode, sort_hand
 from okey.tutorial import deal as prepared
 from okey.tutorial.deal import tutorial_bots, tutorial_deck, tutorial_rules
+
+EN = load_catalogue("en")
 
 YOU = prepared.YOU
 
@@ -42,7 +45,7 @@ def test_the_deck_deals_the_prepared_round() -> None:
 
 
 def test_the_rules_are_classic_for_one_round() -> None:
-    rules = tutorial_rules()
+    rules = tutorial_rules(catalogue=EN)
     classic = load_rules("classic")
     assert rules.table.rounds == 1
     assert rules.scoring == classic.scoring
@@ -63,7 +66,7 @@ def the_lessons_moves() -> list[Action]:
 
 def played_round() -> Match:
     """The prepared round played to its end: your moves as the lesson asks, the bots'."""
-    match = Match(tutorial_rules(), random.Random(0), first_dealer=prepared.DEALER)
+    match = Match(tutorial_rules(catalogue=EN), random.Random(0), first_dealer=prepared.DEALER)
     match.start_round(tutorial_deck())
     bots = tutorial_bots()
     mine = the_lessons_moves()
@@ -85,7 +88,7 @@ def test_the_master_makes_every_decision_the_lesson_asks_for() -> None:
 
 def test_the_lesson_plays_through_the_engine_with_legal_moves_only() -> None:
     """Your moves as the lesson asks them, the bots' as scripted: all checked by the engine."""
-    match = Match(tutorial_rules(), random.Random(0), first_dealer=prepared.DEALER)
+    match = Match(tutorial_rules(catalogue=EN), random.Random(0), first_dealer=prepared.DEALER)
     match.start_round(tutorial_deck())
     bots = tutorial_bots()
     mine = the_lessons_moves()
@@ -108,7 +111,7 @@ def test_the_lesson_plays_through_the_engine_with_legal_moves_only() -> None:
 
 def test_the_hand_meets_each_moment_of_the_lesson() -> None:
     okey = prepared.OKEY
-    rules = tutorial_rules()
+    rules = tutorial_rules(catalogue=EN)
     match = Match(rules, random.Random(0), first_dealer=prepared.DEALER)
     match.start_round(tutorial_deck())
     hand = list(prepared.HAND)

@@ -19,7 +19,8 @@ from typing import Any, Protocol, cast
 from okey import language
 from okey.commands import COMMANDS, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
-from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, use_language
+from okey.errors import Phrase
+from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
 from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 
 # The old name of the registry: the modules, in order.
@@ -30,9 +31,9 @@ class Command(Protocol):
     NAME: str
     HELP_KEY: str  # its catalogue key, looked up when the parser is built
 
-    def configure(self, parser: argparse.ArgumentParser) -> None: ...
+    def configure(self, parser: argparse.ArgumentParser, catalogue: Catalogue) -> None: ...
 
-    def run(self, args: argparse.Namespace) -> int: ...
+    def run(self, args: argparse.Namespace, catalogue: Catalogue) -> int: ...
 
 
 def load_command(entry: CommandEntry) -> Command:
@@ -47,11 +48,13 @@ class CommandParser(argparse.ArgumentParser):
     def __init__(
         self,
         *args: Any,
+        catalogue: Catalogue | None = None,
         entry: CommandEntry | None = None,
         preferences: Mapping[str, Value] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self._catalogue = catalogue or load_catalogue(DEFAULT_LANGUAGE)
         self._entry = entry
         self._preferences = dict(preferences or {})
 
@@ -61,7 +64,7 @@ class CommandParser(argparse.ArgumentParser):
         if entry is None:
             return
         command = load_command(entry)
-        command.configure(self)
+        command.configure(self, self._catalogue)
         self.set_defaults(run=command.run)
         self.set_defaults(
             **{
@@ -86,22 +89,26 @@ class CommandParser(argparse.ArgumentParser):
         return super().format_help()
 
 
-def build_parser(preferences: Mapping[str, Value] | None = None) -> argparse.ArgumentParser:
-    """The command line; ``preferences`` (from the settings file) become the defaults
-    of the options they stand for, so an option given still wins."""
-    parser = argparse.ArgumentParser(prog="okey", description=CATALOGUE.text("cli.description"))
+def build_parser(
+    catalogue: Catalogue, preferences: Mapping[str, Value] | None = None
+) -> argparse.ArgumentParser:
+    """The command line, its help worded by ``catalogue``; ``preferences`` (from the
+    settings file) become the defaults of the options they stand for, so an option given
+    still wins."""
+    parser = argparse.ArgumentParser(prog="okey", description=catalogue.text("cli.description"))
     parser.add_argument(
-        LANGUAGE_OPTION, choices=list(LANGUAGES), help=CATALOGUE.text("cli.language")
+        LANGUAGE_OPTION, choices=list(LANGUAGES), help=catalogue.text("cli.language")
     )
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=CommandParser
     )
     for entry in COMMANDS:
-        help_text = CATALOGUE.text(entry.help_key)
+        help_text = catalogue.text(entry.help_key)
         subparsers.add_parser(
             entry.name,
             help=help_text,
             description=help_text,
+            catalogue=catalogue,
             entry=entry,
             preferences=preferences,
         )
@@ -141,10 +148,14 @@ def choose_language(
 ) -> str:
     """The language to speak: the option, else the settings file's, else $OKEY_LANGUAGE,
     else the system's locale, else English (:func:`okey.language.choose_language`). A bad
-    environment value is reported and passed over."""
+    environment value is reported (in the language chosen) and passed over."""
     choice = language.choose_language(option, settings.get("language"), environ)
     if choice.rejected is not None:
-        report(CATALOGUE.text("cli.bad_language.env", language=choice.rejected, known=_known()))
+        catalogue = load_catalogue(choice.code)
+        report(
+            catalogue.text("cli.bad_language.env", language=choice.rejected, known=_known()),
+            catalogue,
+        )
     return choice.code
 
 
@@ -223,24 +234,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     make_console_safe()
     given, option = take_language(sys.argv[1:] if argv is None else list(argv))
     settings, problem = _load_settings()
-    use_language(DEFAULT_LANGUAGE)
     if option is not None and option not in LANGUAGES:
-        return error(CATALOGUE.text("cli.bad_language", language=option, known=_known()))
+        english = load_catalogue(DEFAULT_LANGUAGE)
+        return error(english.text("cli.bad_language", language=option, known=_known()), english)
     # Chosen before the parser is built: its help texts are catalogue texts too.
-    use_language(choose_language(option, settings, os.environ))
+    catalogue = load_catalogue(choose_language(option, settings, os.environ))
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
-        report(CATALOGUE.text("settings.warning", reason=problem))
+        report(Phrase("settings.warning", reason=problem), catalogue)
     if not given and not on_a_terminal():
         # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
-        print(CATALOGUE.text("cli.error", message=CATALOGUE.text("table.cli.no_terminal")))
+        print(catalogue.text("cli.error", message=catalogue.text("table.cli.no_terminal")))
         return 0
     command_line = with_default_command(given)
     start_speech_early(command_line, settings)
-    parser = build_parser(settings)
+    parser = build_parser(catalogue, settings)
     args = parser.parse_args(command_line)
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
-        status: int = args.run(args)
+        status: int = args.run(args, catalogue)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

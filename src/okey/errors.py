@@ -62,9 +62,9 @@ class OkeyError(ValueError):
     the catalogue text ``prefix + key`` with ``fields``. A subclass sets
     ``prefix``, and may give a reason enum and properties for its fields.
     ``okey``, when set, names the round's okey, so that tiles are worded with their
-    role. ``str(error)`` words it in the language the game speaks now (for
-    messages built the old way and for debugging); the front ends call
-    :func:`okey.errortext.render` with their catalogue.
+    role. ``str(error)`` words it in English (for tracebacks, logs and debugging);
+    what a player is shown is worded by :func:`okey.errortext.render` with the
+    player's catalogue.
     """
 
     prefix: ClassVar[str] = ""

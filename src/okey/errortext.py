@@ -15,7 +15,7 @@ from pathlib import PurePath
 
 from okey.errors import OkeyError, Phrase
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 
 
 def render(item: OkeyError | Phrase, catalogue: Catalogue) -> str:
@@ -41,5 +41,6 @@ def _word(value: object, okey: Tile | None, catalogue: Catalogue) -> object:
 
 
 def render_now(item: OkeyError | Phrase) -> str:
-    """The words in the language the game speaks now (``str(error)`` uses this)."""
-    return render(item, CATALOGUE)
+    """The words in English, for ``str(error)``: tracebacks, logs and debugging. What a
+    player is shown is worded by :func:`render` with the player's catalogue."""
+    return render(item, load_catalogue(DEFAULT_LANGUAGE))

@@ -21,11 +21,19 @@
 The log is written from the match's record (:mod:`okey.engine.record`): a
 round line, a deck line and a dice line for each deal, a line in the action
 notation (:mod:`okey.engine.notation`) for each move, and comments and
-``scores`` lines from the events each entry produced. The moves the game makes
-for a seat whose time ran out are not written (only ``N timeout``): replaying
-makes them again. Reading gives the record back, which replays through the
-engine (:meth:`okey.engine.match.Match.play`), so every line is checked again;
-a damaged log is refused naming the line.
+``scores`` lines from the events each entry produced. The moves made for a seat
+whose time ran out follow its ``N timeout`` line, each marked ``auto``::
+
+    0 timeout
+    0 auto draw pile
+    0 auto discard r5
+
+so that the log says what was played, whoever chose it (the game, or the table's
+autopilot bot). A log written before these lines (okey 0.1: ``N timeout`` alone)
+still replays: the game's own moves are made again for it. Reading gives the
+record back, which replays through the engine
+(:meth:`okey.engine.match.Match.play`), so every line is checked again; a damaged
+log is refused naming the line.
 """
 
 from __future__ import annotations
@@ -72,8 +80,11 @@ _HEADER = re.compile(r'\[(\w+)\s+"(.*)"\]')
 _ROUND = re.compile(r"round\s+(\d+)\s+dealer\s+(\d+)")
 _DICE = re.compile(r"dice\s+([1-6])\s+([1-6])")
 NO_PATH = "<log>"
+AUTO = "auto"
+"""The word after the seat that marks a move made for a timed-out seat."""
 
 __all__ = [
+    "AUTO",
     "FIRST_LINE",
     "LogHeader",
     "LogLine",
@@ -87,6 +98,7 @@ __all__ = [
     "read_log",
     "replay",
     "write_log",
+    "writes_automatic",
 ]
 
 
@@ -147,8 +159,8 @@ def format_log(header: LogHeader, played: Iterable[tuple[RecordEntry, Sequence[E
                     lines.append(f"dice {entry.dice.stack} {entry.dice.tile}")
             case MoveEntry(automatic=False):
                 lines.append(f"{entry.seat} {format_action(entry.action)}")
-            case MoveEntry():
-                pass  # made by the game for a timed-out seat: its replay makes it again
+            case MoveEntry():  # made for a timed-out seat
+                lines.append(f"{entry.seat} {AUTO} {format_action(entry.action)}")
             case _:
                 assert_never(entry)
         for event in events:
@@ -232,8 +244,18 @@ class ParsedLog:
 
     @property
     def record(self) -> tuple[RecordEntry, ...]:
-        """The match's record as the log writes it (no automatic moves: see the module)."""
+        """The match's record as the log writes it (an old log: without the automatic
+        moves, which its replay makes again; see the module)."""
         return tuple(line.item for line in self.lines if not isinstance(line.item, ScoresLine))
+
+
+def writes_automatic(text: str) -> bool:
+    """Whether a log's text has ``auto`` lines (an okey before them cannot replay it)."""
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if words[:1] and words[0].isdigit() and words[1:2] == [AUTO]:
+            return True
+    return False
 
 
 def parse_log(text: str) -> ParsedLog:
@@ -319,12 +341,16 @@ def _scores(number: int, line: str) -> ScoresLine:
 
 def _move_line(number: int, line: str) -> LogLine:
     seat_text, _, move = line.partition(" ")
+    word, _, rest = move.strip().partition(" ")
+    automatic = word.lower() == AUTO
+    if automatic:
+        move = rest
     try:
         seat = int(seat_text)
         action = parse_action(move)
     except ValueError:
         raise MatchLogError(number, _problem("action", text=line)) from None
-    return LogLine(number, MoveEntry(seat, action), move.strip())
+    return LogLine(number, MoveEntry(seat, action, automatic), move.strip())
 
 
 def read_log(path: Path) -> ParsedLog:
@@ -353,14 +379,16 @@ def replay(log: ParsedLog, rules: RuleSet | None = None) -> Match:
         except RulesError as exc:
             raise MatchLogError(log.header_line or None, exc) from None
     match = Match(rules, first_dealer=0)
+    owed_at = 0  # the line of a timeout whose automatic moves are not written yet
     for line in log.lines:
         item = line.item
+        if not (isinstance(item, MoveEntry) and item.automatic):
+            _made_again(match, owed_at)
         if isinstance(item, ScoresLine):
             _check_scores(match, line.line, item)
             continue
         try:
             match.play(item)
-            match.complete_time_out()  # a log's timeout: the game's own moves, made again
         except RecordError as exc:
             offset = _DEAL_LINE_OFFSET.get(RecordProblem(exc.reason), 0)
             raise MatchLogError(line.line + offset, exc) from None
@@ -369,7 +397,20 @@ def replay(log: ParsedLog, rules: RuleSet | None = None) -> Match:
                 raise MatchLogError(line.line + 1, _problem("deck", reason=exc)) from None
             why = _problem("illegal", seat=item.seat, text=line.text, reason=exc)
             raise MatchLogError(line.line, why) from None
+        owed_at = line.line
+    _made_again(match, owed_at)
     return match
+
+
+def _made_again(match: Match, line: int) -> None:
+    """A timeout with no ``auto`` lines after it (an old log's): the game's own moves,
+    made again (a failure is the timeout line's)."""
+    if match.owed is None:
+        return
+    try:
+        match.complete_time_out()
+    except OkeyError as exc:  # pragma: no cover - the game's own moves are always legal
+        raise MatchLogError(line, exc) from None
 
 
 def _check_scores(match: Match, line: int, item: ScoresLine) -> None:

@@ -13,15 +13,16 @@ fields. The catalogue, not the caller, picks the form:
   and ``"detailed"`` (:class:`Verbosity`) and no plain text;
 - a message missing in a language comes from English.
 
-:func:`load_catalogue` gives a language's :class:`Catalogue`, immutable. ``CATALOGUE``,
-:func:`use_language`, :func:`current_language`, :func:`tile_name`, ``ENGLISH`` and the
-old keys of the plural families are the compatibility layer described at the end.
+:func:`load_catalogue` gives a language's :class:`Catalogue`, immutable and made once.
+There is no shared, switchable catalogue: the command line chooses the language and
+hands its catalogue to everything that words something (the commands, the table, the
+speaker, the narrators); a module that needs words takes a ``Catalogue``.
 """
 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
@@ -144,7 +145,6 @@ def read_mo(data: bytes) -> tuple[Entries, PluralRule]:
 
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
-_VARIANT_SUFFIXES = tuple(f".{verbosity.value}" for verbosity in Verbosity)
 
 
 class Catalogue:
@@ -193,12 +193,10 @@ class Catalogue:
         return self._format(key, verbosity, fields)
 
     def has(self, key: str) -> bool:
-        key, _, _ = _old_key(key, None, {})
         contexts = ("", *(verbosity.value for verbosity in Verbosity))
         return any(self._find(key, context) is not None for context in contexts)
 
     def _format(self, key: str, verbosity: Verbosity | None, fields: dict[str, object]) -> str:
-        key, verbosity, fields = _old_key(key, verbosity, fields)
         count = fields.get(COUNT)
         contexts: list[str] = []
         if isinstance(count, int):
@@ -267,132 +265,3 @@ def load_catalogue(code: str) -> Catalogue:
         raise UnknownLanguageError(code, LANGUAGES)
     fallback = None if code == DEFAULT_LANGUAGE else load_catalogue(DEFAULT_LANGUAGE)
     return Catalogue.from_mo(code, mo_path(code).read_bytes(), fallback)
-
-
-# -- the compatibility layer -----------------------------------------------------------
-# Going away once every module is handed its catalogue: one shared catalogue switched
-# by use_language, and the old keys of the families that are plural messages now.
-
-# Old key -> (the plural message, and its count or the old field that holds the count).
-OLD_KEYS: Mapping[str, tuple[str, int | str]] = MappingProxyType(
-    {
-        "table.hint.left.one": ("table.hint.left", 1),
-        "table.hint.left.none": ("table.hint.left", 0),
-        "table.pile.one": ("table.pile", 1),
-        "table.pile.empty": ("table.pile", 0),
-        "table.okeys.one": ("table.okeys", 1),
-        "table.okeys.two": ("table.okeys", 2),
-        "table.copies.held.both": ("table.copies.held", 2),
-        "rules.fixed.one": ("rules.fixed", 1),
-        "rules.fixed.many": ("rules.fixed", "rounds"),
-        "table.review.summary.one": ("table.review.summary", 1),
-        "table.review.none": ("table.review.summary", 0),
-    }
-)
-
-
-def _old_key(
-    key: str, verbosity: Verbosity | None, fields: dict[str, object]
-) -> tuple[str, Verbosity | None, dict[str, object]]:
-    """An old key as the message it now is: a plural family's member ("table.pile.one")
-    as the plural message with its count, a variant's own key ("x.brief") as the
-    message with that verbosity. (No key of a message ends in ".brief" or ".detailed".)"""
-    old = OLD_KEYS.get(key)
-    if old is not None:
-        key, count = old
-        fields = dict(fields)
-        fields[COUNT] = fields.pop(count) if isinstance(count, str) else count
-    elif key.endswith(_VARIANT_SUFFIXES):
-        key, _, suffix = key.rpartition(".")
-        verbosity = Verbosity(suffix)
-    return key, verbosity, fields
-
-
-class _SharedCatalogue(Catalogue):
-    """CATALOGUE: the catalogue of the language chosen last by use_language (English
-    until then). Going away: hand each module the catalogue from load_catalogue."""
-
-    __slots__ = ("_current",)
-
-    def __init__(self) -> None:  # its state is the current catalogue's
-        self._current: Catalogue | None = None
-
-    def use(self, catalogue: Catalogue) -> None:
-        self._current = catalogue
-
-    def current(self) -> Catalogue:
-        if self._current is None:
-            self._current = load_catalogue(DEFAULT_LANGUAGE)
-        return self._current
-
-    @property
-    def language(self) -> str:
-        return self.current().language
-
-    @property
-    def entries(self) -> Entries:
-        return self.current().entries
-
-    @property
-    def fallback(self) -> Catalogue | None:
-        return self.current().fallback
-
-    def _find(self, key: str, context: str) -> tuple[Entry, PluralRule] | None:
-        return self.current()._find(key, context)
-
-
-_SHARED = _SharedCatalogue()
-CATALOGUE: Catalogue = _SHARED
-
-
-def use_language(code: str) -> None:
-    """Make the shared catalogue speak ``code`` (one of LANGUAGES). Going away."""
-    _SHARED.use(load_catalogue(code))
-
-
-def current_language() -> str:
-    """The code of the language the shared catalogue speaks. Going away."""
-    return _SHARED.language
-
-
-def tile_name(tile: Tile, okey: Tile | None = None) -> str:
-    """A tile's name in the shared catalogue's language. Going away: Catalogue.tile."""
-    return _SHARED.tile(tile, okey)
-
-
-class _OldTemplates(Mapping[str, str]):
-    """ENGLISH as it was: every old key and its template, a variant under "<key>.brief"
-    and "<key>.detailed", a plural message under its old keys. Going away: read a
-    Catalogue's messages instead."""
-
-    def __init__(self, code: str) -> None:
-        self._code = code
-        self._flat: dict[str, str] | None = None
-
-    def _templates(self) -> dict[str, str]:
-        if self._flat is None:
-            catalogue = load_catalogue(self._code)
-            flat: dict[str, str] = {}
-            for (context, key), message in catalogue.entries.items():
-                if not context.startswith(EXACT):
-                    flat[f"{key}.{context}" if context else key] = message.forms[-1]
-            for old, (key, count) in OLD_KEYS.items():
-                number = 2 if isinstance(count, str) else count
-                exact = catalogue.entries.get((f"{EXACT}{number}", key))
-                message = exact or catalogue.entries[("", key)]
-                text = message.form(_english_plural, number, key)
-                flat[old] = text.replace("{count", "{" + count) if isinstance(count, str) else text
-            self._flat = flat
-        return self._flat
-
-    def __getitem__(self, key: str) -> str:
-        return self._templates()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._templates())
-
-    def __len__(self) -> int:
-        return len(self._templates())
-
-
-ENGLISH: Mapping[str, str] = _OldTemplates(DEFAULT_LANGUAGE)

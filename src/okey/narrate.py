@@ -35,7 +35,7 @@ from okey.engine.okey101.events import Event101
 from okey.engine.traditional import dice_variant, passed_over
 from okey.hand.combinations import GroupKind
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.narrate101 import lines101
 
 _GROUP_KEYS = {
@@ -48,7 +48,7 @@ _GROUP_KEYS = {
 class Narrator:
     """Turns events into sentences; remembers the round's okey to name tiles fully."""
 
-    def __init__(self, names: Sequence[str], catalogue: Catalogue = CATALOGUE) -> None:
+    def __init__(self, names: Sequence[str], catalogue: Catalogue) -> None:
         self.names = list(names)
         self.catalogue = catalogue
         self.okey: Tile | None = None

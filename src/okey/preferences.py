@@ -21,11 +21,11 @@ import platformdirs
 from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.bots import available_levels
 from okey.errors import OkeyError, Phrase
-from okey.messages import CATALOGUE, DEFAULT_LANGUAGE, LANGUAGES, Verbosity
+from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
-from okey.table.settings import DEFAULT_PACE
+from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.table.sorting import SortMode
 from okey.textfiles import decode
 
@@ -141,19 +141,19 @@ class Preference:
 
     key: str
     check: Callable[[str, object], Value]
-    initial: Value | Callable[[], Value]
+    initial: Value | Callable[[Catalogue], Value]
     commands: frozenset[str]
 
-    @property
-    def default(self) -> Value:
-        return self.initial() if callable(self.initial) else self.initial
+    def default(self, catalogue: Catalogue) -> Value:
+        """The value when none is chosen (a text in ``catalogue``'s language)."""
+        return self.initial(catalogue) if callable(self.initial) else self.initial
 
 
 NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
 SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
-    Preference("name", _name, lambda: CATALOGUE.text("table.default_name"), NEW_GAMES),
+    Preference("name", _name, lambda catalogue: catalogue.text("table.default_name"), NEW_GAMES),
     Preference(
         "speech", _choice(lambda: [m.value for m in SpeechMode]), SpeechMode.AUTO.value, SPEAKING
     ),
@@ -169,6 +169,10 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
         "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
     ),
     Preference("pace", _pace, DEFAULT_PACE, NEW_GAMES),
+    # Seconds per turn at a table with a turn timer ("rules": the rules' own).
+    Preference(
+        "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
+    ),
     Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.
@@ -229,9 +233,10 @@ def _toml_value(value: Value) -> str:
     return f'"{escaped}"'
 
 
-def store(path: Path, settings: Mapping[str, Value]) -> None:
-    """Write ``settings`` to ``path`` at once (the old file is kept as ``.bak``)."""
-    lines = [CATALOGUE.text("settings.file_header")]
+def store(path: Path, settings: Mapping[str, Value], catalogue: Catalogue) -> None:
+    """Write ``settings`` to ``path`` at once (the old file is kept as ``.bak``), headed
+    by a comment in ``catalogue``'s language."""
+    lines = [catalogue.text("settings.file_header")]
     lines += [f"{p.key} = {_toml_value(settings[p.key])}" for p in PREFERENCES if p.key in settings]
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,23 +1,72 @@
 """A rule set in words: one catalogue message per option, for ``okey rules NAME``
-and the table's rules key alike (both sit above this module)."""
+and the table's rules key alike (both sit above this module); and the names a player
+hears for rule sets and bot levels, in their language.
+
+A shipped rule set's name and description are catalogue messages
+(``rules.set.<name>.name``, ``rules.set.<name>.description``); the description in
+its TOML file is the English source (a test keeps the two the same), so a person
+reading or copying the file sees what it is. A custom file's own description (one
+that is not the shipped English text) is said as written, and so is a name or a
+level the catalogue does not know (a plug-in bot's).
+"""
 
 from __future__ import annotations
 
-from okey.messages import CATALOGUE, Catalogue
+from dataclasses import dataclass
+
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet
 from okey.rules_words101 import rule_messages101
 
-Message = tuple[str, dict[str, int | str]]
+
+@dataclass(frozen=True, slots=True)
+class Named:
+    """A name or text from the catalogue when it has ``key`` (None: never), else ``text``
+    as it is: worded only when said."""
+
+    key: str | None
+    text: str
+
+    def render(self, catalogue: Catalogue) -> str:
+        if self.key is not None and catalogue.has(self.key):
+            return catalogue.text(self.key)
+        return self.text
+
+
+Field = int | str | Named
+Message = tuple[str, dict[str, Field]]
 """A catalogue key and its fields."""
+
+
+def rules_name(rules: RuleSet) -> Named:
+    """The rule set's name as a player hears it: "classic", "klasik"."""
+    return Named(f"rules.set.{rules.name}.name", rules.name)
+
+
+def rules_description(rules: RuleSet) -> Named:
+    """The rule set's description: the catalogue's for a shipped set's own text."""
+    key = f"rules.set.{rules.name}.description"
+    english = load_catalogue(DEFAULT_LANGUAGE)
+    shipped = english.has(key) and english.text(key) == rules.description
+    return Named(key if shipped else None, rules.description)
+
+
+def level_name(level: str) -> Named:
+    """A bot level as a player hears it: "medium", "orta"; a plug-in's by its own name."""
+    return Named(f"level.{level}", level)
 
 
 def rule_messages(rules: RuleSet) -> list[Message]:
     """Every option of a rule set, one message a sentence, in the order they are said."""
+    title: Message = (
+        "rules.title",
+        {"name": rules_name(rules), "description": rules_description(rules)},
+    )
     if rules.okey101 is not None:
-        return rule_messages101(rules)
+        return rule_messages101(rules, title)
     table, scoring, play = rules.table, rules.scoring, rules.play
     said: list[Message] = [
-        ("rules.title", {"name": rules.name, "description": rules.description}),
+        title,
         ("rules.players", {"players": table.players}),
     ]
     if table.partners:
@@ -30,7 +79,9 @@ def rule_messages(rules: RuleSet) -> list[Message]:
     else:
         said.append(("rules.fixed", {"count": table.rounds}))
     said.append((f"rules.tie.{table.tie}", {}))
-    said.append(("rules.normal", {"points": scoring.normal}))
+    # At a partners table a finish costs the other team, not every other player.
+    normal = "rules.normal.partners" if table.partners else "rules.normal"
+    said.append((normal, {"points": scoring.normal}))
     said.append(("rules.okey_discard", {"factor": scoring.okey_discard}))
     said.append(("rules.pairs", {"factor": scoring.pairs}))
     if scoring.colored:
@@ -40,7 +91,8 @@ def rule_messages(rules: RuleSet) -> list[Message]:
     else:
         said.append(("rules.multiply", {}))
     if scoring.show_indicator:
-        said.append(("rules.show", {"points": scoring.show_penalty}))
+        show = "rules.show.partners" if table.partners else "rules.show"
+        said.append((show, {"points": scoring.show_penalty}))
     else:
         said.append(("rules.no_show", {}))
     said.append((f"rules.pile.{play.pile_out}", {}))
@@ -59,6 +111,17 @@ def rule_messages(rules: RuleSet) -> list[Message]:
     return said
 
 
-def explain(rules: RuleSet, catalogue: Catalogue = CATALOGUE) -> list[str]:
+def fields_in_words(fields: dict[str, Field], catalogue: Catalogue) -> dict[str, int | str]:
+    """A message's fields with their names worded."""
+    return {
+        name: value.render(catalogue) if isinstance(value, Named) else value
+        for name, value in fields.items()
+    }
+
+
+def explain(rules: RuleSet, catalogue: Catalogue) -> list[str]:
     """Every option of a rule set, in sentences."""
-    return [catalogue.text(key, **fields) for key, fields in rule_messages(rules)]
+    return [
+        catalogue.text(key, **fields_in_words(fields, catalogue))
+        for key, fields in rule_messages(rules)
+    ]

@@ -6,18 +6,22 @@ Where tables play differently, the sentence names the rules key (docs/okey101.md
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from okey.rules import RuleSet
 
-Message = tuple[str, dict[str, int | str]]
+if TYPE_CHECKING:
+    from okey.rules_words import Message
 
 
-def rule_messages101(rules: RuleSet) -> list[Message]:
-    """Every rule of a 101 rule set, one message a sentence, in the order they are said."""
+def rule_messages101(rules: RuleSet, title: Message) -> list[Message]:
+    """Every rule of a 101 rule set, one message a sentence, in the order they are said
+    (``title``: the rule set's name and description, as :mod:`okey.rules_words` says them)."""
     own = rules.okey101
     assert own is not None
     table, scoring, play = own.table, own.scoring, own.play
     said: list[Message] = [
-        ("rules.title", {"name": rules.name, "description": rules.description}),
+        title,
         ("rules101.game", {}),
         ("rules101.turn", {}),
         ("rules101.combinations", {}),

@@ -10,6 +10,7 @@ The menu only chooses: the command line runs the choice.
 
 from __future__ import annotations
 
+import textwrap
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,13 +23,13 @@ from prompt_toolkit.layout import HSplit, Layout, Window
 from prompt_toolkit.layout.controls import FormattedTextControl
 from prompt_toolkit.output import Output
 
-from okey.messages import CATALOGUE
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table.keys import Command, command_for, pressed_key, spoken_key
 from okey.table.menu import Menu
 
 SHOWN_LINES = 8  # the last things said, under the list
+WIDTH = 80  # the screen's columns: longer lines are wrapped, never cut
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class StartMenu:
         return self.menu.focus
 
     def _item(self) -> str:
-        return CATALOGUE.text(
+        return self.speaker.catalogue.text(
             "start.item",
             label=self.menu.current.label,
             position=self.focus + 1,
@@ -104,7 +105,7 @@ class StartMenu:
             }
             reply = reads.get(command, speaker.newest)()
         else:
-            reply = speaker.reply("start.unknown_key", key=spoken_key(key))
+            reply = speaker.reply("start.unknown_key", key=spoken_key(key, speaker.catalogue))
         if reply:
             self.said.append(reply)
 
@@ -115,13 +116,21 @@ class StartMenu:
 
     def screen(self) -> str:
         """The list with a marker on the focused item, then the last things said."""
-        text = CATALOGUE.text
+        text = self.speaker.catalogue.text
         lines = [text("start.title"), ""]
         for index, choice in enumerate(self.choices):
             marker = ">" if index == self.focus else " "
-            lines.append(f"{marker} {index + 1}. {choice.label}")
-        lines += ["", *(one_line(said) for said in self.said), "", text("start.footer")]
+            lines += _wrapped(f"{marker} {index + 1}. {choice.label}", indent="     ")
+        lines.append("")
+        for said in self.said:
+            lines += _wrapped(one_line(said), indent="  ")
+        lines += ["", *_wrapped(text("start.footer"))]
         return "\n".join(lines)
+
+
+def _wrapped(line: str, *, indent: str = "") -> list[str]:
+    """A line broken at spaces to fit the screen's width (the rest indented)."""
+    return textwrap.wrap(line, WIDTH, subsequent_indent=indent, break_on_hyphens=False) or [""]
 
 
 async def run_start_menu(

@@ -21,7 +21,7 @@ import platformdirs
 
 from okey.audio.cues import Cue
 from okey.audio.synth import RATE
-from okey.messages import CATALOGUE
+from okey.errors import Phrase
 
 ENV_VAR: Final = "OKEY_SOUNDS"
 SUFFIX: Final = ".wav"
@@ -37,9 +37,9 @@ class Problem:
     reason: str
     fields: Mapping[str, object] = field(default_factory=dict)
 
-    def text(self) -> str:
-        """The reason in the catalogue's current language."""
-        return CATALOGUE.text(f"audio.pack.reason.{self.reason}", **self.fields)
+    def phrase(self) -> Phrase:
+        """The reason, worded in the player's language when it is said."""
+        return Phrase(f"audio.pack.reason.{self.reason}", **self.fields)
 
 
 class PackFileError(ValueError):

@@ -83,6 +83,7 @@ class Sounds:
         idle_stop: float = IDLE_STOP,
         stall: float = STALL,
         open_wait: float = OPEN_WAIT,
+        max_lag: float = MAX_LAG,
     ) -> None:
         self._bell = bell
         self._on_notice = on_notice
@@ -92,6 +93,7 @@ class Sounds:
         self._clock = clock
         self._idle_stop = idle_stop
         self._stall = stall
+        self._max_lag = max_lag
         self._state = State.OFF
         self._device_name: str | None = None
         self._requests: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
@@ -103,7 +105,7 @@ class Sounds:
             pack = load_pack(pack_folder() if folder is None else folder)
         self._pack = pack
         for problem in pack.problems:
-            self._on_notice("audio.pack.bad_file", file=problem.file, reason=problem.text())
+            self._on_notice("audio.pack.bad_file", file=problem.file, reason=problem.phrase())
         if enabled:
             self._open()
             self._settled.wait(open_wait)
@@ -282,7 +284,7 @@ class Sounds:
             if isinstance(item, tuple):
                 cue, position, volume, asked, delay = item
                 late = now - asked - delay  # after the moment it was to begin
-                if late > MAX_LAG or not self._enabled:
+                if late > self._max_lag or not self._enabled:
                     continue
                 left, right = gains(position)
                 gain = volume_gain(volume)

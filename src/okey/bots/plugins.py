@@ -35,14 +35,17 @@ from okey.bots.base import Bot, BotFactory
 from okey.bots.easy import EasyBot
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
-from okey.messages import CATALOGUE
+from okey.errors import OkeyError, Phrase
 
 DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
 Reason = Literal["raised", "too_slow", "illegal"]
 
 
-class PluginError(ValueError):
-    """A seat name that names no level and no loadable bot."""
+class PluginError(OkeyError):
+    """A seat name that names no level and no loadable bot (reasons: the catalogue's
+    ``bot.plugin.*`` keys), worded when shown."""
+
+    prefix = "bot.plugin."
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,10 +58,10 @@ class Incident:
     detail: str
     round_number: int
 
-    def describe(self) -> str:
-        """The report, in the player-facing words of the message catalogue."""
-        why = CATALOGUE.text(f"bot.reason.{self.reason}", detail=self.detail)
-        return CATALOGUE.text("bot.replaced", bot=self.bot, seat=self.seat, reason=why)
+    def phrase(self) -> Phrase:
+        """The report, to be worded by the message catalogue when shown."""
+        why = Phrase(f"bot.reason.{self.reason}", detail=self.detail)
+        return Phrase("bot.replaced", bot=self.bot, seat=self.seat, reason=why)
 
 
 def is_plugin_name(name: str) -> bool:
@@ -76,7 +79,7 @@ def split_spec(spec: str) -> tuple[str, str]:
     neither (the last colon splits, so a Windows path keeps its drive letter)."""
     target, _, attribute = spec.rpartition(":")
     if not target or not attribute or not all(p.isidentifier() for p in attribute.split(".")):
-        raise PluginError(CATALOGUE.text("bot.plugin.form_file", spec=spec))
+        raise PluginError("form_file", spec=spec)
     return target, attribute
 
 
@@ -84,7 +87,7 @@ def _module_from_file(spec: str, target: str) -> ModuleType:
     """The Python file ``target`` as a module of its own, run once per file."""
     path = Path(target).expanduser()
     if not path.is_file():
-        raise PluginError(CATALOGUE.text("bot.plugin.no_file", spec=spec, path=path))
+        raise PluginError("no_file", spec=spec, path=path)
     resolved = path.resolve()
     digest = hashlib.sha256(str(resolved).encode("utf-8")).hexdigest()[:12]
     stem = re.sub(r"\W", "_", resolved.stem)
@@ -94,7 +97,7 @@ def _module_from_file(spec: str, target: str) -> ModuleType:
         return loaded
     found = importlib.util.spec_from_file_location(name, resolved)
     if found is None or found.loader is None:
-        raise PluginError(CATALOGUE.text("bot.plugin.form_file", spec=spec))
+        raise PluginError("form_file", spec=spec)
     module = importlib.util.module_from_spec(found)
     sys.modules[name] = module  # as an import does: dataclasses and pickling look it up
     try:
@@ -118,14 +121,14 @@ def load_factory(spec: str) -> BotFactory:
         raise
     except (Exception, SystemExit) as exc:  # a plug-in's module may fail in any way as it loads
         reason = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ImportError) else exc
-        raise PluginError(CATALOGUE.text("bot.plugin.import", spec=spec, reason=reason)) from None
+        raise PluginError("import", spec=spec, reason=reason) from None
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
-            raise PluginError(CATALOGUE.text("bot.plugin.missing", spec=spec)) from None
+            raise PluginError("missing", spec=spec) from None
     if not callable(target):
-        raise PluginError(CATALOGUE.text("bot.plugin.not_callable", spec=spec))
+        raise PluginError("not_callable", spec=spec)
     factory: BotFactory = target
     return factory
 
@@ -198,17 +201,17 @@ class _TooSlow(Exception):
     """The bot was still thinking when its time ran out."""
 
 
-def check_seat_name(name: str, levels: dict[str, BotFactory]) -> str | None:
-    """Why ``name`` cannot be seated (a player-facing message), or None when it can."""
+def check_seat_name(name: str, levels: dict[str, BotFactory]) -> PluginError | None:
+    """Why ``name`` cannot be seated (worded when shown), or None when it can."""
     if name in levels:
         return None
     if not is_plugin_name(name):
         known = ", ".join(sorted(levels))
-        return CATALOGUE.text("bot.plugin.unknown_file", name=name, known=known)
+        return PluginError("unknown_file", name=name, known=known)
     try:
         load_factory(name)
     except PluginError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -224,11 +227,13 @@ def seat_bot(
     if name in levels:
         return levels[name](rng)
     if not is_plugin_name(name):
-        raise PluginError(check_seat_name(name, levels))
+        problem = check_seat_name(name, levels)
+        assert problem is not None
+        raise problem
     factory = load_factory(name)
     fallback_rng = random.Random(rng.getrandbits(64))
     try:
         bot = factory(rng)
     except Exception as exc:  # a plug-in may fail in any way
-        raise PluginError(CATALOGUE.text("bot.plugin.make", spec=name, reason=exc)) from exc
+        raise PluginError("make", spec=name, reason=exc) from exc
     return GuardedBot(bot, fallback_rng, time_limit=time_limit, on_incident=on_incident)

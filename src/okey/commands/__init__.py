@@ -4,7 +4,9 @@
 its one-line help and its module, which is imported only when the command
 runs or its own ``--help`` is asked for (``okey --help`` and ``okey hand``
 never load the table, prompt_toolkit or the speech layer). Each module has
-``NAME``, ``HELP_KEY``, ``configure(parser)`` and ``run(args) -> int``.
+``NAME``, ``HELP_KEY``, ``configure(parser, catalogue)`` and
+``run(args, catalogue) -> int``: the catalogue of the player's language, chosen by
+the command line and handed down (there is no shared one).
 
 The helpers here are what every command shares: one way to report an error
 on standard error (worded at that moment, :mod:`okey.errortext`), and the
@@ -19,7 +21,7 @@ from typing import Final
 
 from okey.errors import OkeyError, Phrase
 from okey.errortext import render
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 
 USAGE_ERROR = 2  # the exit status of a command refused for bad input
 
@@ -56,23 +58,23 @@ COMMANDS: Final = (
 )
 
 
-def words_of(message: object) -> str:
-    """A message in the player's language now: an okey error or a phrase worded from the
+def words_of(message: object, catalogue: Catalogue) -> str:
+    """A message in the player's language: an okey error or a phrase worded from the
     catalogue at this moment, anything else as it is."""
     if isinstance(message, OkeyError | Phrase):
-        return render(message, CATALOGUE)
+        return render(message, catalogue)
     return str(message)
 
 
-def report(message: object) -> None:
+def report(message: object, catalogue: Catalogue) -> None:
     """Say an error on standard error, as every command does (an okey error or a
     phrase is worded now, in the player's language)."""
-    print(CATALOGUE.text("cli.error", message=words_of(message)), file=sys.stderr)
+    print(catalogue.text("cli.error", message=words_of(message, catalogue)), file=sys.stderr)
 
 
-def error(message: object) -> int:
+def error(message: object, catalogue: Catalogue) -> int:
     """Report ``message`` and give the exit status for bad input."""
-    report(message)
+    report(message, catalogue)
     return USAGE_ERROR
 
 

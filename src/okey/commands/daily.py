@@ -15,7 +15,7 @@ from okey.commands import error
 from okey.commands.play import add_name_and_sort, add_pace_and_saves, new_settings, open_table
 from okey.daily import DAILY_LEVEL, DAILY_RULES, daily_seed, parse_day, save_name
 from okey.engine.events import RoundDrawn, RoundWon
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import save_path
@@ -28,12 +28,12 @@ NAME = "daily"
 HELP_KEY = "daily.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--date", metavar="YYYY-MM-DD", help=text("daily.cli.date"))
-    add_name_and_sort(parser)
-    add_pace_and_saves(parser, DEFAULT_PACE)
-    add_speech_options(parser)
+    add_name_and_sort(parser, catalogue)
+    add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
+    add_speech_options(parser, catalogue)
 
 
 def today() -> date:
@@ -47,18 +47,18 @@ def day_save(day: date, folder: Path) -> SaveData | None:
     return read_save(name, folder) if save_path(name, folder).is_file() else None
 
 
-def spoken_date(day: date) -> str:
+def spoken_date(day: date, catalogue: Catalogue) -> str:
     """``day`` as it is said: "30 November 2026"."""
-    months = [month.strip() for month in CATALOGUE.text("daily.month").split(",")]
-    return CATALOGUE.text("daily.date", day=day.day, month=months[day.month - 1], year=day.year)
+    months = [month.strip() for month in catalogue.text("daily.month").split(",")]
+    return catalogue.text("daily.date", day=day.day, month=months[day.month - 1], year=day.year)
 
 
-def outcome(data: SaveData, day: date) -> list[str]:
+def outcome(data: SaveData, day: date, catalogue: Catalogue) -> list[str]:
     """What a finished day's hand came to, for the player of that save."""
-    text = CATALOGUE.text
-    session = session_from_save(data)
+    text = catalogue.text
+    session = session_from_save(data, catalogue)
     match, you, names = session.match, session.you, session.settings.names
-    when = spoken_date(day)
+    when = spoken_date(day, catalogue)
     lines: list[str] = []
     for event in reversed(match.events):
         if isinstance(event, RoundWon):
@@ -77,35 +77,43 @@ def outcome(data: SaveData, day: date) -> list[str]:
     return lines
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     try:
         day = parse_day(args.date) if args.date is not None else today()
     except ValueError:
-        return error(text("daily.cli.bad_date", given=args.date))
+        return error(text("daily.cli.bad_date", given=args.date), catalogue)
     if args.pace < 0:
-        return error(text("table.cli.bad_pace"))
+        return error(text("table.cli.bad_pace"), catalogue)
     folder = saves_dir(args.saves)
     name = save_name(day)
-    when = spoken_date(day)
+    when = spoken_date(day, catalogue)
     try:
         saved = day_save(day, folder)
         if saved is not None and saved.over:
-            for line in outcome(saved, day):
+            for line in outcome(saved, day, catalogue):
                 print(line)
             return 0
         if saved is not None:
-            session = session_from_save(saved)
+            session = session_from_save(saved, catalogue)
             session.settings.pace = args.pace
             notice = text("daily.resumed", date=when)
             return open_table(
-                session, args, saved_as=name, autosave_as=name, resumed=True, notice=notice
+                session,
+                args,
+                catalogue,
+                saved_as=name,
+                autosave_as=name,
+                resumed=True,
+                notice=notice,
             )
         rules = load_rules(DAILY_RULES)
     except (SaveError, RulesError) as exc:
-        return error(exc)
+        return error(exc, catalogue)
     level = best_level(DAILY_LEVEL)
-    settings = new_settings(DAILY_RULES, rules.table.players, level, args, daily_seed(day))
+    settings = new_settings(
+        DAILY_RULES, rules.table.players, level, args, daily_seed(day), catalogue
+    )
     notice = text("daily.welcome" if day == today() else "daily.welcome.other", date=when)
     session = new_session(rules, settings)
-    return open_table(session, args, saved_as=name, autosave_as=name, notice=notice)
+    return open_table(session, args, catalogue, saved_as=name, autosave_as=name, notice=notice)

@@ -15,7 +15,7 @@ from okey.hand.combinations import GroupKind
 from okey.hand.notation import TileNotationError, parse_tile, parse_tiles
 from okey.hand.scoring import FinishKind
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.rules import RulesError, RuleSet, load_rules
 from okey.textfiles import text_lines
 
@@ -23,7 +23,7 @@ NAME = "hand"
 HELP_KEY = "hand.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("tiles", nargs="*", metavar="TILE", help="tiles such as r5 k13 fj")
     parser.add_argument("--indicator", "-i", metavar="TILE", help="the face-up indicator tile")
     parser.add_argument("--rules", default="classic", help="rule set for the points")
@@ -43,7 +43,7 @@ def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
 
 
-def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
+def _run_batch(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> int:
     failures = 0
     try:
         for number, line in enumerate(text_lines(args.batch), start=1):
@@ -54,7 +54,7 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
                 analysis = _analyse_line(text, rules)
             except ValueError as exc:  # HandError and TileNotationError among them
                 failures += 1
-                said = words_of(exc)
+                said = words_of(exc, catalogue)
                 if args.json:
                     failure = {"line": number, "input": text, "error": said}
                     print(json.dumps(failure, ensure_ascii=False))
@@ -64,40 +64,40 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet) -> int:
             if args.json:
                 print(json.dumps({"line": number, **to_json(analysis)}, ensure_ascii=False))
             else:
-                print(CATALOGUE.text("hand.title", number=number))
-                print("\n".join(describe(analysis)))
+                print(catalogue.text("hand.title", number=number))
+                print("\n".join(describe(analysis, catalogue)))
                 print()
     except (OSError, UnicodeDecodeError) as exc:
-        return error(Phrase("hand.error.file", path=args.batch, reason=exc))
+        return error(Phrase("hand.error.file", path=args.batch, reason=exc), catalogue)
     return 1 if failures else 0
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     if rules.okey101 is not None:
-        return run101(args, rules)
+        return run101(args, rules, catalogue)
     if args.batch:
-        return _run_batch(args, rules)
+        return _run_batch(args, rules, catalogue)
     try:
         if args.indicator is None:
             raise HandError(HandProblem.NO_INDICATOR)
         analysis = analyse(parse_tiles(args.tiles), parse_tile(args.indicator), rules.scoring)
     except (TileNotationError, HandError) as exc:
-        return error(exc)
+        return error(exc, catalogue)
     if args.json:
         print(json.dumps(to_json(analysis), ensure_ascii=False))
     else:
-        print("\n".join(describe(analysis)))
+        print("\n".join(describe(analysis, catalogue)))
     return 0
 
 
 _GROUP_KEYS = {GroupKind.RUN: "hand.group.run", GroupKind.SET: "hand.group.set"}
 
 
-def describe(analysis: HandAnalysis, catalogue: Catalogue = CATALOGUE) -> list[str]:
+def describe(analysis: HandAnalysis, catalogue: Catalogue) -> list[str]:
     """The analysis in sentences, tiles named with their roles."""
     okey = analysis.okey
 

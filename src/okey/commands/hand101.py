@@ -12,6 +12,7 @@ from typing import Any
 from okey.commands import error
 from okey.engine.okey101.notation import format_meld, parse_meld
 from okey.engine.okey101.round import checked_meld
+from okey.errors import Phrase
 from okey.hand.analysis import HandError, HandProblem
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions
@@ -20,7 +21,7 @@ from okey.hand.notation import TileNotationError, format_tile, parse_tile, parse
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile, okey_for
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.rules import RuleSet
 
 OPENED = {"no": Opened.NOT_YET, "combinations": Opened.COMBINATIONS, "pairs": Opened.PAIRS}
@@ -102,9 +103,7 @@ def analyse101(
     }
 
 
-def describe101(
-    data: dict[str, Any], table: Sequence[Meld], catalogue: Catalogue = CATALOGUE
-) -> list[str]:
+def describe101(data: dict[str, Any], table: Sequence[Meld], catalogue: Catalogue) -> list[str]:
     text = catalogue.text
     okey = parse_tile(data["okey"])
 
@@ -157,7 +156,7 @@ def describe101(
     return lines
 
 
-def run101(args: argparse.Namespace, rules: RuleSet) -> int:
+def run101(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> int:
     """``okey hand`` at a 101 table."""
     try:
         if args.indicator is None:
@@ -166,15 +165,15 @@ def run101(args: argparse.Namespace, rules: RuleSet) -> int:
         indicator = parse_tile(args.indicator)
         okey = okey_for(indicator)
     except (TileNotationError, HandError) as exc:
-        return error(exc)
-    except ValueError as exc:  # a false joker as the indicator
-        return error(str(exc))
+        return error(exc, catalogue)
+    except ValueError:  # a false joker as the indicator
+        return error(Phrase("hand101.false_joker_indicator"), catalogue)
     table = _table(args.table, okey, rules)
     if isinstance(table, str):
-        return error(CATALOGUE.text("hand101.bad_table", text=table))
+        return error(Phrase("hand101.bad_table", text=table), catalogue)
     data = analyse101(tiles, indicator, rules, table, OPENED[args.opened])
     if args.json:
         print(json.dumps(data, ensure_ascii=False))
     else:
-        print("\n".join(describe101(data, table)))
+        print("\n".join(describe101(data, table, catalogue)))
     return 0

@@ -15,7 +15,9 @@ from okey.commands import error
 from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
 from okey.daily import SAVE_PREFIX
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
+from okey.rules import RulesError, load_rules
+from okey.rules_words import level_name, rules_name
 from okey.saves import SaveError, list_saves, saves_dir
 from okey.saves.restore import problem
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
@@ -25,19 +27,25 @@ NAME = "menu"
 HELP_KEY = "start.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    parser.add_argument("--saves", metavar="DIR", help=catalogue.text("table.cli.saves"))
     parser.add_argument("--rules", default="classic", help=argparse.SUPPRESS)
     parser.add_argument("--level", help=argparse.SUPPRESS)
-    add_speech_options(parser)
+    add_speech_options(parser, catalogue)
 
 
-def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]]]:
+def choices(
+    args: argparse.Namespace, day: date, catalogue: Catalogue
+) -> list[tuple[Choice, list[str]]]:
     """The menu's items, each with the command line it runs."""
-    text = CATALOGUE.text
+    text = catalogue.text
     folder = saves_dir(args.saves)
-    level = args.level or "medium"
-    items = [(Choice("play", text("start.play", rules=args.rules, level=level)), ["play"])]
+    level = level_name(args.level or "medium").render(catalogue)
+    try:
+        rules = rules_name(load_rules(args.rules)).render(catalogue)
+    except RulesError:
+        rules = args.rules  # the game it starts says what is wrong with it
+    items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
     try:
         entry = next(
             (
@@ -53,7 +61,8 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
         entry = None
     saved = entry.data if entry is not None else None
     if entry is not None and saved is not None and problem(saved) is None:
-        label = text("start.resume", rules=saved.rules_name, number=saved.round_number)
+        named = rules_name(saved.rules).render(catalogue)
+        label = text("start.resume", rules=named, number=saved.round_number)
         items.append((Choice("resume", label), ["resume", entry.name]))
     try:
         saved_day = day_save(day, folder)
@@ -63,7 +72,7 @@ def choices(args: argparse.Namespace, day: date) -> list[tuple[Choice, list[str]
         key = "start.daily"
     else:
         key = "start.daily.done" if saved_day.over else "start.daily.started"
-    when = spoken_date(day)
+    when = spoken_date(day, catalogue)
     items.append((Choice("daily", text(key, date=when)), ["daily"]))
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
     items.append((Choice(None, text("start.quit")), []))
@@ -83,15 +92,15 @@ def forwarded(args: argparse.Namespace, command: str) -> list[str]:
     return line
 
 
-def run(args: argparse.Namespace) -> int:
-    refused = needs_terminal()
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
-    items = choices(args, today())
+    items = choices(args, today(), catalogue)
     try:
-        speaker = speaker_from_args(args)
+        speaker = speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     if args.speech == SpeechMode.AUTO.value:  # what auto found holds for the game too
         found = speaker.mode is SpeechMode.SCREEN_READER
         args.speech = (SpeechMode.SCREEN_READER if found else SpeechMode.VOICE).value
@@ -111,5 +120,5 @@ def run(args: argparse.Namespace) -> int:
     chosen_args = parser.parse_args([*line, *forwarded(args, line[0])])
     chosen_args.parser = parser
     chosen_args.announced = True
-    status: int = chosen_args.run(chosen_args)
+    status: int = chosen_args.run(chosen_args, catalogue)
     return status

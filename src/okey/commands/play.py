@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from dataclasses import replace
 
 from okey.audio import DEFAULT_VOLUME, Sounds
 from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
-from okey.messages import CATALOGUE, Verbosity
-from okey.rules import RulesError, load_rules
+from okey.errors import Phrase
+from okey.messages import Catalogue, Verbosity
+from okey.rules import RulesError, RuleSet, load_rules
 from okey.saves import AUTOSAVE, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.app import play
@@ -21,16 +23,18 @@ from okey.table.controller import Table
 from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import table_names
 from okey.table.session import TableSession, new_session
-from okey.table.settings import DEFAULT_PACE, TableSettings
+from okey.table.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
 from okey.table.sorting import SortMode
 
 NAME = "play"
 HELP_KEY = "table.cli.play"
 DEFAULT_LEVEL = "medium"
+LEAST_TIMER = 5  # seconds per turn that --timer allows
+MOST_TIMER = 600
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--rules", default="classic", help=text("table.cli.rules"))
     parser.add_argument(
         "--level",
@@ -38,13 +42,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
     parser.add_argument("--seed", type=int, help=text("table.cli.seed"))
-    add_name_and_sort(parser)
-    add_pace_and_saves(parser, DEFAULT_PACE)
-    add_speech_options(parser)
+    parser.add_argument(
+        "--timer",
+        metavar="SECONDS",
+        help=text("table.cli.timer", least=LEAST_TIMER, most=MOST_TIMER),
+    )
+    add_name_and_sort(parser, catalogue)
+    add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
+    add_speech_options(parser, catalogue)
 
 
-def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def add_name_and_sort(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--name", help=text("table.cli.name"))
     parser.add_argument(
         "--sort",
@@ -54,14 +63,16 @@ def add_name_and_sort(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_pace_and_saves(parser: argparse.ArgumentParser, pace: float | None) -> None:
-    add_pace(parser, pace)
-    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("table.cli.saves"))
+def add_pace_and_saves(
+    parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue
+) -> None:
+    add_pace(parser, pace, catalogue)
+    parser.add_argument("--saves", metavar="DIR", help=catalogue.text("table.cli.saves"))
 
 
-def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
+def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Catalogue) -> None:
     """--pace, defaulting to ``pace`` (None: as the save had it)."""
-    text = CATALOGUE.text
+    text = catalogue.text
     parser.add_argument(
         "--pace",
         type=float,
@@ -73,19 +84,43 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None) -> None:
     )
 
 
-def needs_terminal() -> int | None:
+def turn_seconds(value: str | None) -> int | None:
+    """``--timer``'s value: seconds per turn, or None for the rules' own ("rules", or
+    not given); ValueError for anything else."""
+    if value is None or value.strip().lower() == RULES_TIMER:
+        return None
+    seconds = int(value)
+    if not LEAST_TIMER <= seconds <= MOST_TIMER:
+        raise ValueError(value)
+    return seconds
+
+
+def timed(rules: RuleSet, seconds: int | None) -> RuleSet:
+    """``rules`` with turns of ``seconds`` at a table that has a turn timer (a table
+    without one keeps none; None: the rules' own). The save keeps the rules so."""
+    if seconds is None or not rules.play.timer_seconds:
+        return rules
+    return replace(rules, play=replace(rules.play, timer_seconds=seconds))
+
+
+def needs_terminal(catalogue: Catalogue) -> int | None:
     """Refuse to open the table without a terminal to show it and read keys."""
     if on_a_terminal():
         return None
-    return error(CATALOGUE.text("table.cli.no_terminal"))
+    return error(Phrase("table.cli.no_terminal"), catalogue)
 
 
 def new_settings(
-    rules_name: str, players: int, level: str, args: argparse.Namespace, seed: int | None
+    rules_name: str,
+    players: int,
+    level: str,
+    args: argparse.Namespace,
+    seed: int | None,
+    catalogue: Catalogue,
 ) -> TableSettings:
     """The settings of a new match: the player in seat 0, bots of ``level`` around."""
     you = 0
-    names = table_names(players, you, args.name)
+    names = table_names(players, you, catalogue, args.name)
     return TableSettings(
         rules=rules_name,
         you=you,
@@ -102,6 +137,7 @@ def new_settings(
 def seat_player(
     args: argparse.Namespace,
     build: Callable[[Speaker], Table],
+    catalogue: Catalogue,
     *,
     pace: float,
     resumed: bool = False,
@@ -109,13 +145,13 @@ def seat_player(
 ) -> int:
     """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
     its sounds (``--no-sounds``: off, and no audio device opened)."""
-    refused = needs_terminal()
+    refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
     try:
-        speaker = speaker_from_args(args)
+        speaker = speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     table = build(speaker)
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
@@ -134,6 +170,7 @@ def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> S
 def open_table(
     session: TableSession,
     args: argparse.Namespace,
+    catalogue: Catalogue,
     *,
     saved_as: str | None = None,
     autosave_as: str = AUTOSAVE,
@@ -150,25 +187,31 @@ def open_table(
         return table
 
     pace = session.settings.pace
-    return seat_player(args, build, pace=pace, resumed=resumed, notice=notice)
+    return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     if rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
-        return error(text("play.error.no_101"))
+        return error(Phrase("play.error.no_101"), catalogue)
     known = available_levels()
     if args.level is not None and args.level not in known:
-        return error(text("table.cli.no_level", level=args.level, known=", ".join(known)))
+        return error(
+            text("table.cli.no_level", level=args.level, known=", ".join(known)), catalogue
+        )
     if args.pace < 0:
-        return error(text("table.cli.bad_pace"))
+        return error(text("table.cli.bad_pace"), catalogue)
+    try:
+        rules = timed(rules, turn_seconds(args.timer))
+    except ValueError:
+        return error(text("table.cli.bad_timer", least=LEAST_TIMER, most=MOST_TIMER), catalogue)
     level = best_level(args.level)
     notice = None
     if args.level is None and level != DEFAULT_LEVEL:
         notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
-    settings = new_settings(args.rules, rules.table.players, level, args, args.seed)
-    return open_table(new_session(rules, settings), args, notice=notice)
+    settings = new_settings(args.rules, rules.table.players, level, args, args.seed, catalogue)
+    return open_table(new_session(rules, settings), args, catalogue, notice=notice)

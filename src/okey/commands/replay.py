@@ -8,32 +8,32 @@ from pathlib import Path
 from okey.commands import error as usage_error
 from okey.engine.events import seen_by
 from okey.matchlog import NO_PATH, MatchLogError, names_or_seats, read_log, replay
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.narrate import Narrator
 
 NAME = "replay"
 HELP_KEY = "replay.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("file", metavar="FILE", help="a match log written by the game")
     parser.add_argument(
         "--seat", type=int, metavar="N", help="say only what seat N knew (hands stay hidden)"
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     path = Path(args.file)
     try:
         log = read_log(path)
         match = replay(log)
     except MatchLogError as exc:
-        return usage_error(exc if exc.path != NO_PATH else exc.at(str(path)))
-    narrator = Narrator(names_or_seats(log.header, match.players))
+        return usage_error(exc if exc.path != NO_PATH else exc.at(str(path)), catalogue)
+    narrator = Narrator(names_or_seats(log.header, match.players), catalogue)
     shown = [event if args.seat is None else seen_by(event, args.seat) for event in match.events]
     for line in narrator.story([event for event in shown if event is not None]):
         print(line)
     if not match.over:
-        print(CATALOGUE.text("replay.unfinished"))
-    print(CATALOGUE.text("replay.final", scores=narrator.score_list(match.scores)))
+        print(catalogue.text("replay.unfinished"))
+    print(catalogue.text("replay.final", scores=narrator.score_list(match.scores)))
     return 0

@@ -9,8 +9,9 @@ from pathlib import Path
 from okey.commands import error
 from okey.commands.saves import seat_names
 from okey.engine.notation import format_action
+from okey.errors import Phrase
 from okey.hand.notation import format_tile
-from okey.messages import CATALOGUE, Verbosity
+from okey.messages import Catalogue, Verbosity
 from okey.review import Decision, RoundReview, review_match
 from okey.saves import SaveError, latest_save, read_save, saves_dir
 from okey.saves.paths import SUFFIX
@@ -23,31 +24,31 @@ NAME = "review"
 HELP_KEY = "review.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("name", nargs="?", metavar="SAVE", help=text("review.cli.save"))
     parser.add_argument("--seat", type=int, metavar="N", help=text("review.cli.seat"))
     parser.add_argument("--json", action="store_true", help=text("review.cli.json"))
     parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     folder = saves_dir(args.saves)
     try:
         target: str | Path | None = args.name or latest_save(folder)
         if target is None:
-            return error(text("review.no_saves", folder=folder))
+            return error(text("review.no_saves", folder=folder), catalogue)
         data = read_save(target, folder)
         if data.rules.okey101 is not None:  # the review's master plays Okey only
-            return error(text("review.no_101"))
-        session = session_from_save(data)
+            return error(Phrase("review.no_101"), catalogue)
+        session = session_from_save(data, catalogue)
     except SaveError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     match = session.match
     seat = session.settings.you if args.seat is None else args.seat
     if not 0 <= seat < match.players:
-        return error(text("review.bad_seat", seat=seat, last=match.players - 1))
+        return error(text("review.bad_seat", seat=seat, last=match.players - 1), catalogue)
     reviews = review_match(match, seat)
     if args.json:
         name = Path(target).name.removesuffix(SUFFIX)
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if not reviews:
         print(text("review.no_rounds"))
         return 0
-    words = Words(Seats(match.rules.table, seat, tuple(seat_names(data))), Verbosity.DETAILED)
+    seats = Seats(match.rules.table, seat, tuple(seat_names(data, catalogue)))
+    words = Words(seats, Verbosity.DETAILED, catalogue)
     for review in reviews:
         summary, *lines = review_lines(review, words)
         print(text("review.round", number=review.number, summary=summary))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from okey.commands import error, report
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.saves import SaveData, SaveError, list_saves, saves_dir
 from okey.saves.data import IN_PLAY, MATCH_OVER, NOT_STARTED
 
@@ -14,8 +14,8 @@ HELP_KEY = "saves.help"
 DATE_FORMAT = "%Y-%m-%d %H:%M"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--saves", metavar="DIR", help=CATALOGUE.text("saves.help.folder"))
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    parser.add_argument("--saves", metavar="DIR", help=catalogue.text("saves.help.folder"))
 
 
 def printable(text: str) -> str:
@@ -23,7 +23,7 @@ def printable(text: str) -> str:
     return "".join(char if char.isprintable() else "?" for char in text)
 
 
-def seat_names(data: SaveData) -> list[str]:
+def seat_names(data: SaveData, catalogue: Catalogue) -> list[str]:
     """The seats' names from the table's settings (``names``), else "seat N"."""
     names = data.settings.get("names")
     if (
@@ -32,24 +32,24 @@ def seat_names(data: SaveData) -> list[str]:
         and all(isinstance(name, str) and name.strip() for name in names)
     ):
         return [printable(str(name)) for name in names]
-    return [CATALOGUE.text("saves.seat", seat=seat) for seat in range(data.players)]
+    return [catalogue.text("saves.seat", seat=seat) for seat in range(data.players)]
 
 
-def describe(name: str, data: SaveData) -> str:
+def describe(name: str, data: SaveData, catalogue: Catalogue) -> str:
     """One line for a save: name, date, rules, where the match stands, scores."""
-    names = seat_names(data)
+    names = seat_names(data, catalogue)
     if data.phase == NOT_STARTED:
-        where = CATALOGUE.text("saves.where.not_started")
+        where = catalogue.text("saves.where.not_started")
     elif data.phase in IN_PLAY and data.turn is not None:
-        where = CATALOGUE.text(
+        where = catalogue.text(
             "saves.where.in_play", round=data.round_number, name=names[data.turn]
         )
     elif data.phase == MATCH_OVER:
-        where = CATALOGUE.text("saves.where.match_over", round=data.round_number)
+        where = catalogue.text("saves.where.match_over", round=data.round_number)
     else:
-        where = CATALOGUE.text("saves.where.round_over", round=data.round_number)
+        where = catalogue.text("saves.where.round_over", round=data.round_number)
     scores = ", ".join(
-        CATALOGUE.text("saves.list.score", name=names[seat], score=score)
+        catalogue.text("saves.list.score", name=names[seat], score=score)
         for seat, score in enumerate(data.scores)
     )
     label = printable(data.label.strip())
@@ -62,23 +62,23 @@ def describe(name: str, data: SaveData) -> str:
         "scores": scores,
     }
     key = "saves.list.item.label" if label and label != name else "saves.list.item"
-    return CATALOGUE.text(key, **fields)
+    return catalogue.text(key, **fields)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     folder = saves_dir(args.saves)
     try:
         entries = list_saves(folder)
     except SaveError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     readable = [(entry.name, entry.data) for entry in entries if entry.data is not None]
     if readable:
-        print(CATALOGUE.text("saves.list.title", folder=folder))
+        print(catalogue.text("saves.list.title", folder=folder))
         for name, data in readable:
-            print("  " + describe(name, data))
+            print("  " + describe(name, data, catalogue))
     else:
-        print(CATALOGUE.text("saves.list.none", folder=folder))
+        print(catalogue.text("saves.list.none", folder=folder))
     broken = [entry.error for entry in entries if entry.error is not None]
     for problem in broken:
-        report(problem)
+        report(problem, catalogue)
     return 1 if broken else 0

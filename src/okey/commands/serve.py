@@ -18,7 +18,8 @@ import sys
 
 from okey.bots import available_levels
 from okey.commands import error
-from okey.messages import CATALOGUE
+from okey.errors import Phrase
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.net.codes import fixed_code, new_code
 from okey.net.server import Limits, TableServer
 from okey.net.table import TableConfig, online_rules
@@ -33,8 +34,8 @@ DEFAULT_SAVE = "online"
 MAX_TIMER = 3600
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=text("serve.cli.port"))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=text("serve.cli.bind"))
     parser.add_argument("--rules", default="classic", metavar="NAME", help=text("serve.cli.rules"))
@@ -58,16 +59,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, help=argparse.SUPPRESS)  # tests: a seeded table
 
 
-def _tls(args: argparse.Namespace) -> ssl.SSLContext | None:
+def _tls(args: argparse.Namespace, catalogue: Catalogue) -> ssl.SSLContext | None:
     if args.certfile is None and args.keyfile is None:
         return None
     if args.certfile is None:
-        raise ValueError(CATALOGUE.text("serve.error.certfile"))
+        raise ValueError(catalogue.text("serve.error.certfile"))
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     try:
         context.load_cert_chain(args.certfile, args.keyfile)
     except (OSError, ssl.SSLError) as exc:
-        raise ValueError(CATALOGUE.text("serve.error.tls", reason=exc)) from None
+        raise ValueError(catalogue.text("serve.error.tls", reason=exc)) from None
     return context
 
 
@@ -78,19 +79,19 @@ def _shown_host(bind: str) -> str:
     return bind
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
-        return error(CATALOGUE.text("serve.error.timer", most=MAX_TIMER))
+        return error(catalogue.text("serve.error.timer", most=MAX_TIMER), catalogue)
     if not 0 <= args.port <= 65535:
-        return error(CATALOGUE.text("serve.error.port", port=args.port))
+        return error(catalogue.text("serve.error.port", port=args.port), catalogue)
     try:
         code = fixed_code(args.code) if args.code is not None else new_code()
     except ValueError:
-        return error(CATALOGUE.text("serve.error.code"))
+        return error(Phrase("serve.error.code"), catalogue)
     config: TableConfig | None = None
     data: SaveData | None = None
     try:
-        tls = _tls(args)
+        tls = _tls(args, catalogue)
         save_as = check_name(args.save_as)
         folder = saves_dir(args.saves)
         if args.resume is not None:
@@ -98,11 +99,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             loaded = load_rules(args.rules)
             if loaded.okey101 is not None:  # the net serves no 101 yet (issue 13)
-                return error(CATALOGUE.text("serve.error.no_101"))
+                return error(Phrase("serve.error.no_101"), catalogue)
             rules = online_rules(loaded, args.timer)
             config = TableConfig(rules, code, args.level, max(0.0, args.bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
-        return error(exc)
+        return error(exc, catalogue)
 
     async def main() -> int:
         server = TableServer(Limits(), saves_dir=folder)
@@ -113,16 +114,18 @@ def run(args: argparse.Namespace) -> int:
                 assert config is not None
                 hosted = server.add_table(config, save_as=save_as)
         except SaveError as exc:
-            return error(exc)
+            return error(exc, catalogue)
         try:
             host, port = await server.start(args.bind, args.port, tls=tls)
         except OSError as exc:
-            return error(CATALOGUE.text("serve.error.listen", bind=args.bind, reason=exc))
+            return error(
+                catalogue.text("serve.error.listen", bind=args.bind, reason=exc), catalogue
+            )
         scheme = "wss" if tls is not None else "ws"
-        print(CATALOGUE.text("serve.listening", host=host, port=port, scheme=scheme), flush=True)
-        print(CATALOGUE.text("serve.code", code=hosted.code), flush=True)
+        print(catalogue.text("serve.listening", host=host, port=port, scheme=scheme), flush=True)
+        print(catalogue.text("serve.code", code=hosted.code), flush=True)
         shown = _shown_host(args.bind)
-        print(CATALOGUE.text("serve.join", host=shown, port=port, code=hosted.code), flush=True)
+        print(catalogue.text("serve.join", host=shown, port=port, code=hosted.code), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -134,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
         closed.cancel()
         stopped.cancel()
         await server.stop()
-        print(CATALOGUE.text("serve.stopped"), flush=True)
+        print(catalogue.text("serve.stopped"), flush=True)
         return 0
 
     try:
@@ -146,9 +149,10 @@ def run(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests and
     until the command is in the ``okey`` registry."""
-    parser = argparse.ArgumentParser(prog="okey serve", description=CATALOGUE.text(HELP_KEY))
-    configure(parser)
-    return run(parser.parse_args(argv))
+    catalogue = load_catalogue(DEFAULT_LANGUAGE)
+    parser = argparse.ArgumentParser(prog="okey serve", description=catalogue.text(HELP_KEY))
+    configure(parser, catalogue)
+    return run(parser.parse_args(argv), catalogue)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from okey.commands import error
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.preferences import (
     BY_KEY,
     PREFERENCES,
@@ -28,8 +28,8 @@ NAME = "settings"
 HELP_KEY = "settings.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    text = CATALOGUE.text
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    text = catalogue.text
     parser.add_argument(
         "key", nargs="?", metavar="KEY", help=text("settings.cli.key", keys=", ".join(BY_KEY))
     )
@@ -37,23 +37,25 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--reset", action="store_true", help=text("settings.cli.reset"))
 
 
-def shown(value: Value) -> str:
+def shown(value: Value, catalogue: Catalogue) -> str:
     if isinstance(value, bool):
-        return CATALOGUE.text("settings.on" if value else "settings.off")
+        return catalogue.text("settings.on" if value else "settings.off")
     if isinstance(value, float):
         return f"{value:g}"
     return value
 
 
-def line(key: str, chosen: dict[str, Value]) -> str:
+def line(key: str, chosen: dict[str, Value], catalogue: Catalogue) -> str:
     if key in chosen:
-        return CATALOGUE.text("settings.line.yours", setting=key, value=shown(chosen[key]))
-    default = shown(BY_KEY[key].default)
-    return CATALOGUE.text("settings.line.default", setting=key, value=default)
+        return catalogue.text(
+            "settings.line.yours", setting=key, value=shown(chosen[key], catalogue)
+        )
+    default = shown(BY_KEY[key].default(catalogue), catalogue)
+    return catalogue.text("settings.line.default", setting=key, value=default)
 
 
-def run(args: argparse.Namespace) -> int:
-    text = CATALOGUE.text
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
     path = settings_path()
     try:
         chosen = load(path)
@@ -61,27 +63,27 @@ def run(args: argparse.Namespace) -> int:
             preference(args.key)  # a key that is no setting is refused before anything else
         if args.key is None:
             if args.reset or args.value is not None:
-                return error(text("settings.error.what"))
+                return error(text("settings.error.what"), catalogue)
             print(text("settings.file", path=path))
             for setting in PREFERENCES:
-                print(line(setting.key, chosen))
+                print(line(setting.key, chosen, catalogue))
             return 0
         if args.reset:
             if args.value is not None:
-                return error(text("settings.error.what"))
+                return error(text("settings.error.what"), catalogue)
             chosen.pop(args.key, None)
-            store(path, chosen)
-            print(line(args.key, chosen))
+            store(path, chosen, catalogue)
+            print(line(args.key, chosen, catalogue))
             return 0
         if args.value is None:
-            print(line(args.key, chosen))
+            print(line(args.key, chosen, catalogue))
             return 0
         value = check(args.key, args.value)
         if args.key == "rules" and isinstance(value, str):
             value = checked_rules(value)
         chosen[args.key] = value
-        store(path, chosen)
+        store(path, chosen, catalogue)
     except PreferencesError as exc:
-        return error(exc)
-    print(line(args.key, chosen))
+        return error(exc, catalogue)
+    print(line(args.key, chosen, catalogue))
     return 0

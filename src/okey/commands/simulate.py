@@ -41,16 +41,18 @@ from okey.engine.match import Match
 from okey.engine.okey101.events import Event101
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
+from okey.errors import Phrase
+from okey.errortext import render
 from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader, write_log
-from okey.messages import CATALOGUE
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "simulate"
 HELP_KEY = "simulate.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
     parser.add_argument(
         "--seats", default="random,random,random,random", help="one bot level per seat, by commas"
@@ -86,7 +88,10 @@ class Simulation:
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
+        """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
+        none is given)."""
+        words = catalogue or load_catalogue(DEFAULT_LANGUAGE)
         rate = self.rounds / self.seconds if self.seconds else 0.0
         return {
             "rules": self.rules,
@@ -96,7 +101,7 @@ class Simulation:
             "drawn": self.drawn,
             "seconds": round(self.seconds, 3),
             "rounds_per_second": round(rate, 1),
-            "replaced": [incident.describe() for incident in self.incidents],
+            "replaced": [render(incident.phrase(), words) for incident in self.incidents],
             "seats": [
                 {
                     "bot": s.bot,
@@ -208,9 +213,9 @@ def _count(sim: Simulation, events: Sequence[Event]) -> None:
                 assert_never(event)
 
 
-def describe(sim: Simulation) -> list[str]:
-    text = CATALOGUE.text
-    data = sim.to_json()
+def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
+    text = catalogue.text
+    data = sim.to_json(catalogue)
     lines = [
         text(
             "simulate.summary",
@@ -240,27 +245,27 @@ def describe(sim: Simulation) -> list[str]:
         )
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
-    lines.extend(incident.describe() for incident in sim.incidents)
+    lines.extend(render(incident.phrase(), catalogue) for incident in sim.incidents)
     return lines
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     try:
         rules = load_rules(args.rules)
     except RulesError as exc:
-        return error(exc)
+        return error(exc, catalogue)
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
     if rules.okey101 is not None:
-        return run101(args, rules, levels)
+        return run101(args, rules, levels, catalogue)
     players = rules.table.players
     if len(levels) != players:
-        return error(CATALOGUE.text("simulate.error.seats", players=players, count=len(levels)))
+        return error(Phrase("simulate.error.seats", players=players, count=len(levels)), catalogue)
     for level in levels:
         problem = check_seat_name(level, LEVELS)
         if problem is not None:
-            return error(problem)
+            return error(problem, catalogue)
     if args.rounds < 1:
-        return error(CATALOGUE.text("simulate.error.rounds"))
+        return error(Phrase("simulate.error.rounds"), catalogue)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     log_dir = Path(args.log) if args.log else None
     if log_dir is not None:
@@ -268,9 +273,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         sim = simulate(rules, levels, args.rounds, seed, log_dir)
     except PluginError as exc:
-        return error(str(exc))
+        return error(exc, catalogue)
     if args.json:
-        print(json.dumps(sim.to_json(), ensure_ascii=False))
+        print(json.dumps(sim.to_json(catalogue), ensure_ascii=False))
     else:
-        print("\n".join(describe(sim)))
+        print("\n".join(describe(sim, catalogue)))
     return 0

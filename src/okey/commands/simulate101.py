@@ -28,8 +28,10 @@ from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.engine.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
 from okey.engine.okey101.view import View101
+from okey.errors import Phrase
+from okey.errortext import render
 from okey.matchlog import LogHeader, write_log
-from okey.messages import CATALOGUE
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet
 
 
@@ -56,9 +58,12 @@ class Simulation101:
     cancelled: int = 0
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
-    incidents: list[str] = field(default_factory=list)
+    incidents: list[Phrase] = field(default_factory=list)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
+        """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
+        none is given)."""
+        words = catalogue or load_catalogue(DEFAULT_LANGUAGE)
         rate = self.rounds / self.seconds if self.seconds else 0.0
         return {
             "rules": self.rules,
@@ -70,7 +75,7 @@ class Simulation101:
             "cancelled": self.cancelled,
             "seconds": round(self.seconds, 3),
             "rounds_per_second": round(rate, 2),
-            "replaced": list(self.incidents),
+            "replaced": [render(incident, words) for incident in self.incidents],
             "seats": [
                 {
                     "bot": s.bot,
@@ -97,17 +102,16 @@ def _timing(times: list[float]) -> dict[str, float]:
     return {"median": round(statistics.median(ordered), 4), "p99": round(p99, 4)}
 
 
-def check_seat_name101(name: str) -> str | None:
-    """Why ``name`` cannot sit at a 101 table (a player-facing message), or None."""
+def check_seat_name101(name: str) -> PluginError | None:
+    """Why ``name`` cannot sit at a 101 table (worded when shown), or None."""
     if name in LEVELS_101:
         return None
     if not is_plugin_name(name):
-        known = ", ".join(LEVELS_101)
-        return CATALOGUE.text("bot.plugin.unknown_file", name=name, known=known)
+        return PluginError("unknown_file", name=name, known=", ".join(LEVELS_101))
     try:
         load_factory(name)
     except PluginError as exc:
-        return str(exc)
+        return exc
     return None
 
 
@@ -119,7 +123,7 @@ def seat_bot101(name: str, rng: random.Random) -> Bot101:
     try:
         made = factory(rng)
     except Exception as exc:  # a plug-in may fail in any way
-        raise PluginError(CATALOGUE.text("bot.plugin.make", spec=name, reason=exc)) from exc
+        raise PluginError("make", spec=name, reason=exc) from exc
     return cast(Bot101, made)
 
 
@@ -162,9 +166,8 @@ def simulate101(
             return action
         if names[seat] in LEVELS_101:
             raise AssertionError(f"the {names[seat]} level made a bad move: {problem}")
-        sim.incidents.append(
-            CATALOGUE.text("bot.replaced", bot=names[seat], seat=seat, reason=problem)
-        )
+        why = Phrase("bot.reason.raised", detail=problem)
+        sim.incidents.append(Phrase("bot.replaced", bot=names[seat], seat=seat, reason=why))
         return fallback[seat].choose(view)
 
     began = clock()
@@ -204,9 +207,9 @@ def _count(sim: Simulation101, events: Sequence[Event]) -> None:
                 sim.seats[seat].per_round.append(points)
 
 
-def describe101(sim: Simulation101) -> list[str]:
-    text = CATALOGUE.text
-    data = sim.to_json()
+def describe101(sim: Simulation101, catalogue: Catalogue) -> list[str]:
+    text = catalogue.text
+    data = sim.to_json(catalogue)
     lines = [
         text(
             "simulate101.summary",
@@ -236,21 +239,22 @@ def describe101(sim: Simulation101) -> list[str]:
         )
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
-    lines.extend(sim.incidents)
+    lines.extend(render(incident, catalogue) for incident in sim.incidents)
     return lines
 
 
-def run101(args: argparse.Namespace, rules: RuleSet, names: list[str]) -> int:
+def run101(args: argparse.Namespace, rules: RuleSet, names: list[str], catalogue: Catalogue) -> int:
     """``okey simulate`` at a 101 table (the rules are loaded, the seats split)."""
     players = rules.table.players
     if len(names) != players:
-        return error(CATALOGUE.text("simulate.error.seats", players=players, count=len(names)))
+        seats = Phrase("simulate.error.seats", players=players, count=len(names))
+        return error(seats, catalogue)
     for name in names:
         problem = check_seat_name101(name)
         if problem is not None:
-            return error(problem)
+            return error(problem, catalogue)
     if args.rounds < 1:
-        return error(CATALOGUE.text("simulate.error.rounds"))
+        return error(Phrase("simulate.error.rounds"), catalogue)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     log_dir = Path(args.log) if args.log else None
     if log_dir is not None:
@@ -258,9 +262,9 @@ def run101(args: argparse.Namespace, rules: RuleSet, names: list[str]) -> int:
     try:
         sim = simulate101(rules, names, args.rounds, seed, log_dir)
     except PluginError as exc:
-        return error(str(exc))
+        return error(exc, catalogue)
     if args.json:
-        print(json.dumps(sim.to_json(), ensure_ascii=False))
+        print(json.dumps(sim.to_json(catalogue), ensure_ascii=False))
     else:
-        print("\n".join(describe101(sim)))
+        print("\n".join(describe101(sim, catalogue)))
     return 0

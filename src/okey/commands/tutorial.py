@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from okey.commands import error
 from okey.commands.play import add_pace, seat_player
-from okey.messages import CATALOGUE
+from okey.errors import Phrase
+from okey.messages import Catalogue
 from okey.speech import Speaker, add_speech_options
 from okey.table.settings import DEFAULT_PACE
 
@@ -22,15 +23,15 @@ NAME = "tutorial"
 HELP_KEY = "tutorial.cli.help"
 
 
-def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--name", help=CATALOGUE.text("table.cli.name"))
-    add_pace(parser, DEFAULT_PACE)
-    add_speech_options(parser)
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    parser.add_argument("--name", help=catalogue.text("table.cli.name"))
+    add_pace(parser, DEFAULT_PACE, catalogue)
+    add_speech_options(parser, catalogue)
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.pace < 0:
-        return error(CATALOGUE.text("table.cli.bad_pace"))
+        return error(Phrase("table.cli.bad_pace"), catalogue)
 
     def build(speaker: Speaker) -> Table:
         from okey.tutorial.build import tutorial_table  # only when the lesson runs: every
@@ -38,4 +39,4 @@ def run(args: argparse.Namespace) -> int:
 
         return tutorial_table(speaker, name=args.name, pace=args.pace)
 
-    return seat_player(args, build, pace=args.pace)
+    return seat_player(args, build, catalogue, pace=args.pace)

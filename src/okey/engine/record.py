@@ -6,12 +6,13 @@ the same rules gives the same match, event for event. It holds the chance
 events (each round's deck order and, at a table that deals from stacks, the two
 die throws) as :class:`DealEntry` and the actions as :class:`MoveEntry`.
 
-A ``TimeOut`` is recorded as it was fed; the moves the game then made for that
-seat follow it, each marked ``automatic``. Today the game chooses them itself
-(:meth:`okey.engine.games.base.GameRound.automatic_move`), so the match log
-writes only ``N timeout`` and its replay makes them again; a front end that
-chooses them instead (:attr:`Match.choose_automatic`) changes nothing here: a
-record with its automatic moves replays them as recorded.
+A ``TimeOut`` is recorded as it was fed; the moves then made for that seat follow
+it, each marked ``automatic``: the game's own
+(:meth:`okey.engine.games.base.GameRound.automatic_move`), or a front end's
+(:attr:`Match.choose_automatic`: the table plays the medium bot's choice). A
+record with its automatic moves replays them as recorded, and the match log
+writes them (``N auto discard r5``); a record without them (a log written before
+the ``auto`` lines) gets the game's own, made again.
 
 Writers and readers: the match log (:mod:`okey.matchlog`) and so the saves write
 the record in the notation (:mod:`okey.engine.notation`) and read it back; the

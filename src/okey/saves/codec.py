@@ -7,7 +7,8 @@ a known format: not JSON, cut short, not an okey save, a newer format, a
 missing, unknown or mistyped key.
 
 The format says how the rounds were dealt (:func:`okey.saves.data.format_for`):
-1 plainly, 2 from stacks with dice. Format 1 came first, when the rule
+1 plainly, 2 from stacks with dice; 3 says that the log writes the moves made for
+timed-out seats (its rules then say how it was dealt). Format 1 came first, when the rule
 ``traditional_deal`` changed nothing; a format-1 save whose rules have it on
 is read with it off, as its rounds were dealt.
 """
@@ -22,6 +23,7 @@ from typing import Any, NoReturn
 from okey.errors import Phrase
 from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping, rules_mapping
 from okey.saves.data import (
+    AUTO_FORMAT,
     FORMAT_VERSION,
     GAME_101_FORMAT,
     IN_PLAY,
@@ -299,11 +301,13 @@ class _Reader:
 
     def dealt(self, rules: RuleSet, version: int) -> RuleSet:
         """The rules as the save's rounds were dealt: the format says whether from stacks."""
+        if (version == GAME_101_FORMAT) != (rules.okey101 is not None):
+            self.wrong_value("format", "game_101", found=version)
+        if version >= AUTO_FORMAT:
+            return rules  # written with its automatic moves: dealt as its rules say
         if version == PLAIN_FORMAT and rules.play.traditional_deal:
             # Saved before the flag dealt from stacks: its rounds were dealt plainly.
             return replace(rules, play=replace(rules.play, traditional_deal=False))
-        if (version == GAME_101_FORMAT) != (rules.okey101 is not None):
-            self.wrong_value("format", "game_101", found=version)
         if format_for(rules) != version:
             self.wrong_value("format", "stacks", found=version)
         return rules

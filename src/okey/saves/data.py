@@ -10,7 +10,7 @@ from datetime import datetime
 from typing import Final, TypeAlias
 
 from okey.engine.match import Match
-from okey.matchlog import LogHeader, log_of
+from okey.matchlog import LogHeader, log_of, writes_automatic
 from okey.rules import RuleSet
 from okey.saves.rng import RngState
 
@@ -24,9 +24,13 @@ STACKS_FORMAT: Final = 2
 """The format of a save of a table with the traditional deal: its rounds were dealt from
 stacks, and its log has a ``dice`` line after each deck (an okey that knows only format 1
 then says the save is from a newer okey instead of calling it damaged)."""
-GAME_101_FORMAT: Final = 3
-"""The format of a save of an Okey 101 match (its rules say ``game = "101"``): an okey
-without 101 says it is from a newer okey."""
+AUTO_FORMAT: Final = 3
+"""The format of a save whose log writes the moves made for a timed-out seat (``N auto
+...`` lines): an okey before them would make those moves again by its own rule and
+get another match, so it must call the save newer. Its rules say how it was dealt."""
+GAME_101_FORMAT: Final = 4
+"""The format of a save of an Okey 101 match (its rules say ``game = "101"``, and its log
+may have automatic moves): an okey without 101 says it is from a newer okey."""
 FORMAT_VERSION: Final = GAME_101_FORMAT
 """The newest format this okey reads."""
 
@@ -38,11 +42,13 @@ PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 """Where a saved match stands: before the first deal, a round's phase, between rounds, over."""
 
 
-def format_for(rules: RuleSet) -> int:
-    """The save format of a table with these rules: 3 for Okey 101, 2 if it deals from
-    stacks, else 1."""
+def format_for(rules: RuleSet, log: str = "") -> int:
+    """The save format of a table with these rules and this log: 4 for Okey 101, else 3
+    if the log has automatic moves, else 2 if it deals from stacks, else 1."""
     if rules.okey101 is not None:
         return GAME_101_FORMAT
+    if writes_automatic(log):
+        return AUTO_FORMAT
     return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
 
 
@@ -79,8 +85,9 @@ class SaveData:
 
     @property
     def format_version(self) -> int:
-        """The format the save is written in: it follows from the rules (:func:`format_for`)."""
-        return format_for(self.rules)
+        """The format the save is written in: it follows from the rules and the log
+        (:func:`format_for`)."""
+        return format_for(self.rules, self.log)
 
     @property
     def rules_name(self) -> str:
@@ -187,6 +194,7 @@ def snapshot(
 
 
 __all__ = [
+    "AUTO_FORMAT",
     "FORMAT_VERSION",
     "JSON",
     "KIND",

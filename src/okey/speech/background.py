@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import functools
 import queue
 import threading
 import time
@@ -34,6 +35,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import Final
 
+from okey.messages import DEFAULT_LANGUAGE
 from okey.speech.com import com_apartment
 from okey.speech.outputs import FinishSignal, Probe, SpeechOutput, probe_system_output
 from okey.speech.routes import on_server_start
@@ -204,15 +206,21 @@ class BackgroundOutput:
 _early: list[BackgroundOutput] = []
 
 
-def start_early(prober: Prober | None = None) -> None:
-    """Start looking for the platform's speech now, while the game is still loading.
+def start_early(prober: Prober | None = None, language: str = DEFAULT_LANGUAGE) -> None:
+    """Start looking for the platform's speech now, while the game is still loading
+    (speaking ``language``, the game's, unless a ``prober`` of its own is given).
 
     The next :func:`open_background_output` takes this worker (its time limit
     counts from now) instead of starting one; one never taken is closed at exit.
     """
     if not _early:
-        _early.append(BackgroundOutput(prober))
+        _early.append(BackgroundOutput(prober or _system_prober(language)))
         atexit.register(_close_early)
+
+
+def _system_prober(language: str) -> Prober:
+    """The platform's outputs, speaking ``language``."""
+    return functools.partial(probe_system_output, language=language)
 
 
 def _close_early() -> None:
@@ -225,6 +233,7 @@ def open_background_output(
     prober: Prober | None = None,
     *,
     start_timeout: float = START_TIMEOUT,
+    language: str = DEFAULT_LANGUAGE,
 ) -> Probe:
     """The platform's output on its own speech thread, found within the time limit.
 
@@ -233,7 +242,10 @@ def open_background_output(
     to close whatever it finds later. Without a ``prober`` of its own, it takes
     the worker started early (:func:`start_early`), if there is one.
     """
-    worker = _early.pop() if prober is None and _early else BackgroundOutput(prober)
+    if prober is None and _early:
+        worker = _early.pop()
+    else:
+        worker = BackgroundOutput(prober or _system_prober(language))
     probe = worker.wait_ready(timeout, start_timeout)
     if probe is None:
         seconds = f"{worker.limit(timeout, start_timeout):g}"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 from collections.abc import Callable
 
-from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.messages import Catalogue, Verbosity
 from okey.speech import readers
 from okey.speech.background import open_background_output
 from okey.speech.modes import SpeechMode
@@ -49,8 +50,8 @@ def make_speaker(
     *,
     verbosity: Verbosity | str = Verbosity.DETAILED,
     sounds: bool = True,
-    output_factory: OutputFactory = open_background_output,
-    catalogue: Catalogue = CATALOGUE,
+    catalogue: Catalogue,
+    output_factory: OutputFactory | None = None,
     reader_finder: ReaderFinder | None = None,
     announce: bool = True,
 ) -> Speaker:
@@ -75,6 +76,8 @@ def make_speaker(
         mode = SpeechMode.SCREEN_READER
     elif mode is SpeechMode.VOICE:
         mode = SpeechMode.AUTO  # speaks itself, whatever else is running
+    if output_factory is None:
+        output_factory = functools.partial(open_background_output, language=catalogue.language)
     probe = _probe(output_factory()) if mode is SpeechMode.AUTO else Probe(None)
     output = probe.output
     speaker = Speaker(
@@ -97,7 +100,7 @@ def make_speaker(
     return speaker
 
 
-def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = CATALOGUE) -> None:
+def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     """Add --speech, --transcript, --verbosity and --sounds/--no-sounds to a parser."""
     parser.add_argument(
         "--speech",
@@ -122,17 +125,20 @@ def add_speech_options(parser: argparse.ArgumentParser, catalogue: Catalogue = C
 
 def speaker_from_args(
     args: argparse.Namespace,
+    catalogue: Catalogue,
     printer: Printer | None = None,
     *,
-    output_factory: OutputFactory = open_background_output,
+    output_factory: OutputFactory | None = None,
 ) -> Speaker:
-    """The Speaker for options added by ``add_speech_options``."""
+    """The Speaker for options added by ``add_speech_options``, in ``catalogue``'s
+    language."""
     return make_speaker(
         args.speech,
         args.transcript,
         printer,
         verbosity=args.verbosity,
         sounds=args.sounds,
+        catalogue=catalogue,
         output_factory=output_factory,
         announce=not getattr(args, "announced", False),
     )

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from okey.messages import DEFAULT_LANGUAGE, current_language
+from okey.messages import DEFAULT_LANGUAGE
 from okey.speech.dispatcher import DispatcherVoice, ask_language, dispatcher_client
 from okey.speech.routes import build_outputs
 from okey.speech.utterance import Message
@@ -90,14 +90,13 @@ class Ao2Output:
     ``outputs`` (an ``Auto``).
     """
 
-    def __init__(self, outputs: Sequence[Any] | Any) -> None:
+    def __init__(self, outputs: Sequence[Any] | Any, language: str = DEFAULT_LANGUAGE) -> None:
         found = getattr(outputs, "outputs", outputs)
         self._outputs: list[Any] = list(found)
         self._closed = False
         # Made once, here, so the worker thread and the game thread share them.
         self._voices: dict[int, DispatcherVoice] = {}
         self._signals: dict[int, FinishSignal] = {}
-        language = current_language()
         for output in self._outputs:
             client = dispatcher_client(output)
             if client is not None:
@@ -169,8 +168,9 @@ class Probe:
     notices: tuple[Message, ...] = ()
 
 
-def probe_system_output(platform: str | None = None) -> Probe:
-    """Build the platform's outputs on this thread; keep them if one of them speaks.
+def probe_system_output(platform: str | None = None, language: str = DEFAULT_LANGUAGE) -> Probe:
+    """Build the platform's outputs on this thread; keep them if one of them speaks
+    (speech-dispatcher asked for a voice of ``language``, the game's).
 
     On macOS, VoiceOver that runs but does not allow AppleScript to control it is
     left out (``say`` speaks instead) and the notice names the setting.
@@ -189,7 +189,7 @@ def probe_system_output(platform: str | None = None) -> Probe:
         for output in built.outputs:
             _close(output)
         return Probe(None, built.diagnostics(), tuple(notices))
-    return Probe(Ao2Output(outputs), built.diagnostics(), tuple(notices))
+    return Probe(Ao2Output(outputs, language), built.diagnostics(), tuple(notices))
 
 
 def open_system_output() -> SpeechOutput | None:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
-from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.messages import Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
 from okey.speech.modes import SpeechMode
@@ -85,7 +85,7 @@ class Speaker:
         transcript: Transcript | None = None,
         verbosity: Verbosity = Verbosity.DETAILED,
         sounds: bool = True,
-        catalogue: Catalogue = CATALOGUE,
+        catalogue: Catalogue,
         history: History | None = None,
         clock: Callable[[], float] = time.monotonic,
         finish_grace: float = FINISH_GRACE,
@@ -198,6 +198,11 @@ class Speaker:
     @property
     def verbosity(self) -> Verbosity:
         return self._verbosity
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The player's language: every text this speaker says, and the table's."""
+        return self._catalogue
 
     @property
     def sounds(self) -> bool:

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from okey.errors import OkeyError, Phrase
+from okey.errortext import render
 from okey.messages import Catalogue, Verbosity
 
 
@@ -21,7 +23,12 @@ class Message:
         return cls(key, MappingProxyType(dict(fields)))
 
     def render(self, catalogue: Catalogue, verbosity: Verbosity) -> str:
-        return catalogue.variant(self.key, verbosity, **self.fields)
+        """The words; a field that is a phrase or an okey error is worded too."""
+        fields = {
+            name: render(value, catalogue) if isinstance(value, OkeyError | Phrase) else value
+            for name, value in self.fields.items()
+        }
+        return catalogue.variant(self.key, verbosity, **fields)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,9 @@
 
 The table controller does the work; this module only binds keys to it,
 draws the screen from it, plays the bots' turns with a short pause between
-them so a listener can follow, runs the turn clock, and makes sure the match
-is saved however the program ends (q, Ctrl+C, SIGHUP, SIGTERM).
+them so a listener can follow, runs the turn clock (started only once the voice
+is quiet: the game's own words are not the player's time), and makes sure the
+match is saved however the program ends (q, Ctrl+C, SIGHUP, SIGTERM).
 """
 
 from __future__ import annotations
@@ -186,7 +187,8 @@ class TableApp:
                 self.wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), table.clock_wait())
-                table.tick()
+                # The player's time starts once the game's words are heard.
+                table.tick(heard=table.speaker.quiet)
             self.app.invalidate()
 
     async def run(self, start: Callable[[], None]) -> None:

@@ -136,6 +136,8 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
     if now.step is Step.PLAYER:
         if before.step is not Step.PLAYER or before.round_number != now.round_number:
             said += turn_begins(table, view)
+        elif before.view is not None and before.view.phase is not view.phase:
+            table.clock.new_phase()  # drawn: the discard has its own warning
         if view.last_chance and seen.took:
             said.append(Said(Line("table.must_finish")))
         said += win_alert(table, view)
@@ -145,9 +147,13 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
 
 
 def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
-    """The player's turn starts: the sound and what to do; the clock starts."""
+    """The player's turn starts: the sound and what to do; the clock is armed (it starts
+    once these words are heard, or at the player's first key)."""
     if table.clock.seconds:
-        table.clock.start(table.now())
+        table.clock.begin()
+        menu = table.menu
+        if table.holds_clock and menu is not None and not menu.choice:
+            table.clock.pause(table.now(), hold=True)  # the menu still open holds it
     lines = prompts.your_turn(view, heard=cues.alone(table.voice))
     return [Said(line, Cue.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
 

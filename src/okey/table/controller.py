@@ -12,8 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okey.engine.actions import TimeOut
-from okey.engine.events import Event
-from okey.table import leaving, moves, prompts, router, status
+from okey.engine.events import Event, TimedOut
+from okey.engine.view import Phase
+from okey.rules_words import rules_name
+from okey.speech import QUIET_POLL
+from okey.table import finding, leaving, moves, prompts, router, status
 from okey.table.change import Seen, turn_begins, win_alert
 from okey.table.clock import Tick
 from okey.table.core import Guide, Saver, TableCore
@@ -22,7 +25,23 @@ from okey.table.lines import Line, Problem
 from okey.table.narration import indicator_line
 from okey.table.seat import Done, Step
 
-__all__ = ["Guide", "Saver", "Table"]
+__all__ = ["HOLDING", "Guide", "Saver", "Table"]
+
+HOLDING = frozenset({Command.HELP, Command.RULES, Command.MENU})
+"""The keys that hold the turn's clock at a local table instead of starting it."""
+
+
+def close_for_timeout(table: TableCore) -> None:
+    """The player's time ran out: close what is open (a question, the take-or-draw
+    choice, the Escape menu, finding a tile) and let the timeout's line say which."""
+    menu = table.menu
+    if table.asking is not None or (menu is not None and menu.choice):
+        table.narrator.closing = "question"
+    elif menu is not None:
+        table.narrator.closing = "menu"
+    table.menu = None
+    table.asking = None
+    table.finding = None
 
 
 class Table(TableCore):
@@ -37,7 +56,7 @@ class Table(TableCore):
             self.voice.event(self.guide.welcome())
         else:
             levels = [level for level in self.settings.levels if level]
-            self.voice.event(prompts.welcome(self.seat.rules.name, levels, self.seats))
+            self.voice.event(prompts.welcome(rules_name(self.seat.rules), levels, self.seats))
         if notice:
             self.speaker.event_text(notice)
         moves.next_round(self, by_player=False)
@@ -46,7 +65,7 @@ class Table(TableCore):
         """A resumed match: say where it stands, as if the player had just sat down."""
         state = self.refresh()
         rules = self.seat.rules
-        self.voice.event(Line("table.resumed", rules=rules.name, number=state.round_number))
+        self.voice.event(Line("table.resumed", rules=rules_name(rules), number=state.round_number))
         if notice:
             self.speaker.event_text(notice)
         view = state.view
@@ -78,23 +97,40 @@ class Table(TableCore):
     def press(self, key: str) -> None:
         """A key from the keyboard (prompt_toolkit's name for it)."""
         self.presses += 1
+        if self.finding is not None:
+            self.clock.start(self.now())
+            if finding.key(self, key):
+                return
         command = command_for(key)
         if command is Command.SKIP and self.guide is None:
             command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:
             if self.guide is None or self.guide.allows(None):
-                self.voice.reply(Line("table.unknown_key", key=spoken_key(key)))
+                self.voice.reply(Line("table.unknown_key", key=spoken_key(key, self.catalogue)))
             return
         self.run(command)
 
     def run(self, command: Command) -> None:
-        """Carry out a command, or say why it does nothing now."""
+        """Carry out a command, or say why it does nothing now.
+
+        A key starts the turn's clock if it was waiting for the game's words to end (the
+        player acts); the help, the rules and the Escape menu hold it instead, at a local
+        table (:mod:`okey.table.clock`).
+        """
+        clock = self.clock
+        if command not in HOLDING or not self.holds_clock:
+            clock.start(self.now())
         router.run(self, command)
+        if clock.held and (self.menu is None or self.menu.choice):
+            clock.release()  # the menu is closed: the time starts again once it is heard
 
     # -- the others, autopilot and the clock -----------------------------------------
 
     def heard(self, events: Sequence[Event]) -> None:
         """Other seats moved (or the game moved for the player): tell it."""
+        you = self.seats.you
+        if any(isinstance(event, TimedOut) and event.seat == you for event in events):
+            close_for_timeout(self)  # a timeout the game's host told
         moves.answer(self, Done(tuple(events)), None, by_player=False)
 
     def play_bot(self) -> None:
@@ -106,21 +142,33 @@ class Table(TableCore):
         if self.state.step is Step.AUTOPILOT:
             moves.answer(self, self.seat.act(TimeOut()), TimeOut(), by_player=False)
 
-    def tick(self) -> None:
-        """Check the turn clock: the warning at 10 seconds, then the timeout."""
+    def tick(self, *, heard: bool = True) -> None:
+        """Check the turn clock: its start once the game's words are ``heard`` (the front
+        end asks the speaker), the warning at 10 seconds in each phase, then the timeout."""
+        clock = self.clock
         if self.state.step is not Step.PLAYER:
-            self.clock.stop()
+            clock.stop()
             return
-        happened = self.clock.tick(self.now())
+        now = self.now()
+        if heard:
+            clock.start(now)
+        happened = clock.tick(now)
         if happened is Tick.WARNING:
-            self.voice.event(Line("table.time_left", seconds=self.clock.left(self.now())))
+            view = self.state.view
+            discarding = view is not None and view.phase is Phase.DISCARD
+            key = "table.time_left.discard" if discarding else "table.time_left"
+            self.voice.event(Line(key, seconds=clock.left(now)))
         elif happened is Tick.EXPIRED:
-            self.menu = None
-            self.asking = None
+            close_for_timeout(self)
             moves.answer(self, self.seat.act(TimeOut()), TimeOut(), by_player=False)
 
     def clock_wait(self) -> float | None:
-        """Seconds until the clock next needs a :meth:`tick` (None: no clock running)."""
+        """Seconds until the clock next needs a :meth:`tick` (None: no clock running);
+        while it waits for the game's words to end, as long as they still take (with the
+        voice's own "finished" signal, a look again soon)."""
+        if self.clock.armed and self.state.step is Step.PLAYER:
+            speaker = self.speaker
+            return QUIET_POLL if speaker.finish_signal else max(QUIET_POLL, speaker.backlog())
         return self.clock.wait(self.now())
 
     # -- saving and leaving ------------------------------------------------------------
@@ -133,6 +181,7 @@ class Table(TableCore):
         """Something failed inside the game: say so and carry on (the match is kept)."""
         self.menu = None
         self.asking = None
+        self.finding = None
         self.voice.event(Line("table.error", error=Problem(error)))
 
     def farewell(self) -> str:

@@ -15,10 +15,11 @@ from typing import Protocol
 from okey.engine.events import Event
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue
+from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.clock import TurnClock
+from okey.table.finding import Looking
 from okey.table.keys import Command
 from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
@@ -72,14 +73,14 @@ class TableCore:
         *,
         saver: Saver | None = None,
         now: Callable[[], float] = time.monotonic,
-        catalogue: Catalogue = CATALOGUE,
+        catalogue: Catalogue | None = None,
     ) -> None:
         self.seat = seat
         self.settings = seat.settings
         self.speaker = speaker
         self.saver = saver
         self.now = now  # the clock's time source
-        self.catalogue = catalogue
+        self.catalogue = catalogue if catalogue is not None else speaker.catalogue
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.rack = Rack(self.settings.sort_mode)
@@ -89,6 +90,7 @@ class TableCore:
         self.clock = TurnClock(rules.play.timer_seconds)
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
+        self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
         self.guide: Guide | None = None
         self.leaving = False
         self.on_leave: Callable[[], None] = lambda: None
@@ -99,6 +101,12 @@ class TableCore:
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from
+
+    @property
+    def holds_clock(self) -> bool:
+        """Whether reading the help, the rules or the menu holds the turn's clock: at a
+        local table, whose clock is the player's own (a server's runs for every seat)."""
+        return isinstance(self.seat, TableSession)
 
     @property
     def session(self) -> TableSession:

@@ -53,9 +53,12 @@ if TYPE_CHECKING:
 Placed = tuple[Cue, Position]
 """A cue and where it is heard from."""
 
-LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType({"table.time_left": Cue.TIMER_WARNING})
-"""Lines the table says as events that bring a cue of their own: the clock's warning
-(the controller says it; the same words as an answer to E play nothing)."""
+LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType(
+    {"table.time_left": Cue.TIMER_WARNING, "table.time_left.discard": Cue.TIMER_WARNING}
+)
+"""Lines the table says as events that bring a cue of their own: the clock's warning, in
+the draw and in the discard phase (the controller says it; the same words as an answer
+to E play nothing)."""
 
 SAMPLE: Final = Cue.DISCARD  # what a volume key plays, to hear the new level
 

@@ -2,7 +2,7 @@
 
 :data:`BINDINGS` is the only list of keys: each command with its keys, whether the
 Escape menu lists it, whether this table plays it, and the help line that names its
-key. The key map (:data:`KEYMAP`), the keys as spoken (:data:`KEY_NAMES`), the
+key. The key map (:data:`KEYMAP`), the keys as spoken (:class:`KeyNames`), the
 Escape menu (:func:`menu_commands`), the help's lines (:func:`help_topics`) and the
 start menu's keys (:func:`command_for`) are all read from it.
 
@@ -20,7 +20,7 @@ from types import MappingProxyType
 from prompt_toolkit.key_binding import KeyPressEvent
 from prompt_toolkit.keys import Keys
 
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.rules import RuleSet
 
 
@@ -73,6 +73,9 @@ class Command(Enum):
     INTERRUPT = "interrupt"  # save and leave at once
     YES = "yes"  # in a question
     SKIP = "skip"  # skip a step of the tutorial
+    FIND = "find"  # find a tile by typing its number or colour letter
+    GLANCE = "glance"  # the table at a glance, in one sentence
+    HOW_CLOSE = "how_close"  # how many tiles the hand still needs, and which finish it
     SOFTER = "softer"  # the sounds' volume
     LOUDER = "louder"
 
@@ -134,6 +137,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.PAIRS, "2", offered=lambda r: r.play.declare_pairs, topic=Topic.PAIRS),
     _b(C.SORT, "s", topic=Topic.TILES),
     _b(C.HAND, "a", topic=Topic.TILES),
+    _b(C.FIND, "c-f", topic=Topic.TILES),
     _b(C.INDICATOR, "i", topic=Topic.STATUS),
     _b(C.SCORES, "c", topic=Topic.STATUS),
     _b(C.PILE, "n", topic=Topic.STATUS),
@@ -143,6 +147,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.ACROSS_DISCARDS, "o", offered=lambda r: r.table.players != 3, topic=Topic.STATUS),
     _b(C.MY_DISCARDS, "m", topic=Topic.STATUS),
     _b(C.COPIES, "z", topic=Topic.STATUS),
+    _b(C.GLANCE, "1", topic=Topic.STATUS),
+    _b(C.HOW_CLOSE, "0", topic=Topic.STATUS),
     _b(C.TIME, "e", offered=lambda r: bool(r.play.timer_seconds), topic=Topic.TIME),
     _b(C.HINT, "u", topic=Topic.HINT),
     _b(C.REVIEW, "j", topic=Topic.HINT),
@@ -170,8 +176,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.INTERRUPT, "c-c", menu=False),
     _b(C.YES, "y", menu=False),
     _b(C.SKIP, "tab", menu=False),
-    _b(C.SOFTER, "f3", menu=False),
-    _b(C.LOUDER, "f4", menu=False),
+    _b(C.SOFTER, "f3", menu=False, topic=Topic.SPEECH),
+    _b(C.LOUDER, "f4", menu=False, topic=Topic.SPEECH),
 )
 """Every command of the table, once, with its keys."""
 
@@ -228,34 +234,46 @@ def command_for(key: str) -> Command | None:
     return KEYMAP.get(key_name(key))
 
 
-def spoken_key(key: str) -> str:
-    """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab"."""
-    text = CATALOGUE.text
+_PUNCTUATION = {  # keys said by their names ("comma"), not their signs
+    ",": "comma",
+    ".": "period",
+    "<": "less",
+    ">": "greater",
+    "?": "question",
+    "/": "slash",
+}
+
+
+def spoken_key(key: str, catalogue: Catalogue) -> str:
+    """A key's name as said, from prompt_toolkit's name for it: "Z", "F5", "Ctrl+X", "Tab",
+    "Comma"."""
+    text = catalogue.text
     key = key_name(key)
     if key.startswith("c-") and len(key) > 2:
-        return text("key.ctrl", name=spoken_key(key[2:]))
+        return text("key.ctrl", name=spoken_key(key[2:], catalogue))
+    if key in _PUNCTUATION:
+        return text(f"key.{_PUNCTUATION[key]}")
     if len(key) == 1 or (key[:1] == "f" and key[1:].isdigit()):
         return key.upper()
-    if CATALOGUE.has(f"key.{key}"):
+    if catalogue.has(f"key.{key}"):
         return text(f"key.{key}")
     return key.replace("-", " ").capitalize()
 
 
-class _KeyNames(Mapping[Command, str]):
-    """Commands' keys as said, in the language spoken when asked (not at import)."""
+class KeyNames(Mapping[Command, str]):
+    """Commands' keys as said in ``catalogue``'s language (menu entries, help)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
 
     def __getitem__(self, command: Command) -> str:
         keys = BY_COMMAND[command].keys
         if not keys:
             raise KeyError(command)
-        return spoken_key(keys[0])
+        return spoken_key(keys[0], self.catalogue)
 
     def __iter__(self) -> Iterator[Command]:
         return (b.command for b in BINDINGS if b.keys)
 
     def __len__(self) -> int:
         return sum(1 for b in BINDINGS if b.keys)
-
-
-KEY_NAMES: Mapping[Command, str] = _KeyNames()
-"""How a command's key is spoken and shown (menu entries, help)."""

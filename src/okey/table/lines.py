@@ -2,7 +2,8 @@
 
 A :class:`Line` is one catalogue message, ``Line("table.you_discard", tile=red_5)``.
 Its fields are data, not sentences: numbers and proper names as they are, tiles,
-seats (:class:`Name`, :class:`Where`, :class:`Label`, :class:`Names`), the rack
+seats (:class:`Name`, :class:`Where`, :class:`Label`, :class:`Names`), names of rule
+sets and levels (:class:`~okey.rules_words.Named`), the rack
 (a :class:`~okey.table.sorting.SortedHand`), scores, and other lines.
 :class:`~okey.table.words.Words` puts a line in words (the player's language and
 verbosity, the okey of the round) only when it is said, so tests assert on keys and
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from okey.hand.tiles import Tile
+from okey.rules_words import Named
 from okey.table.sorting import SortedHand
 
 
@@ -121,6 +123,7 @@ class Problem:
 Field = (
     int
     | str
+    | Named
     | Tile
     | Face
     | Tiles

@@ -9,7 +9,8 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from okey.hand.tiles import Tile
-from okey.table.keys import KEY_NAMES, Command
+from okey.messages import Catalogue
+from okey.table.keys import Command, KeyNames
 from okey.table.lines import Line
 
 T = TypeVar("T")
@@ -30,10 +31,9 @@ class Option:
     label: Line
     command: Command
 
-    @property
-    def key(self) -> str:
+    def key(self, catalogue: Catalogue) -> str:
         """The key that does it directly, as said ("" for none)."""
-        return KEY_NAMES.get(self.command, "")
+        return KeyNames(catalogue).get(self.command, "")
 
 
 @dataclass

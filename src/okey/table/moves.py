@@ -27,9 +27,10 @@ from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table import prompts
 from okey.table.change import tell
+from okey.table.closeness import how_close
 from okey.table.keys import Command
 from okey.table.leaving import leave
-from okey.table.lines import Line, Name
+from okey.table.lines import Joined, Line, Name
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.seat import Done, Outcome, Refused, Step
 
@@ -71,12 +72,13 @@ def _enter(table: TableCore, command: Command) -> None:
     """Enter discards the tile in focus; it also takes the seat back from autopilot,
     deals the next round, and leaves a finished match."""
     state = table.state
-    if state.view is not None and table.seats.you in state.view.autopilot:
-        move(table, Resume())
+    if state.step is Step.MATCH_OVER:
+        leave(table)
+    elif state.view is not None and table.seats.you in state.view.autopilot:
+        if move(table, Resume()) and table.state.step is Step.ROUND_OVER:
+            next_round(table, by_player=False)  # one Enter: back in the seat, and dealt
     elif state.step is Step.ROUND_OVER:
         next_round(table)
-    elif state.step is Step.MATCH_OVER:
-        leave(table)
     else:
         _discard_focused(table, command)
 
@@ -146,8 +148,8 @@ def _finish(table: TableCore, command: Command) -> None:
         return
     best = prompts.best_finish(view)
     if best is None:
-        if view.phase is Phase.DISCARD:
-            table.voice.reply(Line("table.why.no_finish"))
+        if view.phase is Phase.DISCARD:  # and how close the hand is
+            table.voice.reply(Joined((Line("table.why.no_finish"), how_close(view))))
         else:
             table.voice.reply(prompts.refusal("must_draw", None, view))
         return

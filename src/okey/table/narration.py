@@ -78,6 +78,8 @@ class TableNarrator:
         self.opened = False  # the dealer has made the round's first discard
         self.stacked = False  # the round being told was dealt from stacks, with dice
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
+        self.played_for_you = False  # in the batch being told, the game played your turn
+        self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
 
     def lines(
         self,
@@ -93,6 +95,9 @@ class TableNarrator:
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you
+        # The game played the player's turn (a timeout, autopilot): their draw is said
+        # without a place in the rack, which the discard after it changes at once.
+        self.played_for_you = any(isinstance(e, TimedOut) and e.seat == you for e in events)
         draw_heard = Cue.DRAW in heard
         if any(isinstance(event, RoundStarted) for event in events):
             self.stacked = any(isinstance(event, DiceThrown) for event in events)
@@ -163,7 +168,7 @@ class TableNarrator:
                 assert event.tile is not None
                 where, count = position(event.tile)
                 key = "table.you_take" if isinstance(event, TookDiscard) else "table.you_draw"
-                if not where:  # already gone again (the game played the turn)
+                if not where or self.played_for_you:  # the game played the turn
                     key += "_gone"
                 drawn: list[Speech] = [Line(key, tile=event.tile, position=where, count=count)]
                 if isinstance(event, Drew) and event.pile_count == 0:
@@ -187,7 +192,8 @@ class TableNarrator:
                 if self.autopilot_after and event.in_a_row > self.autopilot_after:
                     return []  # autopilot was already playing: it said so once
                 if event.seat == you:
-                    return [Line("table.timeout.you")]
+                    closing, self.closing = self.closing, ""
+                    return [Line("table.timeout.you" + (f".{closing}" if closing else ""))]
                 return [Line("table.timeout.other", name=Name(event.seat))]
             case AutopilotChanged():
                 state = "on" if event.on else "off"

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from okey.audio import Cue
+from okey.bots import LEVELS
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
 from okey.engine.view import Phase, PlayerView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
+from okey.rules_words import level_name
 from okey.table.lines import (
     AndList,
     Face,
@@ -46,7 +48,7 @@ def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
     )
 
 
-def welcome(rules: str, levels: list[str], seats: Seats) -> Line:
+def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
     """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
     partner, rival = seats.partner, seats.rival
     if seats.table.partners and partner is not None:
@@ -59,7 +61,12 @@ def welcome(rules: str, levels: list[str], seats: Seats) -> Line:
         company = Line("table.company.two", rival=Name(rival))
     else:
         company = Line("table.company.plain", others=seat_entries(seats))
-    return Line("table.welcome", rules=rules, company=company, level=", ".join(sorted(set(levels))))
+    order = list(LEVELS)  # weakest first; a plug-in's after them
+    ranked = sorted(
+        set(levels), key=lambda level: (order.index(level) if level in order else len(order), level)
+    )
+    named = tuple(level_name(level) for level in ranked)
+    return Line("table.welcome", rules=rules, company=company, level=Joined(named, sep=", "))
 
 
 _SIMPLE_REFUSALS = {

@@ -61,17 +61,21 @@ class Rack:
     def end(self) -> None:
         self.focus = max(0, self.count - 1)
 
-    def next_section(self, step: int) -> None:
-        """Jump to the start of the next (step 1) or previous (step -1) section."""
+    def next_section(self, step: int) -> bool:
+        """Jump to the start of the next (step 1) or previous (step -1) section; False
+        when there is none that way (the focus stays)."""
         sections = self.sorted.sections
         if not sections:
-            return
+            return False
         current = next((i for i, s in enumerate(sections) if s.start <= self.focus < s.end), 0)
         if step < 0 and self.focus > sections[current].start:
-            target = current
+            target = current  # Up inside a group: its start first
+        elif not 0 <= current + step < len(sections):
+            return False
         else:
-            target = max(0, min(len(sections) - 1, current + step))
+            target = current + step
         self.focus = sections[target].start
+        return True
 
     def _clamp(self) -> None:
         self.focus = max(0, min(self.focus, self.count - 1)) if self.count else 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from okey.table.keys import Command
-from okey.table.lines import Capital, Line
+from okey.table.lines import Capital, Joined, Line, Speech
 from okey.table.sorting import SortMode
 
 if TYPE_CHECKING:
@@ -23,30 +23,33 @@ def _focus(table: TableCore, command: Command) -> None:
         rack.home()
     else:
         rack.end()
-    _say_focus(table, with_kind=rack.section() != before)
+    table.voice.reply(focus_line(table, with_kind=rack.section() != before))
 
 
 def _group(table: TableCore, command: Command) -> None:
-    table.rack.next_section(1 if command is Command.NEXT_GROUP else -1)
-    _say_focus(table, with_kind=True)
+    step = 1 if command is Command.NEXT_GROUP else -1
+    moved = table.rack.next_section(step)
+    said = focus_line(table, with_kind=True)
+    if not moved and table.rack.count:  # at an end: say so, not the same group again
+        edge = Line("table.group.last" if step > 0 else "table.group.first")
+        said = Joined((edge, said))
+    table.voice.reply(said)
 
 
-def _say_focus(table: TableCore, *, with_kind: bool) -> None:
+def focus_line(table: TableCore, *, with_kind: bool) -> Speech:
+    """The tile in focus and its place ("red 5, 3 of 15"); in smart grouping, with the
+    kind of group it is in when ``with_kind`` ("Run: red 5, 3 of 15")."""
     rack = table.rack
     tile = rack.focused
     if tile is None:
-        table.voice.reply(Line("table.no_tiles"))
-        return
+        return Line("table.no_tiles")
     section = rack.section()
     if with_kind and rack.mode is SortMode.SMART and section is not None:
         kind = Capital(Line(f"table.kind.{section.kind.value}"))
-        table.voice.reply(
-            Line(
-                "table.focus.kind", kind=kind, tile=tile, position=rack.focus + 1, count=rack.count
-            )
+        return Line(
+            "table.focus.kind", kind=kind, tile=tile, position=rack.focus + 1, count=rack.count
         )
-    else:
-        table.voice.reply(Line("table.focus", tile=tile, position=rack.focus + 1, count=rack.count))
+    return Line("table.focus", tile=tile, position=rack.focus + 1, count=rack.count)
 
 
 def _sort(table: TableCore, command: Command) -> None:

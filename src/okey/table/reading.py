@@ -1,9 +1,11 @@
 """The reading handlers: keys that change nothing at the table.
 
 They answer from the seat's state as the last change left it (no engine call):
-the hand, indicator, scores, pile, discard piles and copies, whose turn, the time
-left, help and rules, the master's hint and review; and the speech keys (the
-history, brief or detailed, sounds, the okey question on or off).
+the hand, indicator, scores, pile, discard piles (with what each other player took
+from the discards and holds still) and copies, the table at a glance, how close the
+hand is, whose turn, the time left, help and rules, the master's hint and review;
+and the speech keys (the history, brief or detailed, sounds, the okey question on
+or off).
 """
 
 from __future__ import annotations
@@ -12,8 +14,10 @@ from typing import TYPE_CHECKING
 
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
+from okey.table.closeness import how_close
+from okey.table.glance import glance, kept_line, kept_takes
 from okey.table.hint import hint_line, hints_left_line, master_move
-from okey.table.keys import KEY_NAMES, Command
+from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
 from okey.table.reviewing import review_speech
 from okey.table.seat import Step
@@ -59,12 +63,20 @@ def _okey_warning(table: TableCore, command: Command) -> None:
     table.voice.reply(Line("table.okey_warning_on" if on else "table.okey_warning_off"))
 
 
+def _hold_clock(table: TableCore) -> None:
+    """Reading the game's own words is not the player's time: the clock waits for them."""
+    if table.holds_clock:
+        table.clock.pause(table.now())
+
+
 def _help(table: TableCore, command: Command) -> None:
+    _hold_clock(table)
     everything = table.last is Command.HELP
     table.voice.reply(status.help_now(table.state, table.seat.rules, everything=everything))
 
 
 def _rules(table: TableCore, command: Command) -> None:
+    _hold_clock(table)
     table.voice.reply(status.rules_in_words(table.seat.rules))
 
 
@@ -76,14 +88,14 @@ def _whose_turn(table: TableCore, command: Command) -> None:
 def _time(table: TableCore, command: Command) -> None:
     if not table.seat.rules.play.timer_seconds:
         table.voice.reply(Line("table.no_timer"))
-    elif table.state.step is not Step.PLAYER or not table.clock.running:
+    elif table.state.step is not Step.PLAYER or not (table.clock.running or table.clock.waiting):
         table.voice.reply(Line("table.clock_stopped"))
     else:
         table.voice.reply(Line("table.time_left", seconds=table.clock.left(table.now())))
 
 
 def _does_nothing(table: TableCore, command: Command) -> None:
-    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES[command]))
+    table.voice.reply(Line("table.unknown_key", key=KeyNames(table.catalogue)[command]))
 
 
 def _hint(table: TableCore, command: Command) -> None:
@@ -140,7 +152,17 @@ def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
     if command is Command.COPIES:
         tile = table.rack.focused
         return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
-    return status.discards(view, _DISCARD_PLACES[command], table.seats)
+    if command is Command.GLANCE:
+        return glance(table.state, view, table.seats)
+    if command is Command.HOW_CLOSE:
+        return how_close(view, every=table.last is Command.HOW_CLOSE)
+    place = _DISCARD_PLACES[command]
+    pile = status.discards(view, place, table.seats)
+    seat = table.seats.at(place)
+    if place is Place.YOU or seat is None:
+        return pile
+    kept = kept_line(seat, kept_takes(table.seat.seen(), view.players)[seat])
+    return pile if kept is None else Joined((pile, kept))
 
 
 HANDLERS: dict[Command, Handler] = {
@@ -156,7 +178,15 @@ HANDLERS: dict[Command, Handler] = {
     Command.HINT: _hint,
     Command.REVIEW: _review,
     **dict.fromkeys(
-        (Command.HAND, Command.INDICATOR, Command.SCORES, Command.PILE, Command.COPIES),
+        (
+            Command.HAND,
+            Command.INDICATOR,
+            Command.SCORES,
+            Command.PILE,
+            Command.COPIES,
+            Command.GLANCE,
+            Command.HOW_CLOSE,
+        ),
         _in_view,
     ),
     **dict.fromkeys(_DISCARD_PLACES, _in_view),

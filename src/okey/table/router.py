@@ -15,11 +15,24 @@ from enum import Enum
 from types import MappingProxyType
 from typing import TYPE_CHECKING, assert_never
 
-from okey.engine.actions import Discard
-from okey.table import cues, leaving, moves, racking, reading
-from okey.table.keys import KEY_NAMES, Command, menu_commands
+from okey.engine.actions import (
+    Action,
+    DeclarePairs,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    ShowIndicator,
+    TakeDiscard,
+    TurnToOkey,
+)
+from okey.engine.view import Phase
+from okey.messages import Catalogue
+from okey.table import cues, finding, leaving, moves, racking, reading
+from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
+from okey.table.prompts import best_finish
+from okey.table.seat import Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -73,7 +86,9 @@ def _unknown(table: TableCore, command: Command) -> None:
     if not table.state.dealt:
         table.voice.reply(Line("table.not_dealt"))
         return
-    table.voice.reply(Line("table.unknown_key", key=KEY_NAMES.get(command, command.value)))
+    table.voice.reply(
+        Line("table.unknown_key", key=KeyNames(table.catalogue).get(command, command.value))
+    )
 
 
 # -- the Escape menu ----------------------------------------------------------------
@@ -81,19 +96,95 @@ def _unknown(table: TableCore, command: Command) -> None:
 
 def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
     del command
+    if table.holds_clock:
+        table.clock.pause(table.now(), hold=True)  # released when the menu closes
     table.menu = Menu(
         [
-            Option(Line(f"table.action.{command.value}"), command)
+            Option(_label(table, command), command)
             for command in menu_commands(table.seat.rules)
+            if possible_now(table, command)
         ]
     )
-    table.voice.reply(Line("table.menu.open", item=option_line(table.menu)))
+    table.voice.reply(Line("table.menu.open", item=option_line(table.menu, table.catalogue)))
 
 
-def option_line(menu: Menu[Option]) -> Line:
+_MOVES: Mapping[Command, type[Action]] = MappingProxyType(
+    {
+        Command.DRAW: DrawFromPile,
+        Command.TAKE: TakeDiscard,
+        Command.DECLINE: DeclineDiscard,
+        Command.SHOW: ShowIndicator,
+        Command.TURN_TO_OKEY: TurnToOkey,
+        Command.PAIRS: DeclarePairs,
+    }
+)
+_IN_A_ROUND = frozenset(
+    {
+        Command.HAND,
+        Command.FIND,
+        Command.SORT,
+        Command.INDICATOR,
+        Command.SCORES,
+        Command.PILE,
+        Command.WHOSE_TURN,
+        Command.LEFT_DISCARDS,
+        Command.RIGHT_DISCARDS,
+        Command.ACROSS_DISCARDS,
+        Command.MY_DISCARDS,
+        Command.COPIES,
+        Command.GLANCE,
+        Command.HOW_CLOSE,
+    }
+)
+
+
+def _label(table: TableCore, command: Command) -> Line:
+    """An option's words: Enter's say what it does now (discard, deal the next round,
+    take the seat back from autopilot)."""
+    if command is Command.ENTER:
+        state = table.state
+        view = state.view
+        if view is not None and table.seats.you in view.autopilot:
+            return Line("table.action.enter.resume")
+        if state.step is Step.ROUND_OVER:
+            return Line("table.action.enter.next_round")
+    return Line(f"table.action.{command.value}")
+
+
+def possible_now(table: TableCore, command: Command) -> bool:
+    """Whether the Escape menu offers ``command`` now: the moves only when they can be
+    made, the readers once a round is dealt, the review between rounds."""
+    state = table.state
+    view = state.view
+    if command in _MOVES:
+        legal = view.legal if view is not None else ()
+        return any(isinstance(action, _MOVES[command]) for action in legal)
+    mine = state.step is Step.PLAYER and view is not None
+    if command is Command.CHOOSE:
+        return mine and view is not None and view.phase is not Phase.DISCARD
+    if command is Command.FINISH:
+        return mine and view is not None and best_finish(view) is not None
+    if command is Command.ENTER:
+        autopilot = view is not None and table.seats.you in view.autopilot
+        playing = mine and view is not None and view.phase is Phase.DISCARD
+        return playing or autopilot or state.step is Step.ROUND_OVER
+    if command is Command.HINT:
+        return mine and table.settings.hints_left > 0
+    if command is Command.TIME:
+        return mine
+    if command is Command.REVIEW:
+        return state.dealt and state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
+    if command is Command.SAVE:
+        return table.saver is not None
+    if command in _IN_A_ROUND:
+        return state.dealt
+    return True
+
+
+def option_line(menu: Menu[Option], catalogue: Catalogue) -> Line:
     """The focused option, with its key and place: "Draw from the pile, P, 2 of 29."."""
     option = menu.current
-    key = option.key or Line("table.menu.no_key")
+    key = option.key(catalogue) or Line("table.menu.no_key")
     return Line(
         "table.menu.item",
         label=option.label,
@@ -107,7 +198,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
     menu = table.menu
     assert menu is not None
     if menu.go(command):
-        table.voice.reply(option_line(menu))
+        table.voice.reply(option_line(menu, table.catalogue))
         return
     if command is Command.MENU:
         table.menu = None
@@ -117,7 +208,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
         reading.speech(table, command)
         return
     if command is Command.HELP:
-        table.voice.reply(Line("table.menu.help", item=option_line(menu)))
+        table.voice.reply(Line("table.menu.help", item=option_line(menu, table.catalogue)))
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
@@ -156,6 +247,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,
+        Command.FIND: finding.start,
         **cues.HANDLERS,
         Command.MENU: open_menu,
     }

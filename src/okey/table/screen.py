@@ -17,6 +17,7 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
+from okey.rules_words import rules_name
 from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.sorting import SortedHand
@@ -72,7 +73,7 @@ def header(table: Table) -> StyleAndTextTuples:
     """Title, indicator and okey; the scores; the top of each discard pile; whose turn."""
     words = screen_words(table)
     state = table.state
-    rules = table.seat.rules.name
+    rules = words.field(rules_name(table.seat.rules))
     out: StyleAndTextTuples = []
     view = state.view
     if view is None:
@@ -199,7 +200,7 @@ def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
         option = menu.options[index]
         if out:
             out.append(("", "\n"))
-        key = option.key or words("table.menu.no_key")
+        key = option.key(words.catalogue) or words("table.menu.no_key")
         text = _fit(f"{words.say(option.label)} ({key})")
         out.append(("class:menu.focus" if index == menu.focus else "", text))
     return out

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.rules import TableRules
 
 
@@ -99,9 +99,11 @@ def default_names(
     return tuple(names)
 
 
-def table_names(players: int, you: int, your_name: str | None = None) -> tuple[str, ...]:
+def table_names(
+    players: int, you: int, catalogue: Catalogue, your_name: str | None = None
+) -> tuple[str, ...]:
     """The usual names: the player's (or the catalogue's word for them) and the
     catalogue's bot names."""
-    text = CATALOGUE.text
+    text = catalogue.text
     bots = [name.strip() for name in text("table.bot_names").split(",")]
     return default_names(players, you, your_name or text("table.default_name"), bots)

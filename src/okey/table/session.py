@@ -1,11 +1,16 @@
 """The table session: the match, the bots and their random sources, and the settings.
 
-Its whole state is ``(match, settings, bot rngs)``: a save keeps exactly that
-(see :mod:`okey.table.persist`). The session knows nothing of keys, speech or
-the screen. It is the local :class:`~okey.table.seat.SeatLink`: the player's seat
+Its whole state is ``(match, settings, bot rngs, the autopilot's rng)``: a save keeps
+exactly that (see :mod:`okey.table.persist`). The session knows nothing of keys, speech
+or the screen. It is the local :class:`~okey.table.seat.SeatLink`: the player's seat
 sees the match through it (the view, the events seen by the seat) and moves
 through it (:meth:`act`, checked once by the engine); it also plays the bots'
 turns, which a table server would play instead.
+
+When the player's time runs out (or autopilot holds the seat), the session chooses the
+moves made for them (:attr:`Match.choose_automatic <okey.engine.match.Match.choose_automatic>`):
+the medium bot's choice from the player's view, by a bot with its own seeded generator
+(:attr:`TableSession.autopilot_rng`), so that a resumed match plays on the same.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 from okey.bots import Bot, make_bot
+from okey.bots.medium import MediumBot
 from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
@@ -42,6 +48,7 @@ class TableSession:
         *,
         decks: Iterator[Sequence[Tile]] | None = None,
         bots: Mapping[int, Bot] | None = None,
+        autopilot_rng: random.Random | None = None,
     ) -> None:
         self.match = match
         self.settings = settings
@@ -52,6 +59,10 @@ class TableSession:
             else {seat: make_bot(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
         )
         self.decks = decks  # prepared deals (tests, tutorials); None: shuffle
+        # The bot that plays the player's timed-out turns (a table with a timer).
+        self.autopilot_rng = autopilot_rng
+        if autopilot_rng is not None:
+            match.choose_automatic = MediumBot(autopilot_rng).choose
 
     @property
     def you(self) -> int:
@@ -147,4 +158,5 @@ def new_session(
         for seat in range(rules.table.players)
         if seat != settings.you
     }
-    return TableSession(match, settings, bot_rngs, decks=decks, bots=bots)
+    autopilot = fresh_rng(seed, "autopilot") if rules.play.timer_seconds else None
+    return TableSession(match, settings, bot_rngs, decks=decks, bots=bots, autopilot_rng=autopilot)

@@ -20,6 +20,10 @@ from okey.table.sorting import SortMode
 
 DEFAULT_PACE = 1.2  # seconds between bot moves, so that a listener can follow
 HINTS = 3  # the master's hints in one match
+RULES_TIMER = "rules"  # the turn timer the rules give
+TIMER_CHOICES = (RULES_TIMER, "30", "45", "60", "90", "120")
+"""The ``timer`` setting's values: the rules' own, or seconds per turn (``okey play
+--timer`` takes any from 5 to 600)."""
 
 
 @dataclass

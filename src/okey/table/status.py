@@ -39,6 +39,7 @@ from okey.table.keys import Topic, help_topics
 from okey.table.lines import (
     AndList,
     Capital,
+    Face,
     Field,
     Joined,
     Label,
@@ -83,12 +84,12 @@ def score_story(
         match event:
             case RoundStarted():
                 number = event.number
-            case RoundWon():
-                name = Capital(Name(event.seat))
+            case RoundWon():  # the name is mid-sentence ("Round 1: you finished")
+                name = Name(event.seat)
                 said.append(Line("table.story.won", number=number, name=name, points=event.points))
                 told = True
             case ShowedIndicator():
-                name = Capital(Name(event.seat))
+                name = Name(event.seat)
                 said.append(
                     Line("table.story.showed", number=number, name=name, points=event.penalty)
                 )
@@ -177,6 +178,10 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
         places.append(Line("table.copies.middle", count=1))
     if seen < COPIES:
         places.append(Line("table.copies.unseen", count=COPIES - seen))
+    if tile.is_false_joker:  # the two false jokers, which play as the okey's face
+        return Line(
+            "table.copies.false_jokers", face=Face(view.okey), places=AndList(tuple(places))
+        )
     return Line("table.copies", tile=Capital(tile), places=AndList(tuple(places)))
 
 
@@ -190,8 +195,11 @@ _TOPIC_FIELDS: Mapping[Topic, Mapping[str, Field]] = {Topic.HINT: {"count": HINT
 def help_now(
     state: SeatState, rules: RuleSet, *, everything: bool, general: Speech | None = None
 ) -> Joined:
-    """The keys that work now (``everything``: every key of the table); ``general``
-    replaces the closing line on Escape, saving and leaving (the tutorial's own)."""
+    """The keys that work now; ``everything`` (H again, right after): the rest of the
+    table's keys, without the first help again. ``general`` replaces the closing line on
+    Escape, saving and leaving (the tutorial's own)."""
+    if everything:
+        return Joined(tuple(_topic(topic) for topic in help_topics(rules)))
     step, view = state.step, state.view
     said: list[Field] = []
     if step is Step.PLAYER and view is not None:
@@ -214,11 +222,8 @@ def help_now(
     if view is not None and TurnToOkey() in view.legal:
         said.append(Line("table.help.turn_to_okey"))
     said.append(_topic(Topic.TILES))
-    if everything:
-        said += [_topic(topic) for topic in help_topics(rules)]
     said.append(general if general is not None else _topic(Topic.GENERAL))
-    if not everything:
-        said.append(Line("table.help.more"))
+    said.append(Line("table.help.more"))
     return Joined(tuple(said))
 
 

@@ -14,7 +14,8 @@ from typing import assert_never
 from okey.errors import OkeyError
 from okey.errortext import render
 from okey.hand.tiles import Tile
-from okey.messages import CATALOGUE, Catalogue, Verbosity
+from okey.messages import Catalogue, Verbosity
+from okey.rules_words import Named
 from okey.table.lines import (
     AndList,
     Capital,
@@ -38,9 +39,7 @@ from okey.table.sorting import SectionKind, SortedHand, SortMode
 class Words:
     """Looks texts up at one verbosity and names tiles, seats and lists."""
 
-    def __init__(
-        self, seats: Seats, verbosity: Verbosity, catalogue: Catalogue = CATALOGUE
-    ) -> None:
+    def __init__(self, seats: Seats, verbosity: Verbosity, catalogue: Catalogue) -> None:
         self.seats = seats
         self.verbosity = verbosity
         self.catalogue = catalogue
@@ -63,6 +62,8 @@ class Words:
         match value:
             case int() | str():
                 return value
+            case Named():
+                return value.render(self.catalogue)
             case Tile():
                 return self.tile(value)
             case Face():

@@ -17,8 +17,8 @@ def tutorial_table(
     speaker: Speaker, *, name: str | None = None, pace: float = DEFAULT_PACE
 ) -> Table:
     """A table dealt the prepared round, with the scripted bots and the guide."""
-    rules = tutorial_rules()
-    names = table_names(PLAYERS, YOU, name)
+    rules = tutorial_rules(speaker.catalogue)
+    names = table_names(PLAYERS, YOU, speaker.catalogue, name)
     settings = TableSettings(
         rules=rules.name,
         you=YOU,

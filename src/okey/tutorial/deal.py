@@ -26,7 +26,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import HAND_TILES, arrange_deck
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.tiles import Tile, full_set, okey_for
-from okey.messages import CATALOGUE
+from okey.messages import Catalogue
 from okey.rules import RuleSet, load_rules
 
 PLAYERS = 4
@@ -89,12 +89,12 @@ def tutorial_bots() -> dict[int, Bot]:
     }
 
 
-def tutorial_rules() -> RuleSet:
-    """Classic Okey, played for a single round."""
+def tutorial_rules(catalogue: Catalogue) -> RuleSet:
+    """Classic Okey, played for a single round (named in ``catalogue``'s language)."""
     classic = load_rules("classic")
     return replace(
         classic,
-        name=CATALOGUE.text("tutorial.rules.name"),
-        description=CATALOGUE.text("tutorial.rules.description"),
+        name=catalogue.text("tutorial.rules.name"),
+        description=catalogue.text("tutorial.rules.description"),
         table=replace(classic.table, rounds=1),
     )

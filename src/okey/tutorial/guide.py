@@ -20,7 +20,7 @@ from okey.hand.scoring import FinishKind, finish_points
 from okey.hand.tiles import FALSE_JOKER
 from okey.table import prompts, status
 from okey.table.controller import Table
-from okey.table.keys import KEY_NAMES, Command
+from okey.table.keys import Command, KeyNames
 from okey.table.lines import AndList, Face, Field, Line, Name
 from okey.table.menu import Asking, Question
 from okey.table.seat import Step
@@ -116,7 +116,7 @@ class Guide:
             self._reply("tutorial.wrong.unbound", hint=self.line(step.hint))
             return False
         if command not in step.keys and command not in step.also:
-            key = KEY_NAMES.get(command, command.value)
+            key = KeyNames(table.catalogue).get(command, command.value)
             self._reply("tutorial.wrong", key=key, hint=self.line(step.hint))
             return False
         focused = table.rack.focused

@@ -1,0 +1,147 @@
+"""Finding a tile by typing it: Ctrl+F, then its number, its colour letter, or both.
+
+Positions change with every draw in smart grouping; this is the sighted player's
+glance along the rack. After Ctrl+F each key narrows what is looked for and the
+focus jumps to the first tile that matches it, from the tile in focus on: digits
+type the number (1, then 3, is 13), a colour letter of the notation (r red, b blue,
+k black, y yellow) the colour, o the okeys. Ctrl+F again, or a key that leaves the
+search as it was ("6" then "6": no tile is 66), goes on to the next tile that
+matches; Backspace takes back the last key, Enter or Escape stops finding (nothing
+is discarded); any other key stops it and does what it does. A false joker is found
+as the face it plays (the okey's), an okey by its own face or by o.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from okey.hand.tiles import Colour, Tile, stand_in
+from okey.table.keys import Command, key_name
+from okey.table.lines import Face, Field, Line
+from okey.table.racking import focus_line
+
+if TYPE_CHECKING:
+    from okey.table.core import TableCore
+
+COLOUR_LETTERS = {colour.letter: colour for colour in Colour}  # the notation's r, b, k, y
+OKEY_LETTER = "o"
+HIGHEST = 13  # the highest number on a tile
+AGAIN = "c-f"  # the find key itself: the next match
+ENDS = ("enter", "escape")
+BACK = "backspace"
+
+
+@dataclass(frozen=True, slots=True)
+class Looking:
+    """What is being looked for: a number (as typed), a colour, the okeys."""
+
+    digits: str = ""
+    colour: Colour | None = None
+    okeys: bool = False
+
+    @property
+    def empty(self) -> bool:
+        return not self.digits and self.colour is None and not self.okeys
+
+    def matches(self, tile: Tile, okey: Tile) -> bool:
+        if self.okeys:
+            return tile == okey
+        face = tile if tile == okey else stand_in(tile, okey)
+        if self.digits and face.number != int(self.digits):
+            return False
+        return self.colour is None or face.colour is self.colour
+
+    def said(self) -> Field:
+        """What is looked for, in words: "red 5", "red", "5", "okey"."""
+        if self.okeys:
+            return Line("table.find.okeys")
+        if self.colour is not None and self.digits:
+            return Face(Tile.face(self.colour, int(self.digits)))
+        if self.colour is not None:
+            return Line(f"colour.{self.colour.name.lower()}")
+        return self.digits
+
+
+def start(table: TableCore, command: Command = Command.FIND) -> None:
+    """Ctrl+F: start finding (with nothing dealt, there is nothing to find)."""
+    del command
+    if not table.rack.count:
+        table.voice.reply(Line("table.no_tiles"))
+        return
+    table.finding = Looking()
+    table.voice.reply(Line("table.find.start"))
+
+
+def key(table: TableCore, pressed: str) -> bool:
+    """A key while finding; False when it is not finding's (finding has stopped then,
+    and the key does what it always does)."""
+    looking = table.finding
+    if looking is None:
+        return False
+    name = key_name(pressed)
+    lower = name.lower()
+    if name == AGAIN:
+        _jump(table, looking, step=1)
+        return True
+    if name in ENDS:
+        table.finding = None
+        table.voice.reply(Line("table.find.end"))
+        return True
+    if name == BACK:
+        table.finding = _back(looking)
+        table.voice.reply(Line("table.find.start") if table.finding.empty else None)
+        if not table.finding.empty:
+            _jump(table, table.finding, step=0)
+        return True
+    narrowed = _narrowed(looking, lower)
+    if narrowed is None:
+        table.finding = None
+        return False
+    table.finding = narrowed
+    # The same search again ("6" then "6", "y" then "y"): the next tile that matches.
+    _jump(table, narrowed, step=1 if narrowed == looking else 0)
+    return True
+
+
+def _narrowed(looking: Looking, key: str) -> Looking | None:
+    if key.isdigit() and len(key) == 1:
+        digits = looking.digits + key
+        if not 1 <= int(digits) <= HIGHEST:
+            digits = key  # a number no tile has: the key starts the number again
+        if digits == "0":
+            return looking
+        return replace(looking, digits=digits, okeys=False)
+    if key in COLOUR_LETTERS:
+        return replace(looking, colour=COLOUR_LETTERS[key], okeys=False)
+    if key == OKEY_LETTER:
+        return Looking(okeys=True)
+    return None
+
+
+def _back(looking: Looking) -> Looking:
+    if looking.okeys:
+        return Looking()
+    if looking.digits:
+        return replace(looking, digits=looking.digits[:-1])
+    return replace(looking, colour=None)
+
+
+def _jump(table: TableCore, looking: Looking, *, step: int) -> None:
+    """Focus the first tile that matches, from the focus (``step`` 1: after it), round
+    the rack; say it, or that none matches."""
+    rack = table.rack
+    okey = rack.okey
+    tiles = rack.tiles
+    if looking.empty or okey is None or not tiles:
+        table.voice.reply(Line("table.find.start"))
+        return
+    count = len(tiles)
+    for offset in range(step, step + count):
+        index = (rack.focus + offset) % count
+        if looking.matches(tiles[index], okey):
+            before = rack.section()
+            rack.focus = index
+            table.voice.reply(focus_line(table, with_kind=rack.section() != before))
+            return
+    table.voice.reply(Line("table.find.none", what=looking.said()))
