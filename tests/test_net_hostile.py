@@ -131,7 +131,7 @@ async def huge_frame(url: str, hosted: list[Hosted], victim: Client) -> None:
 async def flood(url: str, hosted: list[Hosted], victim: Client) -> None:
     ws = await websocket(url)
     await ws.send(dumps(Hello(PROTOCOL, CODE, "Eve")))  # refused: the match has started
-    assert await answer(ws) == Refused(Reason.TABLE_FULL)
+    assert await answer(ws) == Refused(Reason.STARTED)
     await ws.send(dumps(Hello(PROTOCOL, "OTHER-TABLE", "Eve")))  # seated at the other table
     assert isinstance(await answer(ws), Seated)
     try:

@@ -20,6 +20,7 @@ from test_net_support import (
     client,
     close_all,
     config,
+    eventually,
     play,
     running,
     until,
@@ -229,6 +230,8 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
 
         seated = await within(ayse.receive())  # the next receive joins again with the token
         assert isinstance(seated, Seated) and seated.rejoined and seated.seat == 0
+        lobby = await within(ayse.receive())  # who sits where, for a client starting afresh
+        assert isinstance(lobby, Lobby) and lobby.started and lobby.seats[1].name == "Bora"
         brief = await within(ayse.receive())
         assert isinstance(brief, Brief) and brief.since == version
         assert any(isinstance(e, Discarded) and e.seat == 0 for e in brief.missed)
@@ -239,6 +242,26 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
         await close_all(ayse, bora)
         assert Presence(0, "Ayşe", PresenceState.RETURNED) in heard
         assert isinstance(results[0], MatchOver) and results[0] == results[1]
+
+
+@async_test
+async def test_a_player_who_leaves_on_purpose_is_told_apart_from_a_drop() -> None:
+    async with running(config("one-round", seed=4)) as (_, url, hosted):
+        table = hosted[0].table
+        heard: list[ServerMessage] = []
+        ayse = client(url, "Ayşe")
+        bora = client(url, "Bora", on_frame=lambda frame: heard.append(read_server(frame)))
+        await within(ayse.join())
+        await within(bora.join())
+        bora_plays = asyncio.create_task(play(bora, 5))
+        await ayse.start()
+        await eventually(lambda: any(isinstance(m, Update) and m.view for m in heard))
+        await ayse.close()  # Q at the table: a normal closing frame
+        await eventually(lambda: not table.seats[0].connected)
+        await eventually(lambda: Presence(0, "Ayşe", PresenceState.LEFT) in heard)
+        assert Presence(0, "Ayşe", PresenceState.DROPPED) not in heard
+        bora_plays.cancel()
+        await close_all(bora)
 
 
 @async_test

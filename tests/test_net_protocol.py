@@ -33,6 +33,7 @@ from okey.net.protocol import (
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
     Act,
+    AskReview,
     Chat,
     Hello,
     Ping,
@@ -58,7 +59,14 @@ def test_client_messages_are_read() -> None:
     assert read_client('{"type":"Act","action":"draw pile"}') == Act(DrawFromPile())
     assert read_client('{"type":"Start"}') == Start()
     assert read_client('{"type":"Chat","text":"iyi oyunlar"}') == Chat("iyi oyunlar")
-    for message in (Hello(PROTOCOL, "K7QF-2M9X", "Bora", "t" * 43, 12), Ping(5), Start()):
+    assert read_client('{"type":"AskReview","number":2}') == AskReview(2)
+    messages = (
+        Hello(PROTOCOL, "K7QF-2M9X", "Bora", "t" * 43, 12),
+        Ping(5),
+        Start(),
+        AskReview(1, 4),
+    )
+    for message in messages:
         assert read_client(dumps(message)) == message
 
 
@@ -86,6 +94,9 @@ def test_client_messages_are_read() -> None:
         ('{"type":"Hello","protocol":1,"code":"' + "A" * 65 + '"}', Reason.BAD_MESSAGE),
         ('{"type":"Hello","protocol":1,"code":"AB","since":-1}', Reason.BAD_MESSAGE),
         ('{"type":"Chat","text":null}', Reason.BAD_MESSAGE),
+        ('{"type":"AskReview","number":0}', Reason.BAD_MESSAGE),
+        ('{"type":"AskReview","number":1e9}', Reason.BAD_MESSAGE),
+        ('{"type":"AskReview","number":99999999}', Reason.BAD_MESSAGE),
     ],
 )
 def test_bad_messages_are_refused_with_a_reason(frame: str | bytes, reason: Reason) -> None:

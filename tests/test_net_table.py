@@ -16,11 +16,13 @@ from okey.engine.events import Dealt, Drew, RoundStarted, TimedOut
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.hand.solver import kinds_after_discard
+from okey.hand.tiles import Tile
 from okey.net.autopilot import Autopilot
 from okey.net.persist import table_from_save, table_snapshot
 from okey.net.protocol import (
     PROTOCOL,
     Act,
+    AskReview,
     Brief,
     Chat,
     Hello,
@@ -29,8 +31,10 @@ from okey.net.protocol import (
     Pong,
     Presence,
     PresenceState,
+    Readied,
     Ready,
     Reason,
+    Reviewed,
     Said,
     Seated,
     SeatKind,
@@ -137,7 +141,7 @@ def test_a_full_or_started_table_seats_nobody_new() -> None:
     rig.table.handle(0, Start())
     with pytest.raises(Refusal) as caught:
         rig.join("b")
-    assert caught.value.reason is Reason.TABLE_FULL
+    assert caught.value.reason is Reason.STARTED
 
 
 def test_only_the_host_starts_and_bots_take_the_open_seats() -> None:
@@ -240,8 +244,9 @@ def test_a_dropped_player_is_played_by_autopilot_and_told_what_was_missed() -> N
     assert len(match.events) > before
     rig.sent[seat].clear()
     assert rig.join("", token=token) == seat
-    seated, brief, update = rig.sent[seat][:3]
+    seated, lobby, brief, update = rig.sent[seat][:4]
     assert isinstance(seated, Seated) and seated.rejoined and seated.seat == seat
+    assert lobby == rig.table.lobby()  # who sits where, for a client that starts afresh
     assert isinstance(brief, Brief) and brief.since == before
     assert len(brief.missed) == len(match.events) - before
     assert all(not isinstance(e, Drew) or e.seat == seat or e.tile is None for e in brief.missed)
@@ -272,7 +277,12 @@ def test_between_rounds_the_next_deal_waits_for_every_person_or_the_pause() -> N
     assert rig.table.clock() == 10
     rig.table.handle(0, Ready())
     assert rig.table.advance() is not None and match.round_number == 1
+    for seat in (0, 1):  # every seat hears who is ready, and who the deal waits for
+        assert rig.last(seat, Readied) == Readied(0, "p0", (1,))
+    rig.table.handle(0, Ready())  # twice is once
+    assert sum(isinstance(m, Readied) for m in rig.sent[1]) == 1
     rig.table.handle(1, Ready())
+    assert sum(isinstance(m, Readied) for m in rig.sent[1]) == 1  # the deal says the rest
     rig.table.advance()
     assert match.round_number == 2
     assert rig.refused(0, Ready()).reason is Reason.NOT_BETWEEN_ROUNDS
@@ -351,3 +361,54 @@ def test_the_autopilot_never_throws_an_okey_that_does_not_win(seed: int) -> None
         if isinstance(action, Discard) and action.tile == view.okey:
             assert kinds_after_discard(list(view.hand), action.tile, view.okey)
         match.apply(seat, action)
+
+
+def test_after_a_restart_a_seat_is_told_only_what_it_missed_since_the_save() -> None:
+    rig = Rig("three-rounds")
+    started(rig)
+    rig.table.drop(1)
+    heard_at_drop = rig.table.seats[1].heard
+    rig.run()
+    data = table_snapshot(rig.table)
+    back = table_from_save(data, lambda s, m: None, rig.clock)
+    # Seat 0 was here when the save was made: it had heard everything; seat 1 had not.
+    assert [s.heard for s in back.seats[:2]] == [rig.table.version, heard_at_drop]
+    sent: list[ServerMessage] = []
+    back.send = lambda seat, message: sent.append(message)
+    back.hello(Hello(PROTOCOL, CODE, "", rig.token(0)), lambda s: None)
+    brief = next(m for m in sent if isinstance(m, Brief))
+    assert brief.since == rig.table.version and brief.missed == ()
+
+
+def test_at_a_duel_table_the_second_person_sits_across() -> None:
+    rig = Rig("duel")
+    assert [rig.join("Ayşe"), rig.join("Bora"), rig.join("Cem")] == [0, 2, 1]
+
+
+def test_the_masters_review_of_a_finished_round_from_the_seats_own_views() -> None:
+    rig = Rig("one-round", timer=0)
+    started(rig)
+    assert rig.refused(0, AskReview(1)).reason is Reason.NO_REVIEW  # not over yet
+    table = rig.table
+    bot = make_bot("random", random.Random(3))
+    while not table.match.over:
+        seat = table.match.turn
+        if table.seats[seat].kind is SeatKind.PERSON:
+            table.handle(seat, Act(bot.choose(table.match.view(seat))))
+        rig.run()
+    tiles_seen: set[Tile] = set()
+    for message in rig.sent[0]:  # every tile the seat ever held or saw lying
+        if isinstance(message, Update) and message.view is not None:
+            view = message.view
+            tiles_seen |= {*view.hand, view.indicator, *(t for d in view.discards for t in d)}
+    table.handle(0, AskReview(1, ref=7))
+    reviewed = rig.last(0, Reviewed)
+    assert isinstance(reviewed, Reviewed) and reviewed.ref == 7
+    review = reviewed.review
+    assert review.seat == 0 and review.number == 1 and review.decisions
+    for decision in review.decisions:
+        for move in (decision.played, decision.master):
+            tile = getattr(move, "tile", None)
+            assert tile is None or tile in tiles_seen
+    assert table.review_job(0, 1) is review  # kept: asked again, not worked out again
+    assert rig.refused(0, AskReview(2)).reason is Reason.NO_REVIEW

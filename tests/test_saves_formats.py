@@ -1,4 +1,6 @@
-"""The save format says how the rounds were dealt: 1 plainly, 2 from stacks with dice."""
+"""The unsealed save formats say how the rounds were dealt: 1 plainly, 2 from stacks with
+dice. okey writes every save sealed now (format 4, test_hardening_seal.py); these older
+formats are still read, written here as okey wrote them before (``encode_plain``)."""
 
 from __future__ import annotations
 
@@ -15,8 +17,10 @@ from okey.engine import Match
 from okey.engine.events import DiceThrown, RoundStarted
 from okey.matchlog import writes_automatic
 from okey.rules import load_rules
-from okey.saves import SaveError, decode, encode, read_save, write_save
+from okey.saves import SaveError, decode, read_save, write_save
+from okey.saves.codec import encode_plain as encode
 from okey.saves.data import AUTO_FORMAT, PLAIN_FORMAT, STACKS_FORMAT, format_for
+from okey.saves.formats import SEALED_FORMAT
 
 
 def _old_custom_traditional_save(folder: Path) -> tuple[Table, Path]:
@@ -53,7 +57,7 @@ def test_an_old_save_of_a_custom_traditional_table_opens_as_it_was_dealt(
     assert any(isinstance(event, RoundStarted) for event in future)
     assert not any(isinstance(event, DiceThrown) for event in future)
     assert future == table.play(300)
-    # Saved again it stays format 1, readable by the okey that made it.
+    # Written unsealed again it stays format 1, readable by the okey that made it.
     again = json.loads(encode(resumed.save()))
     assert again["format"] == 1
     assert again["rules"]["play"]["traditional_deal"] is False
@@ -70,15 +74,14 @@ def test_an_old_save_of_a_custom_traditional_table_opens_as_it_was_dealt(
         ("traditional", 2),
     ],
 )
-def test_only_a_traditional_table_writes_format_2(
-    rules: str, expected: int, tmp_path: Path
-) -> None:
+def test_only_a_traditional_table_has_format_2(rules: str, expected: int, tmp_path: Path) -> None:
     table = Table.new(rules, 3)
     table.play(40)
     data = table.save()
     assert data.format_version == format_for(data.rules, data.log) == expected
     path = write_save("game", data, tmp_path)
-    assert json.loads(path.read_text(encoding="utf-8"))["format"] == expected
+    assert json.loads(path.read_text(encoding="utf-8"))["format"] == SEALED_FORMAT
+    assert json.loads(encode(data))["format"] == expected
     loaded = read_save("game", tmp_path)
     assert loaded == data
     assert state_of(Table.resumed(loaded).match) == state_of(table.match)
@@ -94,7 +97,7 @@ def test_a_reader_of_format_1_calls_a_traditional_save_newer(
     table.play(30)
     raw = encode(table.save())
     assert decode(raw, "trad.json").rules.play.traditional_deal
-    monkeypatch.setattr(okey.saves.codec, "FORMAT_VERSION", PLAIN_FORMAT)  # the okey before
+    monkeypatch.setattr(okey.saves.codec, "NEWEST_FORMAT", PLAIN_FORMAT)  # the okey before
     with pytest.raises(SaveError) as caught:
         decode(raw, "trad.json")
     assert caught.value.key == "newer"

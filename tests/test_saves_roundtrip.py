@@ -26,6 +26,7 @@ from okey.saves import (
     snapshot,
     write_save,
 )
+from okey.saves.codec import encode_plain
 
 FUTURE = 300
 
@@ -163,7 +164,12 @@ def test_a_match_without_a_saveable_rng_resumes_with_a_fresh_one() -> None:
 def test_the_file_is_readable_json_with_the_log_one_line_each(tmp_path: Path) -> None:
     table = _table_at("mid-round")
     path = write_save("readable", table.save(), tmp_path)
-    text = path.read_text(encoding="utf-8")
+    sealed = json.loads(path.read_text(encoding="utf-8"))
+    assert sealed["format"] == 4  # sealed: the summary readable, the log not
+    assert sealed["summary"]["scores"] == list(table.match.scores)
+    assert "log" not in sealed and "deck" not in path.read_text(encoding="utf-8")
+    # The layout of the unsealed formats (still read) is as it was.
+    text = encode_plain(table.save()).decode("utf-8")
     doc = json.loads(text)
     assert doc["kind"] == "okey-save"
     assert doc["format"] == 1

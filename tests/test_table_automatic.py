@@ -25,7 +25,9 @@ from okey.matchlog import log_of, parse_log, replay, writes_automatic
 from okey.messages import load_catalogue
 from okey.rules import load_rules
 from okey.saves import SaveError, decode, encode, read_save
+from okey.saves.codec import encode_plain
 from okey.saves.data import AUTO_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
+from okey.saves.formats import SEALED_FORMAT
 from okey.table.controller import Table
 from okey.table.persist import DiskSaver, session_from_save
 from okey.table.seat import Step
@@ -169,13 +171,17 @@ def test_the_log_writes_the_automatic_moves_and_a_save_with_them_is_format_3(
     at = lines.index("0 timeout")
     assert lines[at + 1].startswith("0 auto discard ")  # the dealer's opening, played for it
     assert writes_automatic(data.log) and data.format_version == AUTO_FORMAT
-    raw = encode(data)
+    raw = encode_plain(data)  # unsealed, as okey wrote it before saves were sealed
     assert json.loads(raw)["format"] == 3
     assert decode(raw, "auto.json") == data
-    monkeypatch.setattr(okey.saves.codec, "FORMAT_VERSION", STACKS_FORMAT)  # the okey before
-    with pytest.raises(SaveError) as caught:
-        decode(raw, "auto.json")
-    assert caught.value.key == "newer"
+    sealed = encode(data)  # as okey writes it now (issue 18): format 4, still newer
+    assert json.loads(sealed)["format"] == SEALED_FORMAT
+    assert decode(sealed, "auto.json") == data
+    monkeypatch.setattr(okey.saves.codec, "NEWEST_FORMAT", STACKS_FORMAT)  # the okey before
+    for contents in (raw, sealed):
+        with pytest.raises(SaveError) as caught:
+            decode(contents, "auto.json")
+        assert caught.value.key == "newer"
 
 
 def test_a_timed_table_with_no_timeout_yet_still_writes_format_1(tmp_path: Path) -> None:

@@ -463,7 +463,7 @@ def test_okey_tutorial_is_a_command_that_needs_a_terminal(
     assert main(["tutorial", "--speech", "off", "--pace", "0"]) == 2
     assert "the table needs a terminal" in capsys.readouterr().err
     assert main(["tutorial", "--pace", "-1"]) == 2
-    assert "--pace must be 0 or more" in capsys.readouterr().err
+    assert "pace must be at least 0" in capsys.readouterr().err
 
 
 def test_the_masters_hint_works_and_agrees_with_the_lesson() -> None:

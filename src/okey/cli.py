@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import os
 import sys
 from collections.abc import Mapping, Sequence
 from importlib import import_module
-from typing import Any, Protocol, cast
+from typing import Any, NoReturn, Protocol, cast
 
 from okey import language
-from okey.commands import COMMANDS, CommandEntry, error, on_a_terminal, report
+from okey.commands import COMMANDS, USAGE_ERROR, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
 from okey.errors import Phrase
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
 from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
+from okey.textfiles import printable
 
 # The old name of the registry: the modules, in order.
 COMMAND_MODULES = tuple(entry.module for entry in COMMANDS)
@@ -41,7 +43,32 @@ def load_command(entry: CommandEntry) -> Command:
     return cast(Command, import_module(entry.module))
 
 
-class CommandParser(argparse.ArgumentParser):
+class UsageRefused(SystemExit):
+    """A command line refused, and said so already: the usage status. A SystemExit, as
+    argparse's own refusal is (a caller of ``parse_args`` may rely on it); :func:`main`
+    returns the status instead."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(USAGE_ERROR)
+        self.message = message
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """A parser that refuses a bad command line on one line of standard error, in the
+    player's words (not argparse's usage block): :class:`UsageRefused`, which
+    :func:`main` turns into the usage status (``--help`` still exits as argparse does)."""
+
+    def __init__(self, *args: Any, catalogue: Catalogue | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._catalogue = catalogue or load_catalogue(DEFAULT_LANGUAGE)
+
+    def error(self, message: str) -> NoReturn:
+        usage = Phrase("cli.usage", message=printable(message), command=self.prog)
+        report(usage, self._catalogue)
+        raise UsageRefused(message)
+
+
+class CommandParser(OneLineParser):
     """A subcommand's parser: its module is imported and its options are added the
     first time it parses or shows its help."""
 
@@ -53,8 +80,7 @@ class CommandParser(argparse.ArgumentParser):
         preferences: Mapping[str, Value] | None = None,
         **kwargs: Any,
     ) -> None:
-        super().__init__(*args, **kwargs)
-        self._catalogue = catalogue or load_catalogue(DEFAULT_LANGUAGE)
+        super().__init__(*args, catalogue=catalogue, **kwargs)
         self._entry = entry
         self._preferences = dict(preferences or {})
 
@@ -95,7 +121,9 @@ def build_parser(
     """The command line, its help worded by ``catalogue``; ``preferences`` (from the
     settings file) become the defaults of the options they stand for, so an option given
     still wins."""
-    parser = argparse.ArgumentParser(prog="okey", description=catalogue.text("cli.description"))
+    parser = OneLineParser(
+        prog="okey", description=catalogue.text("cli.description"), catalogue=catalogue
+    )
     parser.add_argument(
         LANGUAGE_OPTION, choices=list(LANGUAGES), help=catalogue.text("cli.language")
     )
@@ -242,26 +270,75 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
         report(Phrase("settings.warning", reason=problem), catalogue)
     if not given and not on_a_terminal():
-        # Bare `okey` with no terminal to play in (a pipe, a script): say how to use it.
-        print(catalogue.text("cli.error", message=catalogue.text("table.cli.no_terminal")))
-        return 0
+        # Bare `okey` with no terminal to play in (a pipe, a script, standard input
+        # closed): say how to use it, as `okey play` would.
+        return error(Phrase("table.cli.no_terminal"), catalogue)
     command_line = with_default_command(given)
     start_speech_early(command_line, settings)
     parser = build_parser(catalogue, settings)
-    args = parser.parse_args(command_line)
+    try:
+        args = parser.parse_args(command_line)
+    except UsageRefused:
+        return USAGE_ERROR
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
         status: int = args.run(args, catalogue)
     except KeyboardInterrupt:
         return 130
+    except UsageRefused:  # a command that parses another line (the start menu's choice)
+        return USAGE_ERROR
     except BrokenPipeError:
         # The reader went away (okey ... | head): say nothing more, and keep Python
         # from complaining about stdout when it flushes at exit.
-        with contextlib.suppress(OSError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
+        _quiet_stdout()
         return 141
+    except OSError as exc:
+        if exc.filename is None and exc.errno in _OUTPUT_ERRORS:
+            # Standard output is full or gone (okey simulate > /dev/full): said once on
+            # standard error, as every failure is.
+            _quiet_stdout()
+            return error(Phrase("cli.output_failed", reason=_why(exc)), catalogue)
+        return _unexpected(exc, catalogue)
+    except (Exception, RecursionError) as exc:  # a bug: one line, never a traceback
+        return _unexpected(exc, catalogue)
+    try:
+        sys.stdout.flush()  # what is still buffered fails here, not at exit
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 141
+    except OSError as exc:
+        _quiet_stdout()
+        return error(Phrase("cli.output_failed", reason=_why(exc)), catalogue)
     return status
+
+
+DEBUG_VAR = "OKEY_DEBUG"
+
+
+def _why(exc: OSError) -> str:
+    reason = exc.strerror or type(exc).__name__
+    return f"{exc.filename}: {reason}" if exc.filename else reason
+
+
+def _unexpected(exc: BaseException, catalogue: Catalogue) -> int:
+    """What no command handled: one line (the traceback only with ``OKEY_DEBUG=1``)."""
+    if os.environ.get(DEBUG_VAR):
+        raise exc
+    if isinstance(exc, OSError):
+        return error(Phrase("cli.os_error", reason=_why(exc)), catalogue)
+    detail = printable(" ".join(str(exc).split()))[:200]
+    report(Phrase("cli.unexpected", kind=type(exc).__name__, detail=detail), catalogue)
+    return 1
+
+
+_OUTPUT_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EPIPE, errno.EFBIG, errno.EBADF})
+
+
+def _quiet_stdout() -> None:
+    """Point standard output at nothing, so Python's flush at exit says nothing more."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
 
 
 if __name__ == "__main__":

@@ -73,11 +73,13 @@ from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.traditional import Dice
 from okey.errors import OkeyError, Phrase
 from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tiles
+from okey.numbers import LOG_NUMBER, NumberError
 from okey.rules import RulesError, RuleSet, load_rules
+from okey.textfiles import MAX_LINE, TextFileError, printable, read_text
 
 FIRST_LINE = "# okey match log: seats are numbered from 0; text after '#' is a comment"
 _HEADER = re.compile(r'\[(\w+)\s+"(.*)"\]')
-_ROUND = re.compile(r"round\s+(\d+)\s+dealer\s+(\d+)")
+_ROUND = re.compile(r"round\s+(\d{1,9})\s+dealer\s+(\d{1,9})")
 _DICE = re.compile(r"dice\s+([1-6])\s+([1-6])")
 NO_PATH = "<log>"
 AUTO = "auto"
@@ -301,8 +303,12 @@ def parse_log(text: str) -> ParsedLog:
             found.append(_move_line(number, line))
     if "Rules" not in tags:
         raise MatchLogError(None, _problem("no_rules"))
-    seats = tuple(name.strip() for name in tags["Seats"].split(",")) if "Seats" in tags else ()
-    header = LogHeader(tags["Rules"], seats, tags.get("Seed"), tuple(extra))
+    seats = (
+        tuple(printable(name).strip() for name in tags["Seats"].split(","))
+        if "Seats" in tags
+        else ()
+    )
+    header = LogHeader(printable(tags["Rules"]), seats, tags.get("Seed"), tuple(extra))
     return ParsedLog(header, rules_line, tuple(found))
 
 
@@ -332,11 +338,17 @@ def _deal_entry(number: int, line: str, deck_line: str) -> DealEntry:
     return DealEntry(int(found.group(1)), int(found.group(2)), deck)
 
 
+def _shown(line: str) -> str:
+    """A line of a log as a message quotes it: printable, and not too long."""
+    text = printable(line)
+    return text if len(text) <= 80 else text[:80] + "..."
+
+
 def _scores(number: int, line: str) -> ScoresLine:
     try:
-        return ScoresLine(tuple(int(word) for word in line.split()[1:]))
-    except ValueError:
-        raise MatchLogError(number, _problem("action", text=line)) from None
+        return ScoresLine(tuple(LOG_NUMBER.whole_number(word) for word in line.split()[1:]))
+    except NumberError:
+        raise MatchLogError(number, _problem("action", text=_shown(line))) from None
 
 
 def _move_line(number: int, line: str) -> LogLine:
@@ -346,18 +358,31 @@ def _move_line(number: int, line: str) -> LogLine:
     if automatic:
         move = rest
     try:
-        seat = int(seat_text)
+        seat = LOG_NUMBER.whole_number(seat_text)
         action = parse_action(move)
-    except ValueError:
-        raise MatchLogError(number, _problem("action", text=line)) from None
-    return LogLine(number, MoveEntry(seat, action, automatic), move.strip())
+    except ValueError:  # NumberError and the notation's errors among them
+        raise MatchLogError(number, _problem("action", text=_shown(line))) from None
+    return LogLine(number, MoveEntry(seat, action, automatic), _shown(move.strip()))
+
+
+MAX_LOG_BYTES = 16 * 1024 * 1024
+"""The largest log okey reads (a thousand rounds are about 2 MB)."""
 
 
 def read_log(path: Path) -> ParsedLog:
+    """The log in the regular file ``path`` (a FIFO or a device is refused, never waited
+    on; so is a file larger than :data:`MAX_LOG_BYTES` or with a line longer than
+    :data:`okey.textfiles.MAX_LINE`)."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, MAX_LOG_BYTES)
     except (OSError, UnicodeDecodeError) as exc:
-        raise MatchLogError(None, _problem("unreadable", reason=str(exc)), str(path)) from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise MatchLogError(None, _problem("unreadable", reason=reason), str(path)) from None
+    except TextFileError as exc:
+        raise MatchLogError(None, exc, str(path)) from None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if len(line) > MAX_LINE:
+            raise MatchLogError(number, _problem("action", text=_shown(line)), str(path))
     try:
         return parse_log(text)
     except MatchLogError as exc:

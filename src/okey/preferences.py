@@ -22,12 +22,13 @@ from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.bots import available_levels
 from okey.errors import OkeyError, Phrase
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
+from okey.numbers import PACE, NumberError, NumberRule
 from okey.rules import RulesError, load_rules
 from okey.saves.store import write_atomically
 from okey.speech.modes import SpeechMode
 from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.table.sorting import SortMode
-from okey.textfiles import decode
+from okey.textfiles import TextFileError, decode, read_bytes
 
 ENV_VAR: Final = "OKEY_SETTINGS"
 MAX_NAME: Final = 40
@@ -43,6 +44,7 @@ class SettingsProblem(StrEnum):
     CHOICE = "choice"
     SWITCH = "switch"
     PACE = "pace"
+    NUMBER = "number"
     NAME = "name"
     RULES = "rules"
     UNREADABLE = "unreadable"
@@ -79,14 +81,19 @@ def _sounds(key: str, value: object) -> Value:
     raise PreferencesError("switch", setting=key, value=value)
 
 
-def _pace(key: str, value: object) -> Value:
-    try:
-        pace = float(value) if isinstance(value, int | float | str) else -1.0
-    except ValueError:
-        pace = -1.0
-    if isinstance(value, bool) or not 0 <= pace <= 60:
-        raise PreferencesError("pace", setting=key, value=value)
-    return pace
+def _number(
+    rule: NumberRule, reason: SettingsProblem = SettingsProblem.NUMBER
+) -> Callable[[str, object], Value]:
+    """A setting that is a number, checked by the one number checker (:mod:`okey.numbers`);
+    ``reason`` words a refusal (``number``: the checker's own words)."""
+
+    def check(key: str, value: object) -> Value:
+        try:
+            return rule.check(value)
+        except NumberError as exc:
+            raise PreferencesError(reason, setting=key, value=value, reason=exc) from None
+
+    return check
 
 
 def _volume(key: str, value: object) -> Value:
@@ -150,10 +157,13 @@ class Preference:
 
 
 NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
-SPEAKING: Final = NEW_GAMES | {"resume", "menu"}
+ONLINE: Final = frozenset({"host", "join"})  # a seat at a table played over the network
+SPEAKING: Final = NEW_GAMES | {"resume", "menu"} | ONLINE
 
 PREFERENCES: Final[tuple[Preference, ...]] = (
-    Preference("name", _name, lambda catalogue: catalogue.text("table.default_name"), NEW_GAMES),
+    Preference(
+        "name", _name, lambda catalogue: catalogue.text("table.default_name"), NEW_GAMES | ONLINE
+    ),
     Preference(
         "speech", _choice(lambda: [m.value for m in SpeechMode]), SpeechMode.AUTO.value, SPEAKING
     ),
@@ -166,9 +176,12 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("sounds", _sounds, True, SPEAKING),
     Preference("volume", _volume, float(DEFAULT_VOLUME), SPEAKING),
     Preference(
-        "sort", _choice(lambda: [m.value for m in SortMode]), SortMode.COLOUR.value, NEW_GAMES
+        "sort",
+        _choice(lambda: [m.value for m in SortMode]),
+        SortMode.COLOUR.value,
+        NEW_GAMES | ONLINE,
     ),
-    Preference("pace", _pace, DEFAULT_PACE, NEW_GAMES),
+    Preference("pace", _number(PACE, SettingsProblem.PACE), DEFAULT_PACE, NEW_GAMES),
     # Seconds per turn at a table with a turn timer ("rules": the rules' own).
     Preference(
         "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
@@ -206,18 +219,22 @@ def load(path: Path) -> dict[str, Value]:
     """The settings in ``path`` (none when it does not exist); PreferencesError when the
     file cannot be read or holds anything but known keys with good values."""
     try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_BYTES + 1)
+        raw = read_bytes(path, MAX_BYTES)  # a FIFO or a device is refused, never waited on
     except FileNotFoundError:
         return {}
     except OSError as exc:
         raise PreferencesError("unreadable", path=path, reason=exc.strerror) from None
-    if len(raw) > MAX_BYTES:
-        raise PreferencesError("damaged", path=path, reason=Phrase("settings.error.too_big"))
+    except TextFileError as exc:
+        if exc.key == "too_big":
+            too_big = Phrase("settings.error.too_big")
+            raise PreferencesError("damaged", path=path, reason=too_big) from None
+        raise PreferencesError("unreadable", path=path, reason=exc) from None
     try:
         document = tomllib.loads(decode(raw))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
+    except RecursionError:
+        raise PreferencesError("damaged", path=path, reason=Phrase("file.error.nested")) from None
     try:
         return {key: check(key, value) for key, value in document.items()}
     except PreferencesError as exc:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Literal, get_args
+from typing import Any, ClassVar, Final, Literal, get_args
 
 from okey.errors import OkeyError, Phrase
 from okey.packagedata import rules_folder
@@ -27,7 +27,11 @@ from okey.rules101 import GAME as GAME_101
 from okey.rules101 import NOT_NEGATIVE as NOT_NEGATIVE_101
 from okey.rules101 import SECTIONS as SECTIONS_101
 from okey.rules101 import Rules101
-from okey.textfiles import read_text
+from okey.textfiles import TextFileError, printable, read_text
+
+MOST: Final = 1_000_000
+"""The largest whole number a rules file may give (a score, a count of seconds...)."""
+MAX_RULES_BYTES: Final = 256 * 1024
 
 PileOut = Literal["take_last_discard", "close_after_last_discard"]
 Combine = Literal["cap", "multiply"]
@@ -57,6 +61,8 @@ class RulesProblem(StrEnum):
     NEGATIVE = "negative"
     TIMER = "timer"
     AUTOPILOT = "autopilot"
+    TOO_BIG = "too_big"
+    NESTED = "nested"
     PLAYERS_101 = "players_101"
     AT_LEAST_ONE = "at_least_one"
     PAIRS_RANGE = "pairs_range"
@@ -172,11 +178,17 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
         known = ", ".join(available_rule_sets()) or "none"
         raise RulesError(RulesProblem.NO_FILE, source=str(path), known=known)
     try:
-        data = tomllib.loads(read_text(path))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=str(exc)) from None
+        data = tomllib.loads(read_text(path, MAX_RULES_BYTES))
+    except (OSError, UnicodeDecodeError, TextFileError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=reason) from None
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(RulesProblem.NOT_TOML, source=str(path), reason=str(exc)) from None
+    except RecursionError:  # x = [[[[...]]]], nested deeper than Python recurses
+        raise RulesError(RulesProblem.NESTED, source=str(path)) from None
+    except ValueError as exc:  # an integer of thousands of digits
+        reason = printable(" ".join(str(exc).split()))[:120]
+        raise RulesError(RulesProblem.NOT_TOML, source=str(path), reason=reason) from None
     return rules_from_mapping(data, source=str(path), default_name=path.stem)
 
 
@@ -193,8 +205,8 @@ def rules_from_mapping(
     for key in data:
         if key not in allowed:
             raise RulesError(RulesProblem.UNKNOWN_KEY, source=source, option=key)
-    name = _typed(data.get("name", default_name), str, source, "name")
-    description = _typed(data.get("description", ""), str, source, "description")
+    name = printable(_typed(data.get("name", default_name), str, source, "name"))
+    description = printable(_typed(data.get("description", ""), str, source, "description"))
     sections: dict[str, Any] = {}
     for section, cls in game_sections.items():
         raw = data.get(section, {})
@@ -269,8 +281,11 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
                 )
         elif annotation in ("bool", bool):
             _typed(value, bool, source, where)
-        elif annotation in ("int", int) and (isinstance(value, bool) or not isinstance(value, int)):
-            raise RulesError(RulesProblem.WHOLE, source=source, option=where, value=value)
+        elif annotation in ("int", int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(RulesProblem.WHOLE, source=source, option=where, value=value)
+            if not -MOST <= value <= MOST:
+                raise RulesError(RulesProblem.TOO_BIG, source=source, option=where, most=MOST)
         values[key] = value
     return cls(**values)
 

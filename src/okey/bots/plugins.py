@@ -12,6 +12,10 @@ plays that move instead, an :class:`Incident` is recorded (and passed to
 
 The hook for front ends and ``okey simulate``: :func:`seat_bot` makes the bot
 for a seat name and :func:`check_seat_name` says why a name cannot be seated.
+
+A plug-in seated so runs in okey's own process: it is trusted code, which can reach
+the whole match. ``process:SPEC`` seats the same plug-in in a child process that sees
+only its view (:mod:`okey.bots.process`).
 """
 
 from __future__ import annotations
@@ -33,6 +37,8 @@ from typing import Any, Final, Literal
 
 from okey.bots.base import Bot, BotFactory
 from okey.bots.easy import EasyBot
+from okey.bots.process import PREFIX as PROCESS_PREFIX
+from okey.bots.process import ProcessBot, is_process_name
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
 from okey.errors import OkeyError, Phrase
@@ -202,8 +208,15 @@ class _TooSlow(Exception):
 
 
 def check_seat_name(name: str, levels: dict[str, BotFactory]) -> PluginError | None:
-    """Why ``name`` cannot be seated (worded when shown), or None when it can."""
+    """Why ``name`` cannot be seated (worded when shown), or None when it can (a
+    ``process:`` seat is checked for its form here, and loaded when it is seated)."""
     if name in levels:
+        return None
+    if is_process_name(name):
+        try:
+            split_spec(name.removeprefix(PROCESS_PREFIX))
+        except PluginError as exc:
+            return exc
         return None
     if not is_plugin_name(name):
         known = ", ".join(sorted(levels))
@@ -223,9 +236,12 @@ def seat_bot(
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_incident: Callable[[Incident], None] | None = None,
 ) -> Bot:
-    """The bot for a seat name: a level as is, a ``module:callable`` guarded."""
+    """The bot for a seat name: a level as is, a ``module:callable`` guarded, a
+    ``process:SPEC`` in a child process (PluginError when it cannot start)."""
     if name in levels:
         return levels[name](rng)
+    if is_process_name(name):
+        return ProcessBot(name, rng, time_limit=time_limit, on_incident=on_incident)
     if not is_plugin_name(name):
         problem = check_seat_name(name, levels)
         assert problem is not None

@@ -53,6 +53,8 @@ COMMANDS: Final = (
     _entry("replay", "replay.cli.help"),
     _entry("review", "review.help"),
     _entry("serve", "serve.cli.help"),
+    _entry("host", "host.cli.help"),
+    _entry("join", "join.cli.help"),
     _entry("saves", "saves.help"),
     _entry("settings", "settings.cli.help"),
 )
@@ -80,4 +82,13 @@ def error(message: object, catalogue: Catalogue) -> int:
 
 def on_a_terminal() -> bool:
     """True when both standard input and output are a terminal (the table needs one)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+    return _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
+
+
+def _is_terminal(stream: object) -> bool:
+    """False for a stream that is missing (``okey <&-`` leaves ``sys.stdin`` None),
+    closed or not a terminal."""
+    try:
+        return bool(stream is not None and stream.isatty())  # type: ignore[attr-defined]
+    except (ValueError, OSError, AttributeError):
+        return False

@@ -17,7 +17,7 @@ from okey.hand.scoring import FinishKind
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.textfiles import text_lines
+from okey.textfiles import TextFileError, text_lines
 
 NAME = "hand"
 HELP_KEY = "hand.cli.help"
@@ -67,8 +67,9 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -
                 print(catalogue.text("hand.title", number=number))
                 print("\n".join(describe(analysis, catalogue)))
                 print()
-    except (OSError, UnicodeDecodeError) as exc:
-        return error(Phrase("hand.error.file", path=args.batch, reason=exc), catalogue)
+    except (OSError, UnicodeDecodeError, TextFileError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return error(Phrase("hand.error.file", path=args.batch, reason=reason), catalogue)
     return 1 if failures else 0
 
 

@@ -18,13 +18,17 @@ from okey.daily import SAVE_PREFIX
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
 from okey.rules_words import level_name, rules_name
-from okey.saves import SaveError, list_saves, saves_dir
+from okey.saves import SaveError, saves_dir
 from okey.saves.restore import problem
+from okey.saves.store import unfinished_saves
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu
+from okey.textfiles import printable
 
 NAME = "menu"
 HELP_KEY = "start.cli.help"
+MOST_OFFERED = 3
+"""The unfinished matches the menu offers to resume (the newest; okey saves lists all)."""
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
@@ -47,22 +51,25 @@ def choices(
         rules = args.rules  # the game it starts says what is wrong with it
     items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
     try:
-        entry = next(
-            (
-                entry
-                for entry in list_saves(folder)
-                if entry.data is not None
-                and not entry.data.over
-                and not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
-            ),
-            None,
-        )
+        entries = [
+            entry
+            for entry in unfinished_saves(folder)
+            if not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
+        ]
     except SaveError:
-        entry = None
-    saved = entry.data if entry is not None else None
-    if entry is not None and saved is not None and problem(saved) is None:
+        entries = []
+    offered = [
+        (entry, entry.data)
+        for entry in entries[:MOST_OFFERED]
+        if entry.data is not None and problem(entry.data) is None
+    ]
+    for entry, saved in offered:
         named = rules_name(saved.rules).render(catalogue)
-        label = text("start.resume", rules=named, number=saved.round_number)
+        fields = {"rules": named, "number": saved.round_number}
+        if len(offered) == 1:  # the one match to take up again
+            label = text("start.resume", **fields)
+        else:
+            label = text("start.resume.named", name=printable(entry.name), **fields)
         items.append((Choice("resume", label), ["resume", entry.name]))
     try:
         saved_day = day_save(day, folder)

@@ -7,7 +7,7 @@ bots at once.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from okey.audio import DEFAULT_VOLUME, Sounds
@@ -15,11 +15,14 @@ from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.errors import Phrase
 from okey.messages import Catalogue, Verbosity
+from okey.numbers import PACE, SEED
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.saves import AUTOSAVE, saves_dir
+from okey.saves import SaveError, saves_dir
+from okey.saves.lock import SaveLock
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.app import play
 from okey.table.controller import Table
+from okey.table.leaving import left_unsaved
 from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import table_names
 from okey.table.session import TableSession, new_session
@@ -41,7 +44,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         metavar="LEVEL",
         help=text("table.cli.level", levels=", ".join(available_levels())),
     )
-    parser.add_argument("--seed", type=int, help=text("table.cli.seed"))
+    parser.add_argument("--seed", type=SEED.argument(catalogue), help=text("table.cli.seed"))
     parser.add_argument(
         "--timer",
         metavar="SECONDS",
@@ -75,7 +78,7 @@ def add_pace(parser: argparse.ArgumentParser, pace: float | None, catalogue: Cat
     text = catalogue.text
     parser.add_argument(
         "--pace",
-        type=float,
+        type=PACE.argument(catalogue),
         default=pace,
         metavar="SECONDS",
         help=text("table.cli.pace", pace=DEFAULT_PACE)
@@ -144,19 +147,26 @@ def seat_player(
     notice: str | None = None,
 ) -> int:
     """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
-    its sounds (``--no-sounds``: off, and no audio device opened)."""
+    its sounds (``--no-sounds``: off, and no audio device opened); the exit status is 1
+    when the table was left with its match unsaved."""
     refused = needs_terminal(catalogue)
     if refused is not None:
         return refused
     try:
         speaker = speaker_from_args(args, catalogue)
     except OSError as exc:
-        return error(exc, catalogue)
+        why = Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc))
+        return error(why, catalogue)
     table = build(speaker)
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
-    return play(table, pace=pace, resumed=resumed, notice=notice)
+    status = play(table, pace=pace, resumed=resumed, notice=notice)
+    return 1 if left_unsaved(table) else status
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or type(exc).__name__
 
 
 def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> Sounds:
@@ -173,21 +183,43 @@ def open_table(
     catalogue: Catalogue,
     *,
     saved_as: str | None = None,
-    autosave_as: str = AUTOSAVE,
+    autosave_as: str | None = None,
     resumed: bool = False,
     notice: str | None = None,
+    match_id: str | None = None,
+    held: Sequence[SaveLock] = (),
 ) -> int:
     """Seat the player at ``session``, saved into the saves folder ``args`` name (after
-    every turn as ``autosave_as``)."""
+    every turn as ``autosave_as``; None: a free autosave slot). The saves it writes are
+    held open first (:meth:`DiskSaver.open`): one another okey has open is refused.
+    ``held``: locks taken already (the save resumed), given up when the table closes."""
+    refused = needs_terminal(catalogue)
+    if refused is not None:
+        return _released(held, refused)
+    saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as, match_id=match_id)
+    try:
+        saver.open(saved_as)
+    except SaveError as exc:
+        saver.close()
+        return _released(held, error(exc, catalogue))
 
     def build(speaker: Speaker) -> Table:
-        saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as)
         table = Table(session, speaker, saver=saver)
         table.saved_as = saved_as  # saving again keeps to this name
         return table
 
     pace = session.settings.pace
-    return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
+    try:
+        return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
+    finally:
+        saver.close()
+        _released(held, 0)
+
+
+def _released(held: Sequence[SaveLock], status: int | None) -> int:
+    for lock in held:
+        lock.release()
+    return status or 0
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from okey.commands import error
+from okey.commands import error, words_of
 from okey.commands.play import add_pace_and_saves, open_table
 from okey.daily import SAVE_PREFIX
 from okey.errors import Phrase
 from okey.messages import Catalogue
-from okey.saves import AUTOSAVE, SaveError, latest_save, read_save, saves_dir
-from okey.saves.paths import SUFFIX
+from okey.saves import SaveError, read_save, saves_dir
+from okey.saves.lock import lock_save
+from okey.saves.paths import SUFFIX, target_for_reading
+from okey.saves.store import is_autosave, unfinished_saves
 from okey.speech import add_speech_options
 from okey.table.persist import session_from_save
 
@@ -29,23 +31,46 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
 
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     folder = saves_dir(args.saves)
+    others = 0
     try:
-        target: str | Path | None = args.name or latest_save(folder, unfinished=True)
+        target: str | Path | None = args.name
         if target is None:
-            return error(catalogue.text("table.cli.no_saves", folder=folder), catalogue)
-        data = read_save(target, folder)
-        if data.rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
-            return error(Phrase("play.error.no_101"), catalogue)
-        session = session_from_save(data, catalogue)
+            unfinished = unfinished_saves(folder)
+            if not unfinished:
+                return error(Phrase("table.cli.no_saves", folder=folder), catalogue)
+            target, others = unfinished[0].path, len(unfinished) - 1
+        held = lock_save(target_for_reading(target, folder))  # refused if another okey has it
+        try:
+            data = read_save(target, folder)
+            if data.rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
+                held.release()
+                return error(Phrase("play.error.no_101"), catalogue)
+            session = session_from_save(data, catalogue)
+        except SaveError:
+            held.release()
+            raise
     except SaveError as exc:
         return error(exc, catalogue)
     pace = session.settings.pace if args.pace is None else args.pace
-    if pace < 0:
-        return error(Phrase("table.cli.bad_pace"), catalogue)
     session.settings.pace = pace
     name = Path(target).name.removesuffix(SUFFIX)
-    saved_as = None if name == AUTOSAVE else name  # saving again keeps to the save it came from
-    autosave_as = name if name.startswith(SAVE_PREFIX) else AUTOSAVE  # a day's hand: its own
+    notices = []
+    if data.verified is False:
+        notices.append(words_of(Phrase("saves.unverified", name=name), catalogue))
+    if others:
+        notices.append(words_of(Phrase("table.cli.other_matches", count=others), catalogue))
+    # Saving again keeps to the save it came from; an autosave slot or a day's hand goes
+    # on in its own file, any other save autosaves into a free slot.
+    saved_as = None if is_autosave(name) else name
+    autosave_as = name if is_autosave(name) or name.startswith(SAVE_PREFIX) else None
     return open_table(
-        session, args, catalogue, saved_as=saved_as, autosave_as=autosave_as, resumed=True
+        session,
+        args,
+        catalogue,
+        saved_as=saved_as,
+        autosave_as=autosave_as,
+        resumed=True,
+        notice=" ".join(notices) or None,
+        match_id=data.match_id,
+        held=[held],
     )

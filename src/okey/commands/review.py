@@ -12,6 +12,7 @@ from okey.engine.notation import format_action
 from okey.errors import Phrase
 from okey.hand.notation import format_tile
 from okey.messages import Catalogue, Verbosity
+from okey.numbers import SEAT
 from okey.review import Decision, RoundReview, review_match
 from okey.saves import SaveError, latest_save, read_save, saves_dir
 from okey.saves.paths import SUFFIX
@@ -27,7 +28,9 @@ HELP_KEY = "review.help"
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     text = catalogue.text
     parser.add_argument("name", nargs="?", metavar="SAVE", help=text("review.cli.save"))
-    parser.add_argument("--seat", type=int, metavar="N", help=text("review.cli.seat"))
+    parser.add_argument(
+        "--seat", type=SEAT.argument(catalogue), metavar="N", help=text("review.cli.seat")
+    )
     parser.add_argument("--json", action="store_true", help=text("review.cli.json"))
     parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 

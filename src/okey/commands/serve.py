@@ -4,6 +4,7 @@ It opens one table, says its address and join code, autosaves after every turn,
 and runs until the match is over and everyone has left, or Ctrl+C.
 ``--resume [NAME]`` brings back a table from its autosave after the server was
 stopped or killed: its players rejoin their seats with the tokens they hold.
+``okey host`` (:mod:`okey.commands.host`) takes the same options and seats the host.
 """
 
 from __future__ import annotations
@@ -12,16 +13,18 @@ import argparse
 import asyncio
 import contextlib
 import signal
-import socket
 import ssl
 import sys
+from dataclasses import dataclass
+from pathlib import Path
 
 from okey.bots import available_levels
 from okey.commands import error
 from okey.errors import Phrase
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
+from okey.net.address import DEFAULT_PORT, local_only_line, shown_host, with_port
 from okey.net.codes import fixed_code, new_code
-from okey.net.server import Limits, TableServer
+from okey.net.server import Hosted, Limits, TableServer
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
@@ -29,12 +32,23 @@ from okey.saves.paths import check_name
 
 NAME = "serve"
 HELP_KEY = "serve.cli.help"
-DEFAULT_PORT = 7011
 DEFAULT_SAVE = "online"
 MAX_TIMER = 3600
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    add_server_options(parser, catalogue)
+    parser.add_argument(
+        "--bot-delay",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help=catalogue.text("serve.cli.bot_delay"),
+    )
+
+
+def add_server_options(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    """The table server's options, shared by ``okey serve`` and ``okey host``."""
     text = catalogue.text
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, help=text("serve.cli.port"))
     parser.add_argument("--bind", default="0.0.0.0", metavar="ADDR", help=text("serve.cli.bind"))
@@ -44,9 +58,6 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     )
     parser.add_argument("--code", metavar="CODE", help=text("serve.cli.code"))
     parser.add_argument("--timer", type=int, metavar="SECONDS", help=text("serve.cli.timer"))
-    parser.add_argument(
-        "--bot-delay", type=float, default=1.0, metavar="SECONDS", help=text("serve.cli.bot_delay")
-    )
     parser.add_argument("--certfile", metavar="FILE", help=text("serve.cli.certfile"))
     parser.add_argument("--keyfile", metavar="FILE", help=text("serve.cli.keyfile"))
     parser.add_argument("--saves", metavar="DIR", help=text("serve.cli.saves"))
@@ -72,14 +83,32 @@ def _tls(args: argparse.Namespace, catalogue: Catalogue) -> ssl.SSLContext | Non
     return context
 
 
-def _shown_host(bind: str) -> str:
-    """The address to give friends: the bound one, or this machine's name."""
-    if bind in ("0.0.0.0", "::", ""):
-        return socket.gethostname()
-    return bind
+@dataclass(frozen=True)
+class Plan:
+    """A table server to start, checked: a new table's config or an autosave to resume."""
+
+    config: TableConfig | None
+    data: SaveData | None
+    tls: ssl.SSLContext | None
+    folder: Path
+    save_as: str
+    bind: str
+    port: int
+
+    @property
+    def scheme(self) -> str:
+        return "wss" if self.tls is not None else "ws"
+
+    def table_on(self, server: TableServer) -> Hosted:
+        """The table, on ``server`` (SaveError if the autosave is not a server's)."""
+        if self.data is not None:
+            return server.resume_table(self.data, save_as=self.save_as)
+        assert self.config is not None
+        return server.add_table(self.config, save_as=self.save_as)
 
 
-def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Plan | int:
+    """The server the options ask for, or the exit status of a refusal (said)."""
     if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
         return error(catalogue.text("serve.error.timer", most=MAX_TIMER), catalogue)
     if not 0 <= args.port <= 65535:
@@ -101,31 +130,37 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
             if loaded.okey101 is not None:  # the net serves no 101 yet (issue 13)
                 return error(Phrase("serve.error.no_101"), catalogue)
             rules = online_rules(loaded, args.timer)
-            config = TableConfig(rules, code, args.level, max(0.0, args.bot_delay), args.seed)
+            config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
         return error(exc, catalogue)
+    return Plan(config, data, tls, folder, save_as, args.bind, args.port)
+
+
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    chosen = plan(args, args.bot_delay, catalogue)
+    if isinstance(chosen, int):
+        return chosen
 
     async def main() -> int:
-        server = TableServer(Limits(), saves_dir=folder)
+        server = TableServer(Limits(), saves_dir=chosen.folder)
         try:
-            if data is not None:
-                hosted = server.resume_table(data, save_as=save_as)
-            else:
-                assert config is not None
-                hosted = server.add_table(config, save_as=save_as)
+            hosted = chosen.table_on(server)
         except SaveError as exc:
             return error(exc, catalogue)
         try:
-            host, port = await server.start(args.bind, args.port, tls=tls)
+            host, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
         except OSError as exc:
             return error(
-                catalogue.text("serve.error.listen", bind=args.bind, reason=exc), catalogue
+                catalogue.text("serve.error.listen", bind=chosen.bind, reason=exc), catalogue
             )
-        scheme = "wss" if tls is not None else "ws"
-        print(catalogue.text("serve.listening", host=host, port=port, scheme=scheme), flush=True)
-        print(catalogue.text("serve.code", code=hosted.code), flush=True)
-        shown = _shown_host(args.bind)
-        print(catalogue.text("serve.join", host=shown, port=port, code=hosted.code), flush=True)
+        text = catalogue.text
+        print(text("serve.listening", host=host, port=port, scheme=chosen.scheme), flush=True)
+        print(text("serve.code", code=hosted.code), flush=True)
+        shown, local_only = shown_host(chosen.bind)
+        print(text("serve.join", address=with_port(shown, port), code=hosted.code), flush=True)
+        if local_only:
+            key, shown_host_name = local_only_line(chosen.bind)
+            print(text(key, host=shown_host_name), flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
@@ -137,7 +172,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         closed.cancel()
         stopped.cancel()
         await server.stop()
-        print(catalogue.text("serve.stopped"), flush=True)
+        print(text("serve.stopped"), flush=True)
         return 0
 
     try:
@@ -147,8 +182,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests and
-    until the command is in the ``okey`` registry."""
+    """Run ``okey serve`` alone (``python -m okey.commands.serve``), for tests."""
     catalogue = load_catalogue(DEFAULT_LANGUAGE)
     parser = argparse.ArgumentParser(prog="okey serve", description=catalogue.text(HELP_KEY))
     configure(parser, catalogue)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
 import json
+import os
 import random
 import secrets
 import statistics
@@ -15,7 +18,7 @@ from typing import Any, assert_never
 
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
-from okey.commands import error
+from okey.commands import error, report
 from okey.commands.simulate101 import run101
 from okey.engine.actions import Action
 from okey.engine.events import (
@@ -46,6 +49,7 @@ from okey.errortext import render
 from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader, write_log
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
+from okey.numbers import ROUNDS, SEED
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "simulate"
@@ -53,12 +57,19 @@ HELP_KEY = "simulate.cli.help"
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
-    parser.add_argument("--rounds", type=int, default=100, help="rounds to play (default 100)")
+    parser.add_argument(
+        "--rounds",
+        type=ROUNDS.argument(catalogue),
+        default=100,
+        help="rounds to play (default 100)",
+    )
     parser.add_argument(
         "--seats", default="random,random,random,random", help="one bot level per seat, by commas"
     )
     parser.add_argument("--rules", default="classic", help="rule set name or TOML file")
-    parser.add_argument("--seed", type=int, help="seed for the deals and the bots")
+    parser.add_argument(
+        "--seed", type=SEED.argument(catalogue), help="seed for the deals and the bots"
+    )
     parser.add_argument("--log", metavar="DIR", help="write each match's log into DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
@@ -87,6 +98,7 @@ class Simulation:
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
+    log_failure: Phrase | None = None  # why the logs stopped being written
 
     def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
         """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
@@ -166,11 +178,37 @@ def simulate(
             play_round(match, decide)
             sim.rounds += 1
             _count(sim, match.events[start:])
-        if log_dir is not None:
+        if log_dir is not None and sim.log_failure is None:
             header = LogHeader(rules.name, tuple(levels), match_seed)
-            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match)
+            path = log_dir / f"match-{sim.matches:04d}.okeylog"
+            try:
+                write_log(path, header, match)
+            except OSError as exc:  # a full disk: the report is still printed
+                sim.log_failure = _log_problem(path, exc)
+                with contextlib.suppress(OSError):
+                    path.unlink()
     sim.seconds = clock() - began
     return sim
+
+
+def _log_problem(path: Path, exc: OSError) -> Phrase:
+    return Phrase("simulate.error.log", path=path, reason=exc.strerror or type(exc).__name__)
+
+
+def _log_folder(text: str) -> Path | Phrase:
+    """The folder for ``--log``, made now (so a bad one is said before the matches are
+    played), or why it cannot be."""
+    folder = Path(text)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+        probe = folder / f".okey-probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        return _log_problem(folder, exc)
+    return folder
 
 
 def _count(sim: Simulation, events: Sequence[Event]) -> None:
@@ -267,9 +305,12 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.rounds < 1:
         return error(Phrase("simulate.error.rounds"), catalogue)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    log_dir = Path(args.log) if args.log else None
-    if log_dir is not None:
-        log_dir.mkdir(parents=True, exist_ok=True)
+    log_dir: Path | None = None
+    if args.log:
+        found = _log_folder(args.log)
+        if isinstance(found, Phrase):
+            return error(found, catalogue)
+        log_dir = found
     try:
         sim = simulate(rules, levels, args.rounds, seed, log_dir)
     except PluginError as exc:
@@ -278,4 +319,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         print(json.dumps(sim.to_json(catalogue), ensure_ascii=False))
     else:
         print("\n".join(describe(sim, catalogue)))
+    if sim.log_failure is not None:
+        report(sim.log_failure, catalogue)
+        return 1
     return 0

@@ -40,8 +40,6 @@ from okey.hand.layoff import (
     run_ends,
 )
 from okey.hand.melds import Meld, OpeningRules, run_face, set_meld
-from okey.hand.opening import best_opening_value
-from okey.hand.pairs import best_pairs
 from okey.hand.reach import hopeless, reachable_okeys
 from okey.hand.solver import face_tile, hand_counts
 from okey.hand.tiles import Tile, is_okey, stand_in
@@ -206,8 +204,6 @@ def finish_plan(
     must = None if must_use is None or must_okey else stand_in(must_use, okey).code
     if (must is not None and not counts[must]) or (must_okey and not own):
         return None
-    if opened is Opened.NOT_YET and not _may_open(hand, okey, rules, must_use):
-        return None  # the turn's opening must reach the threshold from the hand alone
     reach = reachable_okeys(own, table, okey, rules)
     combinations, pairs = opened is not Opened.PAIRS, opened is not Opened.COMBINATIONS
     if hopeless(counts, reach, table, okey, rules, combinations, pairs):
@@ -228,17 +224,6 @@ def finish_plan(
                 return plan
             fallback = fallback or plan
     return fallback
-
-
-def _may_open(hand: Sequence[Tile], okey: Tile, rules: OpeningRules, must_use: Tile | None) -> bool:
-    """Whether the hand alone opens (runs and sets at the threshold, or pairs enough),
-    holding ``must_use``: a finish by a player not yet opened needs it, and it is quick
-    to know where the search over the table's choices is not."""
-    value = best_opening_value(hand, okey, rules, must_use)
-    if value is not None and value >= rules.threshold and value > 0:
-        return True
-    found = best_pairs(hand, okey, rules, must_use)
-    return found is not None and found.reaches
 
 
 def can_finish(

@@ -32,6 +32,7 @@ from okey.net.protocol import (
     MAX_SERVER_MESSAGE,
     PROTOCOL,
     Act,
+    AskReview,
     Brief,
     Chat,
     ClientMessage,
@@ -125,6 +126,7 @@ class Client:
         self._connection: ClientConnection | None = None
         self._goodbye: Reason | None = None
         self._early: list[ServerMessage] = []
+        self._heard = False  # an Update or a Brief came: ``version`` is this client's
 
     @property
     def view(self) -> PlayerView | None:
@@ -152,7 +154,9 @@ class Client:
         connection = await connect(self.url, **options)
         self._connection = connection
         self._goodbye = None
-        since = self.version if self.token is not None else None
+        # A client that heard nothing yet (a new process with a kept token) lets the
+        # server say what the seat missed since it was last there.
+        since = self.version if self.token is not None and self._heard else None
         await self._send(Hello(PROTOCOL, self.code, self.name, self.token, since))
         while True:
             try:
@@ -230,8 +234,10 @@ class Client:
         if isinstance(message, Update):
             self.version = message.version
             self.view_now = message.view
+            self._heard = True
         elif isinstance(message, Brief):
             self.version = max(self.version, message.since + len(message.missed))
+            self._heard = True
         elif isinstance(message, Lobby):
             self.lobby = message
         return message
@@ -258,6 +264,13 @@ class Client:
 
     async def ping(self, ref: int | None = None) -> None:
         await self._send(Ping(ref))
+
+    async def ask_review(self, number: int, ref: int | None = None) -> None:
+        await self._send(AskReview(number, ref))
+
+    async def send(self, message: ClientMessage) -> None:
+        """Send any message (a front end with an outbox of them)."""
+        await self._send(message)
 
 
 async def play_as_bot(

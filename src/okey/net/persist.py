@@ -1,9 +1,10 @@
 """A table server's autosave: the match through :mod:`okey.saves`, and the seats.
 
 The save's ``settings`` hold the table's own part under ``"net"``: the code,
-the bot level and pace, and each seat's kind, name and token digest (never
-the token itself), so that after a restart each player takes back their seat
-with the token they were given.
+the bot level and pace, and each seat's kind, name, token digest (never
+the token itself) and how many events it had heard, so that after a restart
+each player takes back their seat with the token they were given, and hears
+what they missed.
 """
 
 from __future__ import annotations
@@ -32,7 +33,13 @@ NET_FORMAT = 1
 def table_snapshot(table: NetTable) -> SaveData:
     config = table.config
     seats = [
-        {"kind": seat.kind.value, "name": seat.name, "token_sha256": seat.token_digest}
+        {
+            "kind": seat.kind.value,
+            "name": seat.name,
+            "token_sha256": seat.token_digest,
+            # what the seat had heard: all so far if it is here (a restart drops it now)
+            "heard": table.version if seat.connected else seat.heard,
+        }
         for seat in table.seats
     ]
     settings = {
@@ -66,7 +73,10 @@ def _seat(raw: Any) -> Seat:
         raise _bad("a seat of the online table is damaged")
     if kind is SeatKind.PERSON and len(digest) != 64:
         raise _bad("a person's seat has no token digest")
-    return Seat(kind, name, digest)
+    heard = raw.get("heard", 0)  # saves from before had none: the rejoin brief tells all
+    if type(heard) is not int or heard < 0:
+        raise _bad("a seat of the online table is damaged")
+    return Seat(kind, name, digest, heard=heard)
 
 
 def table_from_save(

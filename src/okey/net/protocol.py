@@ -18,6 +18,8 @@ from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.engine.view import PlayerView
 from okey.net.codec import JSON, CodecError, decode, encode
+from okey.review import RoundReview
+from okey.rules import RuleSet
 
 PROTOCOL: Final = 1
 """The protocol version; a client says it in its Hello and a server refuses another one."""
@@ -30,6 +32,7 @@ MAX_NAME: Final = 32
 MAX_CHAT: Final = 200
 MAX_CODE: Final = 64
 MAX_TOKEN: Final = 128
+MAX_ROUND: Final = 10_000  # a round number asked about (a match has far fewer)
 
 
 class Reason(Enum):
@@ -44,16 +47,17 @@ class Reason(Enum):
     WRONG_CODE = "wrong_code"
     BAD_TOKEN = "bad_token"  # a rejoin token that is no seat's
     BAD_NAME = "bad_name"
-    TABLE_FULL = "table_full"  # no open seat (or the match has started)
+    TABLE_FULL = "table_full"  # no open seat
     TOO_MANY_FAILURES = "too_many_failures"  # too many failed joins from this address
     RATE_LIMITED = "rate_limited"  # too many messages: this one was dropped
     NOT_HOST = "not_host"
-    STARTED = "started"  # a lobby message after the first deal
+    STARTED = "started"  # a new seat or a lobby message after the first deal
     NOT_STARTED = "not_started"  # a move before the first deal
     NOT_BETWEEN_ROUNDS = "not_between_rounds"
     ILLEGAL_MOVE = "illegal_move"  # the engine refused the move: ``move`` says why
     BAD_CHAT = "bad_chat"  # empty, too long or not printable
     CHAT_TOO_FAST = "chat_too_fast"
+    NO_REVIEW = "no_review"  # no finished round of that number to review
     HELLO_TIMEOUT = "hello_timeout"  # no Hello in time
     REPLACED = "replaced"  # the seat was rejoined from another connection
     SLOW_READER = "slow_reader"  # the client did not read what it was sent
@@ -103,7 +107,15 @@ class Ping:
     ref: int | None = None
 
 
-ClientMessage: TypeAlias = Hello | Start | Act | Ready | Chat | Ping
+@dataclass(frozen=True, slots=True)
+class AskReview:
+    """The master's review of this seat's finished round ``number`` (answered by Reviewed)."""
+
+    number: int
+    ref: int | None = None
+
+
+ClientMessage: TypeAlias = Hello | Start | Act | Ready | Chat | Ping | AskReview
 CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
 
 
@@ -120,6 +132,7 @@ class PresenceState(Enum):
     """A seat's connection during the match (before the deal, Lobby tells who is there)."""
 
     DROPPED = "dropped"  # the connection was lost: autopilot plays the seat
+    LEFT = "left"  # its player closed the connection (Q): autopilot plays the seat
     RETURNED = "returned"
 
 
@@ -134,6 +147,8 @@ class Seated:
     rules: str
     timer: int  # seconds per turn; 0: no timer
     rejoined: bool = False
+    ruleset: RuleSet | None = None  # the table's whole rules (a view carries them too)
+    level: str = ""  # the bots' level (and the autopilot's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +201,16 @@ class Presence:
 
 
 @dataclass(frozen=True, slots=True)
+class Readied:
+    """Between rounds: ``seat`` is ready for the next deal, which still waits for the
+    people at ``waiting`` (sent to every seat)."""
+
+    seat: int
+    name: str
+    waiting: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Said:
     """A chat line, heard at every seat (the sender's too)."""
 
@@ -213,6 +238,15 @@ class Pong:
 
 
 @dataclass(frozen=True, slots=True)
+class Reviewed:
+    """The master's review of this seat's round ``review.number``, decided from the seat's
+    own views (it names no tile the seat did not see)."""
+
+    review: RoundReview
+    ref: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye:
     """The server closes this connection, and why."""
 
@@ -220,7 +254,17 @@ class Goodbye:
 
 
 ServerMessage: TypeAlias = (
-    Seated | Lobby | Update | Brief | Presence | Said | Refused | Pong | Goodbye
+    Seated
+    | Lobby
+    | Update
+    | Brief
+    | Presence
+    | Readied
+    | Said
+    | Refused
+    | Pong
+    | Reviewed
+    | Goodbye
 )
 
 
@@ -262,7 +306,7 @@ def read_client(frame: str | bytes) -> ClientMessage:
         message: ClientMessage = decode(data, cls)
     except CodecError:
         raise ProtocolError(Reason.BAD_MESSAGE, ref) from None
-    if isinstance(message, Hello) and not _sizes_fit(message):
+    if not _fits(message):
         raise ProtocolError(Reason.BAD_MESSAGE, ref)
     return message
 
@@ -274,6 +318,14 @@ def _sizes_fit(hello: Hello) -> bool:
         and (hello.token is None or len(hello.token) <= MAX_TOKEN)
         and (hello.since is None or hello.since >= 0)
     )
+
+
+def _fits(message: ClientMessage) -> bool:
+    if isinstance(message, Hello):
+        return _sizes_fit(message)
+    if isinstance(message, AskReview):
+        return 0 < message.number <= MAX_ROUND
+    return True
 
 
 def read_server(frame: str | bytes) -> ServerMessage:

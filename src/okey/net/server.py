@@ -27,28 +27,41 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import CloseCode
 
 from okey.net.codes import code_key, same_code
 from okey.net.limits import Bucket, FailedJoins
 from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
     MAX_CLIENT_MESSAGE,
+    AskReview,
     Goodbye,
     Hello,
     ProtocolError,
     Reason,
     Refused,
+    Reviewed,
     ServerMessage,
     dumps,
     read_client,
 )
 from okey.net.table import NetTable, Refusal, TableConfig
+from okey.review import RoundReview
 from okey.saves import SaveData, SaveError
 
 log = logging.getLogger("okey.net")
 
 POLICY = 1008  # the WebSocket close code for a policy violation
 GOING_AWAY = 1001
+
+
+def closed_by_client(connection: ServerConnection) -> bool:
+    """Whether the client closed the connection on purpose (a normal closing frame of its
+    own), rather than losing it."""
+    protocol = connection.protocol
+    received = protocol.close_rcvd
+    normal = received is not None and received.code == CloseCode.NORMAL_CLOSURE
+    return normal and protocol.close_rcvd_then_sent is True
 
 
 @dataclass(frozen=True)
@@ -104,6 +117,7 @@ class Hosted:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     saver: Autosaver | None = None
     runner: asyncio.Task[None] | None = None
+    reviewing: dict[tuple[int, int], asyncio.Task[RoundReview]] = field(default_factory=dict)
 
     @property
     def code(self) -> str:
@@ -304,6 +318,9 @@ class TableServer:
                     return  # replaced by a newer connection to the same seat
                 ref = getattr(message, "ref", None)
                 try:
+                    if isinstance(message, AskReview):
+                        self._review(hosted, seat, message)
+                        continue
                     hosted.table.handle(seat, message)
                 except Refusal as refusal:
                     self._say(connection, Refused(refusal.reason, refusal.move, ref))
@@ -317,7 +334,7 @@ class TableServer:
                 if hosted.connections.get(seat) is connection:
                     del hosted.connections[seat]
                     if not hosted.table.closed:
-                        hosted.table.drop(seat)
+                        hosted.table.drop(seat, left=closed_by_client(connection))
                         hosted.wake.set()
 
     def _hello(
@@ -352,6 +369,36 @@ class TableServer:
             return None
         hosted.wake.set()
         return hosted, seat
+
+    # -- the master's review ---------------------------------------------------------
+
+    def _review(self, hosted: Hosted, seat: int, ask: AskReview) -> None:
+        """Send the seat its review, worked out in a thread (a tenth of a second or more),
+        so that the tables go on meanwhile; asked twice, it is worked out once."""
+        found = hosted.table.review_job(seat, ask.number)  # Refusal: no such round
+        if isinstance(found, RoundReview):
+            self._deliver(hosted, seat, Reviewed(found, ask.ref))
+            return
+        key = (seat, ask.number)
+        task = hosted.reviewing.get(key)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(asyncio.to_thread(found))
+            hosted.reviewing[key] = task
+
+        def answer(done: asyncio.Task[RoundReview]) -> None:
+            hosted.reviewing.pop(key, None)
+            if done.cancelled() or hosted.table.closed:
+                return
+            error = done.exception()
+            if error is not None:
+                log.error("a review failed", exc_info=error)
+                self._deliver(hosted, seat, Refused(Reason.NO_REVIEW, ref=ask.ref))
+                return
+            review = done.result()
+            hosted.table.keep_review(review)
+            self._deliver(hosted, seat, Reviewed(review, ask.ref))
+
+        task.add_done_callback(answer)
 
     # -- sending ---------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ import random
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import partial
 
 from okey.bots import Bot, make_bot
 from okey.engine.actions import Action, TimeOut
@@ -31,6 +32,7 @@ from okey.engine.events import (
     seen_by,
 )
 from okey.engine.match import Match
+from okey.matchlog import LogHeader, format_log, parse_log
 from okey.net.autopilot import Autopilot
 from okey.net.codes import new_token, same_code, token_digest, token_matches
 from okey.net.limits import Bucket
@@ -39,6 +41,7 @@ from okey.net.protocol import (
     MAX_NAME,
     PROTOCOL,
     Act,
+    AskReview,
     Brief,
     Chat,
     ClientMessage,
@@ -48,8 +51,10 @@ from okey.net.protocol import (
     Pong,
     Presence,
     PresenceState,
+    Readied,
     Ready,
     Reason,
+    Reviewed,
     Said,
     Seated,
     SeatInfo,
@@ -58,6 +63,7 @@ from okey.net.protocol import (
     Start,
     Update,
 )
+from okey.review import RoundReview, review_log
 from okey.rules import RuleSet
 from okey.saves import new_rng
 
@@ -127,6 +133,12 @@ def printable_line(text: str, most: int) -> str | None:
     return line if 0 < len(line) <= most else None
 
 
+def review_of(rules: RuleSet, log_text: str, seat: int, number: int) -> RoundReview:
+    """The master's review of ``seat``'s round ``number`` in a match's log (the master
+    decides from the seat's own view at each of its moves, so it reveals nothing)."""
+    return review_log(parse_log(log_text), rules, seat, {number})[0]
+
+
 def clean_name(text: str) -> str | None:
     return printable_line(text, MAX_NAME)
 
@@ -166,6 +178,7 @@ class NetTable:
         self.pause_deadline: float | None = None
         self.bot_due = 0.0
         self._turn_key: tuple[int, int] | None = None
+        self.reviews: dict[tuple[int, int], RoundReview] = {}  # (seat, round): worked out
         self.closed = False
         self._pick_host()
         if self.match.started:
@@ -232,11 +245,11 @@ class NetTable:
         if name is None:
             raise Refusal(Reason.BAD_NAME)
         if self.started:
-            raise Refusal(Reason.TABLE_FULL)
+            raise Refusal(Reason.STARTED)  # only a seat's own token gets in now
         free = [s for s, seat in enumerate(self.seats) if seat.kind is SeatKind.OPEN]
         if not free:
             raise Refusal(Reason.TABLE_FULL)
-        seat_number = free[0]
+        seat_number = min(free, key=self._join_order)
         token = new_token()
         self.seats[seat_number] = Seat(SeatKind.PERSON, name, token_digest(token), connected=True)
         self._pick_host()
@@ -254,7 +267,7 @@ class NetTable:
         if found is None:
             raise Refusal(Reason.BAD_TOKEN)
         seat = self.seats[found]
-        heard = seat.heard if since is None else min(since, self.version)
+        heard = min(seat.heard if since is None else since, self.version)
         seat.connected = True
         self._pick_host()
         on_seat(found)
@@ -262,6 +275,7 @@ class NetTable:
         if not self.started:
             self._tell_lobby()
             return found
+        self.send(found, self.lobby())  # who sits where, for a client that starts afresh
         missed = [e for event in self.match.events[heard:] if (e := seen_by(event, found))]
         left_out = max(0, len(missed) - BRIEF_EVENTS)
         self.send(found, Brief(heard, tuple(missed[left_out:]), left_out))
@@ -269,12 +283,31 @@ class NetTable:
         self._tell_others(found, Presence(found, seat.name, PresenceState.RETURNED))
         return found
 
+    def _join_order(self, seat: int) -> int:
+        """People sit in seat order; at a duel table the second sits across (the rival),
+        the sides are the bots'."""
+        if self.match.rules.table.duel:
+            return (seat % (self.players // 2)) * self.players + seat
+        return seat
+
     def _seated(self, seat: int, token: str, *, rejoined: bool) -> Seated:
         rules = self.match.rules
-        return Seated(PROTOCOL, seat, token, self.players, rules.name, self.config.timer, rejoined)
+        config = self.config
+        return Seated(
+            PROTOCOL,
+            seat,
+            token,
+            self.players,
+            rules.name,
+            config.timer,
+            rejoined,
+            rules,
+            config.level,
+        )
 
-    def drop(self, seat: int) -> None:
-        """The seat's connection is gone: autopilot plays it until it returns."""
+    def drop(self, seat: int, *, left: bool = False) -> None:
+        """The seat's connection is gone (``left``: its player closed it): autopilot plays
+        it until it returns."""
         place = self.seats[seat]
         if not place.connected:
             return
@@ -282,7 +315,8 @@ class NetTable:
         place.heard = self.version
         self._pick_host()
         if self.started:
-            self._tell_others(seat, Presence(seat, place.name, PresenceState.DROPPED))
+            state = PresenceState.LEFT if left else PresenceState.DROPPED
+            self._tell_others(seat, Presence(seat, place.name, state))
         else:
             self._tell_lobby()
 
@@ -307,6 +341,8 @@ class NetTable:
             self._chat(seat, message.text)
         elif isinstance(message, Ping):
             self.send(seat, Pong(message.ref))
+        elif isinstance(message, AskReview):
+            self._review(seat, message)
         elif isinstance(message, Hello):
             raise Refusal(Reason.ALREADY_SEATED)
         else:  # pragma: no cover - every message type is above
@@ -328,7 +364,15 @@ class NetTable:
     def _ready(self, seat: int) -> None:
         if not self.started or not self.match.round_over or self.over:
             raise Refusal(Reason.NOT_BETWEEN_ROUNDS)
-        self.seats[seat].ready = True
+        place = self.seats[seat]
+        if place.ready:
+            return
+        place.ready = True
+        people = [s for s in self.connected() if self.seats[s].kind is SeatKind.PERSON]
+        waiting = tuple(s for s in people if not self.seats[s].ready)
+        if waiting:  # else the deal comes at once, and says it all
+            for other in self.connected():
+                self.send(other, Readied(seat, place.name, waiting))
 
     def _chat(self, seat: int, text: str) -> None:
         line = clean_chat(text)
@@ -351,6 +395,36 @@ class NetTable:
         except IllegalMoveError as exc:
             raise Refusal(Reason.ILLEGAL_MOVE, exc.key) from None
         self._changed(events)
+
+    # -- the master's review ------------------------------------------------------
+
+    def review_job(self, seat: int, number: int) -> RoundReview | Callable[[], RoundReview]:
+        """The review of ``seat``'s finished round ``number``: worked out already, or the
+        work to do (slow: the server does it in a thread, then :meth:`keep_review`).
+        :class:`Refusal` when that round is not finished."""
+        match = self.match
+        current = match.round_number
+        finished = number < current or (number == current and match.round_over)
+        if not self.started or number < 1 or not finished:
+            raise Refusal(Reason.NO_REVIEW)
+        done = self.reviews.get((seat, number))
+        if done is not None:
+            return done
+        # The log is written here, so the thread that reviews it never reads the live match.
+        log_text = format_log(LogHeader(match.rules.name), list(match.played()))
+        return partial(review_of, match.rules, log_text, seat, number)
+
+    def keep_review(self, review: RoundReview) -> None:
+        self.reviews[(review.seat, review.number)] = review
+
+    def _review(self, seat: int, ask: AskReview) -> None:
+        """Answer with the review, working it out here if need be (the server works it out
+        in a thread instead, and answers itself)."""
+        found = self.review_job(seat, ask.number)
+        if not isinstance(found, RoundReview):
+            found = found()
+            self.keep_review(found)
+        self.send(seat, Reviewed(found, ask.ref))
 
     # -- time passing ------------------------------------------------------------
 

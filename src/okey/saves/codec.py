@@ -24,19 +24,20 @@ from okey.errors import Phrase
 from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping, rules_mapping
 from okey.saves.data import (
     AUTO_FORMAT,
-    FORMAT_VERSION,
-    GAME_101_FORMAT,
     IN_PLAY,
     JSON,
     KIND,
     NOT_STARTED,
     PHASES,
-    PLAIN_FORMAT,
     SaveData,
     format_for,
+    new_match_id,
 )
 from okey.saves.errors import SaveError
+from okey.saves.formats import NEWEST_FORMAT, PLAIN_FORMAT, READ_FORMATS, SEALED_FORMAT
 from okey.saves.rng import RngState
+from okey.saves.schema import SettingsRefused, checked_settings
+from okey.saves.seal import SEALED_KEY, SealBroken, fill, seal, unseal
 
 INDENT = "  "
 
@@ -54,6 +55,21 @@ TOP_KEYS = (
     "rng",
     "bot_rngs",
 )
+SEALED_TOP_KEYS = (
+    "kind",
+    "format",
+    "created",
+    "label",
+    "match",
+    "summary",
+    "rules",
+    "first_dealer",
+    "settings",
+    SEALED_KEY,
+)
+"""The keys of a sealed save (format 4); the sealed part holds :data:`SEALED_KEYS`."""
+SEALED_KEYS = ("log", "rng", "bot_rngs")
+MAX_MATCH_ID = 64
 SUMMARY_KEYS = ("round", "scores", "turn", "phase")
 RNG_KEYS = ("version", "internal", "gauss_next")
 
@@ -62,7 +78,8 @@ RNG_KEYS = ("version", "internal", "gauss_next")
 
 
 def to_document(data: SaveData) -> dict[str, JSON]:
-    """The save as plain JSON values, keys in the order they are written."""
+    """The save as an unsealed document (format 1 or 2), keys in the order they are
+    written: what okey wrote before saves were sealed (tests write old saves with it)."""
     rules: dict[str, JSON] = json.loads(json.dumps(rules_mapping(data.rules)))
     if rules.get("game") == DEFAULT_GAME:
         del rules["game"]  # Okey's saves stay as okey 0.1 wrote them
@@ -96,12 +113,33 @@ def _rng_document(state: RngState | None) -> JSON:
     }
 
 
+def encode_plain(data: SaveData) -> bytes:
+    """The save as an unsealed file (format 1 or 2, as okey wrote before format 4)."""
+    return (layout(to_document(data)) + "\n").encode("utf-8")
+
+
 def encode(data: SaveData) -> bytes:
-    """The save's file contents (UTF-8 JSON ending in a newline).
+    """The save's file contents: UTF-8 JSON ending in a newline, sealed (format 4).
 
     Raises ValueError (UnicodeEncodeError included) for what JSON cannot hold.
     """
-    return (layout(to_document(data)) + "\n").encode("utf-8")
+    plain = to_document(data)
+    hidden = {key: plain.pop(key) for key in SEALED_KEYS}
+    readable: dict[str, JSON] = {
+        "kind": plain["kind"],
+        "format": SEALED_FORMAT,
+        "created": plain["created"],
+        "label": plain["label"],
+        "match": data.match_id or new_match_id(),
+        "summary": plain["summary"],
+        "rules": plain["rules"],
+        "first_dealer": plain["first_dealer"],
+        "settings": plain["settings"],
+        SEALED_KEY: "",
+    }
+    blank = (layout(readable) + "\n").encode("utf-8")
+    inner = json.dumps(hidden, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return fill(blank, seal(inner.encode("utf-8"), blank))
 
 
 def layout(value: JSON, depth: int = 0) -> str:
@@ -175,37 +213,72 @@ class _Reader:
         if doc.get("kind") != KIND:
             raise SaveError("foreign", path=self.path)
         version = self.whole(doc.get("format"), "format")
-        if version > FORMAT_VERSION:
-            raise SaveError("newer", path=self.path, found=version, known=FORMAT_VERSION)
-        if version < PLAIN_FORMAT:
+        if version > NEWEST_FORMAT:
+            raise SaveError("newer", path=self.path, found=version, known=NEWEST_FORMAT)
+        if version < PLAIN_FORMAT or version not in READ_FORMATS:
             raise SaveError("version", path=self.path, found=version)
-        self.keys(doc, TOP_KEYS, "")
-        rules = self.dealt(self.rules(self.object(doc, "rules")), version)
+        if version == SEALED_FORMAT:
+            self.keys(doc, SEALED_TOP_KEYS, "")
+            hidden = self.opened(raw, self.text(doc, SEALED_KEY))
+            rules = self.rules(self.object(doc, "rules"))
+            match_id: str | None = self.text(doc, "match")
+            if not match_id or len(match_id) > MAX_MATCH_ID or not match_id.isalnum():
+                self.wrong_value("match", "text")
+        else:
+            self.keys(doc, TOP_KEYS, "")
+            hidden = doc
+            rules = self.dealt(self.rules(self.object(doc, "rules")), version)
+            match_id = None
         players = rules.table.players
         summary = self.object(doc, "summary")
         self.keys(summary, SUMMARY_KEYS, "summary.")
         round_number, scores, turn, phase = self.summary(summary, players)
         first_dealer = self.seat(doc, "first_dealer", players)
-        bot_rngs = self.array(doc, "bot_rngs")
+        bot_rngs = self.array(hidden, "bot_rngs")
         if len(bot_rngs) != players:
             self.wrong_value("bot_rngs", "count", count=players)
         return SaveData(
             rules=rules,
-            log="".join(line + "\n" for line in self.texts(doc, "log")),
+            log="".join(line + "\n" for line in self.texts(hidden, "log")),
             first_dealer=first_dealer,
             round_number=round_number,
             scores=scores,
             turn=turn,
             phase=phase,
-            match_rng=self.rng(doc["rng"], "rng"),
+            match_rng=self.rng(hidden["rng"], "rng"),
             bot_rngs=tuple(
                 self.rng(state, f"bot_rngs[{seat}]") for seat, state in enumerate(bot_rngs)
             ),
-            settings=self.object(doc, "settings"),
+            settings=self.settings(self.object(doc, "settings"), players),
             label=self.text(doc, "label"),
             created=self.time(doc, "created"),
             kind=KIND,
+            match_id=match_id,
+            verified=version == SEALED_FORMAT,
         )
+
+    def opened(self, raw: bytes, value: str) -> dict[str, Any]:
+        """The sealed part of a format-4 file, its seal checked (the whole file's)."""
+        try:
+            inner = unseal(raw, value)
+        except SealBroken as exc:
+            self.fail("seal", part=Phrase(f"saves.seal.{exc.reason}"))
+        try:
+            hidden = json.loads(inner.decode("utf-8"), object_pairs_hook=_no_duplicates)
+        except (ValueError, RecursionError, _Duplicate):
+            self.fail("seal", part=Phrase("saves.seal.value"))
+        if not isinstance(hidden, dict):
+            self.fail("seal", part=Phrase("saves.seal.value"))
+        self.keys(hidden, SEALED_KEYS, "sealed.")
+        return hidden
+
+    def settings(self, raw: dict[str, Any], players: int) -> dict[str, Any]:
+        try:
+            return checked_settings(raw, players)
+        except SettingsRefused as exc:
+            if exc.number is not None:
+                self.fail("number", field=exc.field, reason=exc.number)
+            self.wrong_type(exc.field, exc.kind or "text")
 
     def parse(self, raw: bytes) -> dict[str, Any]:
         if not raw.strip():
@@ -301,8 +374,6 @@ class _Reader:
 
     def dealt(self, rules: RuleSet, version: int) -> RuleSet:
         """The rules as the save's rounds were dealt: the format says whether from stacks."""
-        if (version == GAME_101_FORMAT) != (rules.okey101 is not None):
-            self.wrong_value("format", "game_101", found=version)
         if version >= AUTO_FORMAT:
             return rules  # written with its automatic moves: dealt as its rules say
         if version == PLAIN_FORMAT and rules.play.traditional_deal:

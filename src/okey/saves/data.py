@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -12,27 +13,15 @@ from typing import Final, TypeAlias
 from okey.engine.match import Match
 from okey.matchlog import LogHeader, log_of, writes_automatic
 from okey.rules import RuleSet
+from okey.saves.formats import AUTO_FORMAT, NEWEST_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
 from okey.saves.rng import RngState
 
 JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
 """A value JSON can hold (what ``settings`` may contain)."""
 
 KIND: Final = "okey-save"
-PLAIN_FORMAT: Final = 1
-"""The format of a save whose rounds are dealt plainly (every okey reads it)."""
-STACKS_FORMAT: Final = 2
-"""The format of a save of a table with the traditional deal: its rounds were dealt from
-stacks, and its log has a ``dice`` line after each deck (an okey that knows only format 1
-then says the save is from a newer okey instead of calling it damaged)."""
-AUTO_FORMAT: Final = 3
-"""The format of a save whose log writes the moves made for a timed-out seat (``N auto
-...`` lines): an okey before them would make those moves again by its own rule and
-get another match, so it must call the save newer. Its rules say how it was dealt."""
-GAME_101_FORMAT: Final = 4
-"""The format of a save of an Okey 101 match (its rules say ``game = "101"``, and its log
-may have automatic moves): an okey without 101 says it is from a newer okey."""
-FORMAT_VERSION: Final = GAME_101_FORMAT
-"""The newest format this okey reads."""
+FORMAT_VERSION: Final = NEWEST_FORMAT
+"""The newest format this okey reads (:mod:`okey.saves.formats` says which and why)."""
 
 NOT_STARTED: Final = "not_started"
 ROUND_OVER: Final = "round_over"
@@ -43,10 +32,9 @@ PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 
 
 def format_for(rules: RuleSet, log: str = "") -> int:
-    """The save format of a table with these rules and this log: 4 for Okey 101, else 3
-    if the log has automatic moves, else 2 if it deals from stacks, else 1."""
-    if rules.okey101 is not None:
-        return GAME_101_FORMAT
+    """The unsealed format a table with these rules and this log had: 3 if the log has
+    automatic moves, else 2 if it deals from stacks, else 1 (what an unsealed save's
+    ``format`` must be; sealed saves are all format 4)."""
     if writes_automatic(log):
         return AUTO_FORMAT
     return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
@@ -82,10 +70,15 @@ class SaveData:
     label: str = ""
     created: datetime = field(default_factory=now)
     kind: str = KIND
+    match_id: str | None = field(default=None, compare=False)
+    """The match's own id: every save of one match has it (None: an older save)."""
+    verified: bool | None = field(default=None, compare=False)
+    """True when read from a sealed save (its seal checked), False when read from an
+    older, unsealed one; None for a save not read from a file."""
 
     @property
     def format_version(self) -> int:
-        """The format the save is written in: it follows from the rules and the log
+        """How the rounds were dealt and the moves written, as the unsealed formats say it
         (:func:`format_for`)."""
         return format_for(self.rules, self.log)
 
@@ -164,6 +157,7 @@ def snapshot(
     label: str = "",
     names: Sequence[str] = (),
     created: datetime | None = None,
+    match_id: str | None = None,
 ) -> SaveData:
     """Everything needed to bring ``match`` back exactly, taken now.
 
@@ -190,7 +184,13 @@ def snapshot(
         settings=json_copy(settings or {}),
         label=label,
         created=created if created is not None else now(),
+        match_id=match_id,
     )
+
+
+def new_match_id() -> str:
+    """A new match's id: 64 random bits in hex."""
+    return secrets.token_hex(8)
 
 
 __all__ = [
@@ -206,6 +206,7 @@ __all__ = [
     "format_for",
     "json_copy",
     "log_text",
+    "new_match_id",
     "now",
     "snapshot",
     "summary_of",

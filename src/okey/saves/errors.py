@@ -25,6 +25,9 @@ class SaveProblem(StrEnum):
     NOT_FOLDER = "not_folder"
     FOLDER = "folder"
     STATE = "state"
+    LOCKED = "locked"
+    LOCKED_ELSEWHERE = "locked_elsewhere"
+    SLOTS = "slots"
 
 
 class SaveError(OkeyError):

@@ -5,6 +5,10 @@ and replaces the save in one ``os.replace``; the folder is then synced. The
 save it replaces is kept as ``NAME.bak`` (a hard link, or a copy where links
 are not possible), so at every moment ``NAME.json`` is a whole save: the old
 one or the new one. A write that fails leaves the old file as it was.
+
+A temporary file's name holds the writer's process id (``.NAME.json.PID.XXXX.tmp``):
+one left behind by a killed writer is removed by the next write of that save.
+A save another okey holds open (:mod:`okey.saves.lock`) is never written.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import contextlib
 import os
 import shutil
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +25,7 @@ from okey.replace import replace
 from okey.saves.codec import decode, encode
 from okey.saves.data import SaveData
 from okey.saves.errors import SaveError
+from okey.saves.lock import ProcessTable, holder_of, system_processes
 from okey.saves.paths import (
     AUTOSAVE,
     SUFFIX,
@@ -29,6 +35,7 @@ from okey.saves.paths import (
     target_for_writing,
 )
 from okey.saves.restore import problem
+from okey.textfiles import TextFileError, read_bytes
 
 
 def _reason(exc: OSError) -> str:
@@ -49,12 +56,59 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
+TEMP_SUFFIX = ".tmp"
+OLD_TEMP_SECONDS = 3600.0
+"""A temporary file with no process id in its name (an older okey's) is removed once
+it is this old."""
+
+
+def _temp_file(path: Path) -> tuple[int, Path]:
+    handle, name = tempfile.mkstemp(
+        prefix=f".{path.name}.{os.getpid()}.", suffix=TEMP_SUFFIX, dir=path.parent
+    )
+    return handle, Path(name)
+
+
+def _writer_gone(temp: Path, processes: ProcessTable) -> bool:
+    """True for a temporary file whose writer is no longer running."""
+    middle = temp.name.removesuffix(TEMP_SUFFIX).split(".")
+    pids = [part for part in middle if part.isdigit()]
+    if pids:
+        pid = int(pids[-1])
+        return pid != os.getpid() and not processes.alive(pid)
+    try:
+        return time.time() - temp.stat().st_mtime > OLD_TEMP_SECONDS
+    except OSError:
+        return False
+
+
+def clean_temporary_files(path: Path, processes: ProcessTable | None = None) -> list[Path]:
+    """Remove the temporary files killed writers left beside ``path`` (its own and its
+    backup's); the ones removed."""
+    table = processes or system_processes()
+    removed = []
+    stems = (f".{path.name}.", f".{backup_path(path).name}.")
+    try:
+        found = [
+            item
+            for item in path.parent.iterdir()
+            if item.name.startswith(stems) and item.name.endswith(TEMP_SUFFIX)
+        ]
+    except OSError:
+        return []
+    for item in found:
+        if _writer_gone(item, table):
+            with contextlib.suppress(OSError):
+                item.unlink()
+                removed.append(item)
+    return removed
+
+
 def write_atomically(path: Path, contents: bytes) -> None:
     """Write ``contents`` to a new temporary file beside ``path`` and sync it; then
     keep the old ``path`` as its backup and move the new file into place."""
     folder = path.parent
-    handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    temp = Path(temp_name)
+    handle, temp = _temp_file(path)
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(contents)
@@ -73,9 +127,11 @@ def write_atomically(path: Path, contents: bytes) -> None:
 def _keep_backup(path: Path) -> None:
     """Make ``NAME.bak`` the current contents of ``path`` without ever removing ``path``."""
     backup = backup_path(path)
-    handle, temp_name = tempfile.mkstemp(prefix=f".{backup.name}.", suffix=".tmp", dir=path.parent)
+    with contextlib.suppress(OSError):
+        if os.path.samefile(path, backup):
+            return  # already the backup (a write that stopped after keeping it)
+    handle, temp = _temp_file(backup)
     os.close(handle)
-    temp = Path(temp_name)
     try:
         temp.unlink()
         try:
@@ -85,10 +141,11 @@ def _keep_backup(path: Path) -> None:
             with open(temp, "rb+") as file:
                 os.fsync(file.fileno())
         replace(temp, backup)
-    except BaseException:
+    finally:
+        # rename() of a file onto another link of the same file does nothing and
+        # succeeds: the temporary name would stay behind.
         with contextlib.suppress(OSError):
             temp.unlink()
-        raise
 
 
 def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path) -> Path:
@@ -100,12 +157,16 @@ def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path)
     failed write (the old file is then untouched).
     """
     path = target_for_writing(name_or_path, saves_dir)
+    holder = holder_of(path)
+    if holder is not None:
+        raise SaveError("locked", path=path, pid=holder.pid)
     try:
         contents = encode(data)
     except (ValueError, TypeError) as exc:
         raise SaveError("write", path=path, reason=str(exc)) from None
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
+        clean_temporary_files(path)
         write_atomically(path, contents)
     except OSError as exc:
         raise SaveError("write", path=path, reason=_reason(exc)) from None
@@ -123,17 +184,17 @@ MAX_BYTES = 64 * 1024 * 1024  # far more than any match; stops a read of /dev/ze
 
 def _read_bytes(path: Path, name_or_path: str | Path, saves_dir: Path) -> bytes:
     try:
-        with open(path, "rb") as file:
-            raw = file.read(MAX_BYTES + 1)
+        return read_bytes(path, MAX_BYTES)  # a FIFO or a device is refused, never waited on
     except FileNotFoundError:
         if is_path(name_or_path):
             raise SaveError("missing", path=path) from None
         raise SaveError("missing_name", name=str(name_or_path).strip(), folder=saves_dir) from None
     except OSError as exc:
         raise SaveError("unreadable", path=path, reason=_reason(exc)) from None
-    if len(raw) > MAX_BYTES:
-        raise SaveError("foreign", path=path)
-    return raw
+    except TextFileError as exc:
+        if exc.key == "too_big":
+            raise SaveError("foreign", path=path) from None
+        raise SaveError("unreadable", path=path, reason=exc) from None
 
 
 def read_save(name_or_path: str | Path, saves_dir: Path) -> SaveData:
@@ -212,3 +273,51 @@ def latest_save(saves_dir: Path, *, unfinished: bool = False) -> Path | None:
         if entry.data is not None and not (unfinished and entry.data.over):
             return entry.path
     return None
+
+
+def unfinished_saves(saves_dir: Path) -> list[SaveEntry]:
+    """The unfinished matches in ``saves_dir``, newest first: for each match (its
+    ``match_id``; a save from before ids is a match of its own) its newest save."""
+    seen: set[str] = set()
+    found = []
+    for entry in list_saves(saves_dir):
+        data = entry.data
+        if data is None or data.over:
+            continue
+        if data.match_id is not None:
+            if data.match_id in seen:
+                continue
+            seen.add(data.match_id)
+        found.append(entry)
+    return found
+
+
+AUTOSAVE_SLOTS = 100
+"""The most autosaves one folder keeps: one for each unfinished match."""
+
+
+def is_autosave(name: str) -> bool:
+    """True for the name of an autosave slot: ``autosave``, ``autosave-2``..."""
+    if name == AUTOSAVE:
+        return True
+    head, _, number = name.partition("-")
+    return head == AUTOSAVE and number.isdigit() and number[:1] != "0"
+
+
+def autosave_slot(saves_dir: Path, match_id: str | None) -> str:
+    """The autosave slot a match writes to: the first of ``autosave``, ``autosave-2``...
+    that is free (no file, a finished match, or this match) and that no other okey
+    holds open. Another unfinished match's autosave is never taken, so a match that was
+    killed keeps its autosave until it is finished or deleted."""
+    for number in range(1, AUTOSAVE_SLOTS + 1):
+        name = AUTOSAVE if number == 1 else f"{AUTOSAVE}-{number}"
+        path = saves_dir / (name + SUFFIX)
+        if holder_of(path) is not None:
+            continue
+        if not path.exists():
+            return name
+        entry = _entry(path)
+        data = entry.data
+        if data is not None and (data.over or (match_id is not None and data.match_id == match_id)):
+            return name
+    raise SaveError("slots", folder=saves_dir, most=AUTOSAVE_SLOTS)

@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
+from okey.errortext import render
 from okey.messages import Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand
@@ -282,7 +283,7 @@ class Speaker:
             if self._owned_output is not None:
                 self._owned_output.close()
             if self._transcript is not None:
-                self._transcript.close()
+                self._transcript.close(self._catalogue)
 
     def __enter__(self) -> Speaker:
         return self
@@ -302,6 +303,11 @@ class Speaker:
         self._printer(text)
         if self._transcript is not None:
             self._transcript.write(text)
+            failed = self._transcript.take_notice()
+            if failed is not None:  # the transcript stopped: shown once, kept in history
+                shown = render(failed, self._catalogue)
+                self._history.append(shown)
+                self._printer(shown)
         if lost:
             notice = self._catalogue.variant("speech.lost", self._verbosity)
             self._history.append(notice)

@@ -5,6 +5,11 @@ draws the screen from it, plays the bots' turns with a short pause between
 them so a listener can follow, runs the turn clock (started only once the voice
 is quiet: the game's own words are not the player's time), and makes sure the
 match is saved however the program ends (q, Ctrl+C, SIGHUP, SIGTERM).
+
+A table whose other seats are played elsewhere (a table server) has a :class:`Far`:
+it runs in the same event loop as prompt_toolkit and tells the table their moves, and
+the front end then plays no bots itself. Such a table has a chat: its one-line input
+(a real text field, which a screen reader follows) takes the keys while it is open.
 """
 
 from __future__ import annotations
@@ -14,21 +19,25 @@ import contextlib
 import signal
 from collections import deque
 from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Protocol
 
 from prompt_toolkit.application import Application
+from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.data_structures import Point
-from prompt_toolkit.filters import Condition
+from prompt_toolkit.filters import Condition, Filter
 from prompt_toolkit.input import Input
 from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 from prompt_toolkit.layout import ConditionalContainer, HSplit, Layout, Window
-from prompt_toolkit.layout.controls import FormattedTextControl
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
 from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
-from okey.table import screen
+from okey.table import chatting, screen
 from okey.table.controller import Table
 from okey.table.keys import KEYMAP, pressed_key
 from okey.table.seat import Step
@@ -39,6 +48,13 @@ LOG_ROWS = 13
 MAX_LOG = 500
 _PT_KEYS = {"space": " "}
 _EXTRA_KEYS = {"c-j": "enter"}  # some terminals send a line feed for Enter
+
+
+class Far(Protocol):
+    """The other seats, played elsewhere (a table server): tells the table their moves."""
+
+    async def run(self, changed: Callable[[], None]) -> None:
+        """Tell the table what happens until it is left; ``changed()`` after each change."""
 
 
 class MessageLog:
@@ -64,11 +80,22 @@ class TableApp:
         pace: float,
         input: Input | None = None,
         output: Output | None = None,
+        far: Far | None = None,
     ) -> None:
         self.table = table
         self.log = log
         self.pace = pace
+        self.far = far
         self.wake = asyncio.Event()
+        self.chat_line = Buffer(multiline=False)
+        self.chat_window = Window(
+            BufferControl(
+                self.chat_line,
+                input_processors=[BeforeInput(lambda: table.catalogue.text("table.chat.prompt"))],
+            ),
+            height=1,
+        )
+        self.writing = Condition(lambda: table.chat is not None and table.chat.writing)
         self.rack_window = Window(
             FormattedTextControl(
                 lambda: screen.rack(table),
@@ -102,6 +129,7 @@ class TableApp:
                     ),
                     filter=~menu_open,
                 ),
+                ConditionalContainer(self.chat_window, filter=self.writing),
                 Window(FormattedTextControl(lambda: screen.footer(table)), height=1),
             ]
         )
@@ -124,15 +152,35 @@ class TableApp:
 
     def _bindings(self) -> KeyBindings:
         bindings = KeyBindings()
+        playing: Filter = ~self.writing
         names = {**{key: key for key in KEYMAP}, **_EXTRA_KEYS}
         for key, name in names.items():
-            bindings.add(_PT_KEYS.get(key, key))(self._handler(name))
+            bindings.add(_PT_KEYS.get(key, key), filter=playing)(self._handler(name))
 
-        @bindings.add(Keys.Any)
+        @bindings.add(Keys.Any, filter=playing)
         def _other(event: KeyPressEvent) -> None:
             self.press(pressed_key(event))
 
+        # The chat line: prompt_toolkit's own keys edit it; these send or cancel it.
+        for key in ("enter", "c-j"):
+            bindings.add(key, filter=self.writing)(self._chat_handler(send=True))
+        for key in ("escape", "c-c"):
+            bindings.add(key, filter=self.writing, eager=True)(self._chat_handler(send=False))
         return bindings
+
+    def _chat_handler(self, *, send: bool) -> Callable[[KeyPressEvent], None]:
+        def handle(event: KeyPressEvent) -> None:
+            del event
+            text = self.chat_line.text
+            if not send:
+                chatting.cancel(self.table)
+            elif not chatting.send(self.table, text):
+                return  # said why; the line stays open to be mended
+            self.chat_line.reset()
+            self._sync_focus()
+            self.wake.set()
+
+        return handle
 
     def _handler(self, name: str) -> Callable[[KeyPressEvent], None]:
         def handle(event: KeyPressEvent) -> None:
@@ -150,9 +198,19 @@ class TableApp:
         self.wake.set()
 
     def _sync_focus(self) -> None:
-        window = self.menu_window if self.table.menu is not None else self.rack_window
+        table = self.table
+        if table.chat is not None and table.chat.writing:
+            window = self.chat_window
+        else:
+            window = self.menu_window if table.menu is not None else self.rack_window
         if self.app.layout.current_window is not window:
             self.app.layout.focus(window)
+
+    def changed(self) -> None:
+        """The far side told the table something: look at it again."""
+        self._sync_focus()
+        self.wake.set()
+        self.app.invalidate()
 
     def _bell(self) -> None:
         self.app.output.bell()
@@ -170,7 +228,7 @@ class TableApp:
         self.app.invalidate()
         while not table.leaving:
             step = table.state.step
-            if step in (Step.BOT, Step.AUTOPILOT):
+            if self.far is None and step in (Step.BOT, Step.AUTOPILOT):
                 version = table.seat.version
                 await asyncio.sleep(self.pace)
                 # Let the voice catch up, so a listener hears every move in turn.
@@ -193,10 +251,12 @@ class TableApp:
 
     async def run(self, start: Callable[[], None]) -> None:
         loop = asyncio.get_running_loop()
-        with _signals(loop, self.table.leave):
+        with _signals(loop, partial(self.table.leave, force=True)):
 
             def pre_run() -> None:
                 self.app.create_background_task(self._drive(start))
+                if self.far is not None:
+                    self.app.create_background_task(self.far.run(self.changed))
 
             await self.app.run_async(pre_run=pre_run)
 
@@ -229,14 +289,18 @@ async def play_async(
     notice: str | None = None,
     input: Input | None = None,
     output: Output | None = None,
+    far: Far | None = None,
 ) -> None:
-    """Run the table until the player leaves (for tests: in a running loop)."""
+    """Run the table until the player leaves (for tests: in a running loop); with ``far``,
+    the other seats are played there, and it says the first words."""
     log = MessageLog()
     for text in table.speaker.history.entries:  # said before the screen opened
         log.append(text)
-    front = TableApp(table, log, pace=pace, input=input, output=output)
+    front = TableApp(table, log, pace=pace, input=input, output=output, far=far)
 
     def start() -> None:
+        if far is not None:
+            return
         if resumed:
             table.reopen(notice=notice)
         else:
@@ -246,7 +310,7 @@ async def play_async(
         await front.run(start)
     finally:
         if not table.leaving:
-            table.leave()
+            table.leave(force=True)  # the screen is gone: there is no staying open
         table.speaker.attach(printer=print_line_if_possible)
         table.voice.sounds.attach_bell(terminal_bell)
 

@@ -111,7 +111,7 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     said += [Said(line) for line in lines]
     said += _prompts(table, before, now, seen)
     table.voice.say_all(said, by_player=by_player)
-    if seen.turn_over:
+    if seen.turn_over or seen.drawn is not None:  # after a draw too: kill -9 cannot undo it
         table.autosave()
     if table.guide is not None:
         table.guide.after(None, events)

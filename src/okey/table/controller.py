@@ -173,9 +173,9 @@ class Table(TableCore):
 
     # -- saving and leaving ------------------------------------------------------------
 
-    def leave(self) -> None:
-        """Save and ask the front end to close the table."""
-        leaving.leave(self)
+    def leave(self, *, force: bool = False) -> None:
+        """Save and ask the front end to close the table (``force``: even unsaved)."""
+        leaving.leave(self, force=force)
 
     def trouble(self, error: Exception) -> None:
         """Something failed inside the game: say so and carry on (the match is kept)."""

@@ -18,6 +18,7 @@ from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
+from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
 from okey.table.finding import Looking
 from okey.table.keys import Command
@@ -92,6 +93,10 @@ class TableCore:
         self.asking: Asking | None = None
         self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
         self.guide: Guide | None = None
+        self.chat: ChatRoom | None = None  # a table played online has one
+        self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
+        # W before any deal: nothing is dealt (online: who sits where, who starts).
+        self.before_deal: Callable[[], Speech] = lambda: Line("table.not_dealt")
         self.leaving = False
         self.on_leave: Callable[[], None] = lambda: None
         self.saved_as: str | None = None

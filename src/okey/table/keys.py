@@ -73,6 +73,8 @@ class Command(Enum):
     INTERRUPT = "interrupt"  # save and leave at once
     YES = "yes"  # in a question
     SKIP = "skip"  # skip a step of the tutorial
+    CHAT = "chat"  # write a line every seat hears (a table played online)
+    MUTE_CHAT = "mute_chat"
     FIND = "find"  # find a tile by typing its number or colour letter
     GLANCE = "glance"  # the table at a glance, in one sentence
     HOW_CLOSE = "how_close"  # how many tiles the hand still needs, and which finish it
@@ -90,10 +92,19 @@ class Topic(Enum):
     HINT = "hint"
     STATUS = "status"
     SPEECH = "speech"
+    CHAT = "chat"
     GENERAL = "general"  # the closing line (the tutorial has its own)
 
 
-EVERY_KEY = (Topic.MOVES, Topic.PAIRS, Topic.TIME, Topic.HINT, Topic.STATUS, Topic.SPEECH)
+EVERY_KEY = (
+    Topic.MOVES,
+    Topic.PAIRS,
+    Topic.TIME,
+    Topic.HINT,
+    Topic.STATUS,
+    Topic.SPEECH,
+    Topic.CHAT,
+)
 """The help's lines that only H twice says (every key), in the order said."""
 
 
@@ -111,6 +122,11 @@ class Binding:
     menu: bool = False  # the Escape menu lists it (in this table's order)
     offered: Callable[[RuleSet], bool] = _always  # whether a table with these rules plays it
     topic: Topic | None = None  # the help line that names its key
+    online: bool = False  # only at a table played over the network (the menu and help)
+
+    def plays(self, rules: RuleSet, *, online: bool) -> bool:
+        """Whether this table (its rules, online or not) plays the command."""
+        return self.offered(rules) and (online or not self.online)
 
 
 def _b(
@@ -119,8 +135,9 @@ def _b(
     menu: bool = True,
     offered: Callable[[RuleSet], bool] = _always,
     topic: Topic | None = None,
+    online: bool = False,
 ) -> Binding:
-    return Binding(command, keys, menu, offered, topic)
+    return Binding(command, keys, menu, offered, topic, online)
 
 
 C = Command
@@ -158,6 +175,8 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.VERBOSITY, "v", topic=Topic.SPEECH),
     _b(C.SOUNDS, "b", topic=Topic.SPEECH),
     _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),
+    _b(C.CHAT, "/", "f5", topic=Topic.CHAT, online=True),
+    _b(C.MUTE_CHAT, "f6", topic=Topic.CHAT, online=True),
     _b(C.OKEY_WARNING, offered=lambda r: r.play.okey_discard_warning),
     _b(C.SAVE, "c-s", topic=Topic.GENERAL),
     _b(C.QUIT, "q", topic=Topic.GENERAL),
@@ -194,15 +213,18 @@ KEYMAP: Mapping[str, Command] = MappingProxyType(
 """Every bound key and its command."""
 
 
-def menu_commands(rules: RuleSet) -> list[Command]:
-    """The Escape menu: every action of this table, the moves first."""
-    return [b.command for b in BINDINGS if b.menu and b.offered(rules)]
+def menu_commands(rules: RuleSet, *, online: bool = False) -> list[Command]:
+    """The Escape menu: every action of this table (``online``: played over the network),
+    the moves first."""
+    return [b.command for b in BINDINGS if b.menu and b.plays(rules, online=online)]
 
 
-def help_topics(rules: RuleSet) -> list[Topic]:
+def help_topics(rules: RuleSet, *, online: bool = False) -> list[Topic]:
     """The help's every-key lines this table says: a line whose keys it plays."""
     return [
-        topic for topic in EVERY_KEY if any(b.topic is topic and b.offered(rules) for b in BINDINGS)
+        topic
+        for topic in EVERY_KEY
+        if any(b.topic is topic and b.plays(rules, online=online) for b in BINDINGS)
     ]
 
 

@@ -165,7 +165,9 @@ def whose_turn(state: SeatState) -> Speech:
     step, view = state.step, state.view
     if step is Step.MATCH_OVER:
         return Line("table.why.match_over")
-    if step is Step.ROUND_OVER or view is None:
+    if view is None:  # before the first deal (a table online waits for its host)
+        return Line("table.not_dealt")
+    if step is Step.ROUND_OVER:
         return Line("table.why.round_over", number=state.round_number + 1)
     if step is Step.AUTOPILOT:
         return Line("table.why.autopilot")

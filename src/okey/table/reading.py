@@ -72,7 +72,9 @@ def _hold_clock(table: TableCore) -> None:
 def _help(table: TableCore, command: Command) -> None:
     _hold_clock(table)
     everything = table.last is Command.HELP
-    table.voice.reply(status.help_now(table.state, table.seat.rules, everything=everything))
+    online = table.chat is not None
+    said = status.help_now(table.state, table.seat.rules, everything=everything, online=online)
+    table.voice.reply(said)
 
 
 def _rules(table: TableCore, command: Command) -> None:
@@ -82,7 +84,7 @@ def _rules(table: TableCore, command: Command) -> None:
 
 def _whose_turn(table: TableCore, command: Command) -> None:
     state = table.state
-    table.voice.reply(prompts.whose_turn(state) if state.dealt else None)
+    table.voice.reply(prompts.whose_turn(state) if state.dealt else table.before_deal())
 
 
 def _time(table: TableCore, command: Command) -> None:
@@ -122,7 +124,11 @@ def _review(table: TableCore, command: Command) -> None:
         return
     number = state.round_number
     if table.reviewed is None or table.reviewed.number != number:
-        table.reviewed = table.seat.review(number)
+        review = table.seat.review(number)
+        if review is None:  # worked out elsewhere (a table server): said when it comes
+            table.voice.reply(Line("table.review.coming"))
+            return
+        table.reviewed = review
     first, *rest = review_speech(table.reviewed)
     table.voice.reply(first)
     for line in rest:

@@ -27,7 +27,7 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase
 from okey.messages import Catalogue
-from okey.table import cues, finding, leaving, moves, racking, reading
+from okey.table import chatting, cues, finding, leaving, moves, racking, reading
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -101,7 +101,7 @@ def open_menu(table: TableCore, command: Command = Command.MENU) -> None:
     table.menu = Menu(
         [
             Option(_label(table, command), command)
-            for command in menu_commands(table.seat.rules)
+            for command in menu_commands(table.seat.rules, online=table.chat is not None)
             if possible_now(table, command)
         ]
     )
@@ -247,6 +247,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,
+        **chatting.HANDLERS,
         Command.FIND: finding.start,
         **cues.HANDLERS,
         Command.MENU: open_menu,

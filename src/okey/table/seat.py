@@ -85,8 +85,9 @@ class SeatLink(Protocol):
     def deal(self) -> Outcome:
         """Deal the next round."""
 
-    def review(self, number: int) -> RoundReview:
-        """The master's review of this seat's round ``number`` (finished)."""
+    def review(self, number: int) -> RoundReview | None:
+        """The master's review of this seat's round ``number`` (finished); None while it
+        is being worked out elsewhere (a table server: the table says it when it comes)."""
 
 
 @dataclass(frozen=True, slots=True)

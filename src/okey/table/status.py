@@ -193,13 +193,19 @@ _TOPIC_FIELDS: Mapping[Topic, Mapping[str, Field]] = {Topic.HINT: {"count": HINT
 
 
 def help_now(
-    state: SeatState, rules: RuleSet, *, everything: bool, general: Speech | None = None
+    state: SeatState,
+    rules: RuleSet,
+    *,
+    everything: bool,
+    general: Speech | None = None,
+    online: bool = False,
 ) -> Joined:
     """The keys that work now; ``everything`` (H again, right after): the rest of the
-    table's keys, without the first help again. ``general`` replaces the closing line on
-    Escape, saving and leaving (the tutorial's own)."""
+    table's keys (``online``: of a table played over the network), without the first
+    help again. ``general`` replaces the closing line on Escape, saving and leaving (the
+    tutorial's own)."""
     if everything:
-        return Joined(tuple(_topic(topic) for topic in help_topics(rules)))
+        return Joined(tuple(_topic(topic) for topic in help_topics(rules, online=online)))
     step, view = state.step, state.view
     said: list[Field] = []
     if step is Step.PLAYER and view is not None:
@@ -211,6 +217,8 @@ def help_now(
             said.append(Line("table.help.discard"))
     elif step is Step.AUTOPILOT:
         said.append(Line("table.help.autopilot"))
+    elif view is None:  # before the first deal: a table online waits for its host
+        said.append(Line("table.help.not_dealt"))
     elif step is Step.ROUND_OVER:
         said.append(Line("table.help.next_round"))
     elif step is Step.MATCH_OVER:

@@ -1,0 +1,103 @@
+"""``okey host``: open a table server and sit at it, in this terminal (docs/network.md).
+
+The server is ``okey serve``'s (the same options), started in this process; the host's
+own seat joins it over the loopback like anyone else's, and plays at the accessible
+table, in the same event loop. The join code and the address to give are printed and
+said; people join with ``okey join``; the host starts the match with Enter, and the
+seats still free get bots. Leaving the table stops the server (its autosave is kept:
+``okey host --resume`` brings the match back, and everyone rejoins their seat).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ssl
+
+from okey.commands import error
+from okey.commands.join import Sitting, online_name, play_online, sit, terminal_speaker
+from okey.commands.play import add_name_and_sort, add_pace
+from okey.commands.serve import Plan, add_server_options, plan
+from okey.messages import Catalogue
+from okey.net.address import connect_host, local_only_line, shown_host, with_port
+from okey.net.seat import hosting_lines
+from okey.net.server import Limits, TableServer
+from okey.net.tokens import HOST, load_token
+from okey.saves import SaveError
+from okey.speech import Speaker, add_speech_options
+from okey.table.settings import DEFAULT_PACE
+
+NAME = "host"
+HELP_KEY = "host.cli.help"
+
+
+def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    add_server_options(parser, catalogue)
+    add_name_and_sort(parser, catalogue)
+    add_pace(parser, DEFAULT_PACE, catalogue)  # how long a bot waits, at the server
+    add_speech_options(parser, catalogue)
+
+
+def _loopback_tls() -> ssl.SSLContext:
+    """The host's own seat reaches its own server, in this process: nothing to verify."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> int:
+    """Start the server, then seat the host at it until they leave; the exit status."""
+    catalogue = sitting.catalogue
+    text = catalogue.text
+    server = TableServer(Limits(), saves_dir=chosen.folder)
+    try:
+        hosted = chosen.table_on(server)
+    except SaveError as exc:
+        return error(exc, catalogue)
+    code = sitting.code = hosted.code
+    if chosen.data is not None and load_token(HOST, code) is None:
+        return error(text("host.error.no_seat", code=code), catalogue)
+    try:
+        bound, port = await server.start(chosen.bind, chosen.port, tls=chosen.tls)
+    except OSError as exc:
+        return error(text("serve.error.listen", bind=chosen.bind, reason=exc), catalogue)
+    try:
+        shown, local_only = shown_host(chosen.bind)
+        address = with_port(shown, port)
+        print(text("serve.listening", host=bound, port=port, scheme=chosen.scheme), flush=True)
+        print(text("serve.join", address=address, code=code), flush=True)
+        why = local_only_line(chosen.bind) if local_only else None
+        if why is not None:
+            print(text(why[0], host=why[1]), flush=True)
+        sitting.url = f"{chosen.scheme}://{with_port(connect_host(chosen.bind), port)}"
+        sitting.shown = address
+        sitting.welcome = hosting_lines(address, code, local_only=why)
+        return await sit(sitting, speaker, args)
+    finally:
+        await server.stop()
+
+
+def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    text = catalogue.text
+    if args.pace < 0:
+        return error(text("table.cli.bad_pace"), catalogue)
+    chosen = plan(args, args.pace, catalogue)
+    if isinstance(chosen, int):
+        return chosen
+    name = online_name(args.name, catalogue)
+    if name is None:
+        return error(text("net.reason.bad_name"), catalogue)
+    speaker = terminal_speaker(args, catalogue)
+    if not isinstance(speaker, Speaker):
+        return speaker
+    sitting = Sitting(
+        url="",
+        shown="",
+        server=HOST,
+        code="",
+        name=name,
+        tls=_loopback_tls() if chosen.tls is not None else None,
+        leaving=text("net.goodbye.host"),
+        catalogue=catalogue,
+    )
+    return play_online(sitting, speaker, _host(chosen, sitting, speaker, args))
