@@ -22,6 +22,10 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
+from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
+from okey.hand.combinations import GroupKind
+from okey.hand.layoff import Addition, Place
+from okey.hand.melds import Meld
 from okey.hand.notation import TileNotationError
 from okey.hand.tiles import FALSE_JOKER_CODE, Tile
 
@@ -36,15 +40,53 @@ SIMPLE = (
     TimeOut,
     Resume,
 )
+FACES = st.builds(Tile, st.integers(0, FALSE_JOKER_CODE - 1))
+
+
+@st.composite
+def melds(draw: st.DrawFn) -> Meld:
+    """A run or a set as the notation writes it: faces, and tiles playing as them."""
+    if draw(st.booleans()):
+        colour, low = draw(st.integers(0, 3)), draw(st.integers(1, 11))
+        length = draw(st.integers(3, 14 - low))
+        faces = tuple(Tile(colour * 13 + low - 1 + i) for i in range(length))
+        kind = GroupKind.RUN
+    else:
+        number = draw(st.integers(0, 12))
+        colours = draw(st.lists(st.integers(0, 3), min_size=3, max_size=4, unique=True))
+        faces = tuple(Tile(c * 13 + number) for c in colours)
+        kind = GroupKind.SET
+    tiles = tuple(draw(st.one_of(st.just(face), TILES)) for face in faces)
+    return Meld(kind, tiles, faces)
+
+
+PAIRS = st.lists(st.tuples(TILES, TILES), min_size=1, max_size=6).map(tuple)
+MELDS = st.lists(melds(), min_size=1, max_size=5).map(tuple)
+ADDITIONS = st.builds(
+    Addition,
+    st.integers(0, 30),
+    TILES,
+    st.sampled_from([Place.LOW, Place.HIGH, Place.SET]),
+    FACES,
+) | st.builds(Addition, st.integers(0, 30), TILES, st.just(Place.OKEY), FACES, st.integers(0, 12))
+ACTIONS_101: st.SearchStrategy[Action] = st.one_of(
+    st.builds(Open, MELDS),
+    st.builds(Open, st.just(()), PAIRS),
+    st.builds(Lay, MELDS),
+    st.builds(Lay, st.just(()), PAIRS),
+    st.builds(Add, ADDITIONS),
+    st.just(GiveBack()),
+)
 ACTIONS: st.SearchStrategy[Action] = st.one_of(
     st.builds(Discard, TILES),
     st.builds(Finish, TILES),
     *(st.just(kind()) for kind in SIMPLE),
+    ACTIONS_101,
 )
 
 
 def test_the_strategy_draws_every_kind_of_action() -> None:
-    assert set(typing.get_args(Action)) == {Discard, Finish, *SIMPLE}
+    assert set(typing.get_args(Action)) == {Discard, Finish, *SIMPLE, Open, Lay, Add, GiveBack}
 
 
 @given(ACTIONS)

@@ -31,7 +31,8 @@ from okey.net.protocol import (
 )
 from okey.rules import available_rule_sets, load_rules
 
-RULE_SETS = available_rule_sets()
+# The net serves Okey's tables (Okey 101 at the table and on the net: issue 13).
+RULE_SETS = [name for name in available_rule_sets() if load_rules(name).game == "okey"]
 
 
 def through_json(value: object) -> object:

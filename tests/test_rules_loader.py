@@ -78,6 +78,8 @@ def test_the_game_is_okey_unless_a_file_says_otherwise(tmp_path: Path) -> None:
         "game",
         "chess",
     )
-    assert str(error) == f"{tmp_path / 'table.toml'}: game: no game called 'chess' (known: okey)"
+    assert (
+        str(error) == f"{tmp_path / 'table.toml'}: game: no game called 'chess' (known: okey, 101)"
+    )
     with pytest.raises(RulesError, match="must be str"):
         rules_from_mapping({"game": 101})

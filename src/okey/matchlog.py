@@ -67,6 +67,8 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.notation import format_action, parse_action
+from okey.engine.okey101.events import Event101
+from okey.engine.okey101.lognotes import notes101
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.traditional import Dice
 from okey.errors import OkeyError, Phrase
@@ -183,6 +185,8 @@ def _notes(event: Event) -> list[str]:
                 f"{s.place}. {' '.join(map(str, s.seats))} ({s.score})" for s in event.standings
             )
             return [f"# match over: {places}"]
+        case Event101():
+            return notes101(event)
         case (
             RoundStarted()
             | DiceThrown()

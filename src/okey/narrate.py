@@ -31,10 +31,12 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.engine.traditional import dice_variant, passed_over
 from okey.hand.combinations import GroupKind
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
+from okey.narrate101 import lines101
 
 _GROUP_KEYS = {
     GroupKind.RUN: "hand.group.run",
@@ -181,6 +183,8 @@ class Narrator:
                         )
                     )
                 return said
+            case Event101():
+                return lines101(self, event)
             case _:
                 assert_never(event)
 

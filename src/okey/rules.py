@@ -14,13 +14,19 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import Any, ClassVar, Final, Literal, get_args
 
 from okey.errors import OkeyError, Phrase
 from okey.packagedata import rules_folder
+from okey.rules101 import CHOICES as CHOICES_101
+from okey.rules101 import FACTORS as FACTORS_101
+from okey.rules101 import GAME as GAME_101
+from okey.rules101 import NOT_NEGATIVE as NOT_NEGATIVE_101
+from okey.rules101 import SECTIONS as SECTIONS_101
+from okey.rules101 import Rules101
 from okey.textfiles import TextFileError, printable, read_text
 
 MOST: Final = 1_000_000
@@ -57,6 +63,9 @@ class RulesProblem(StrEnum):
     AUTOPILOT = "autopilot"
     TOO_BIG = "too_big"
     NESTED = "nested"
+    PLAYERS_101 = "players_101"
+    AT_LEAST_ONE = "at_least_one"
+    PAIRS_RANGE = "pairs_range"
 
 
 class RulesError(OkeyError):
@@ -131,6 +140,9 @@ class RuleSet:
     table: TableRules = field(default_factory=TableRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     play: PlayRules = field(default_factory=PlayRules)
+    # Okey 101's own sections (``game = "101"``; None for Okey). ``table`` and ``play``
+    # then carry what the match reads for every game: players, rounds, tie, the clock.
+    okey101: Rules101 | None = None
 
 
 CLASSIC = RuleSet(name="classic", description="Classic Okey for four players.")
@@ -140,7 +152,10 @@ _SECTIONS: dict[str, type[Any]] = {
     "scoring": ScoringRules,
     "play": PlayRules,
 }
-GAME_SECTIONS: Mapping[str, Mapping[str, type[Any]]] = {DEFAULT_GAME: _SECTIONS}
+GAME_SECTIONS: Mapping[str, Mapping[str, type[Any]]] = {
+    DEFAULT_GAME: _SECTIONS,
+    GAME_101: SECTIONS_101,
+}
 """The sections of a rules file, by game (a second game brings its own classes)."""
 
 
@@ -198,9 +213,55 @@ def rules_from_mapping(
         if not isinstance(raw, dict):
             raise RulesError(RulesProblem.NOT_A_TABLE, source=source, option=section)
         sections[section] = _build_section(cls, raw, source, section)
+    if game == GAME_101:
+        return _rules_101(name, description, Rules101(**sections), source)
     rule_set = RuleSet(name=name, description=description, game=game, **sections)
     _check_consistency(rule_set, source)
     return rule_set
+
+
+def rules_mapping(rules: RuleSet) -> dict[str, Any]:
+    """The rule set as the mapping a rules file holds (what :func:`rules_from_mapping` reads)."""
+    if rules.okey101 is None:
+        return {key: value for key, value in asdict(rules).items() if key != "okey101"}
+    own = asdict(rules.okey101)
+    return {"name": rules.name, "description": rules.description, "game": rules.game, **own}
+
+
+def _rules_101(name: str, description: str, own: Rules101, source: str) -> RuleSet:
+    """A 101 rule set: its sections checked, and the common ones the match reads."""
+
+    def refuse(problem: RulesProblem, option: str) -> RulesError:
+        return RulesError(problem, source=source, option=option)
+
+    if own.table.players != 4:
+        raise refuse(RulesProblem.PLAYERS_101, "table.players")
+    if own.table.rounds < 1:
+        raise refuse(RulesProblem.AT_LEAST_ONE, "table.rounds")
+    if own.play.opening_threshold < 1:
+        raise refuse(RulesProblem.AT_LEAST_ONE, "play.opening_threshold")
+    if not 1 <= own.play.pairs_to_open <= 11:
+        raise refuse(RulesProblem.PAIRS_RANGE, "play.pairs_to_open")
+    for key in FACTORS_101:
+        if getattr(own.scoring, key) < 1:
+            raise refuse(RulesProblem.AT_LEAST_ONE, f"scoring.{key}")
+    for key in NOT_NEGATIVE_101:
+        if getattr(own.scoring, key) < 0:
+            raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
+    if own.play.pairs_opener_layoff_limit < 0:
+        raise refuse(RulesProblem.NEGATIVE, "play.pairs_opener_layoff_limit")
+    if own.play.timer_seconds < 0:
+        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
+    if own.play.autopilot_after < 1:
+        raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")
+    table = TableRules(players=4, rounds=own.table.rounds, tie=own.table.tie)
+    play = PlayRules(
+        pile_out=own.play.pile_out,
+        okey_discard_warning=own.play.penalty_warning,
+        timer_seconds=own.play.timer_seconds,
+        autopilot_after=own.play.autopilot_after,
+    )
+    return RuleSet(name, description, GAME_101, table=table, play=play, okey101=own)
 
 
 def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: str) -> Any:
@@ -230,7 +291,7 @@ def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: st
 
 
 def _literal_choices(annotation: object) -> tuple[str, ...] | None:
-    named = {"PileOut": PileOut, "Combine": Combine, "Tie": Tie}
+    named = {"PileOut": PileOut, "Combine": Combine, "Tie": Tie, **CHOICES_101}
     if isinstance(annotation, str):
         resolved = named.get(annotation)
         return get_args(resolved) if resolved is not None else None

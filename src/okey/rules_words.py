@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet
+from okey.rules_words101 import rule_messages101
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,9 +58,15 @@ def level_name(level: str) -> Named:
 
 def rule_messages(rules: RuleSet) -> list[Message]:
     """Every option of a rule set, one message a sentence, in the order they are said."""
+    title: Message = (
+        "rules.title",
+        {"name": rules_name(rules), "description": rules_description(rules)},
+    )
+    if rules.okey101 is not None:
+        return rule_messages101(rules, title)
     table, scoring, play = rules.table, rules.scoring, rules.play
     said: list[Message] = [
-        ("rules.title", {"name": rules_name(rules), "description": rules_description(rules)}),
+        title,
         ("rules.players", {"players": table.players}),
     ]
     if table.partners:

@@ -7,6 +7,8 @@ import json
 from collections.abc import Sequence
 
 from okey.commands import error, words_of
+from okey.commands.hand101 import add_arguments as add_101_arguments
+from okey.commands.hand101 import run101
 from okey.errors import Phrase
 from okey.hand.analysis import HandAnalysis, HandError, HandProblem, analyse, to_json
 from okey.hand.combinations import GroupKind
@@ -31,6 +33,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         metavar="FILE",
         help="read one hand per line ('indicator: tiles...'; '-' for standard input)",
     )
+    add_101_arguments(parser)
 
 
 def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
@@ -75,6 +78,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc, catalogue)
+    if rules.okey101 is not None:
+        return run101(args, rules, catalogue)
     if args.batch:
         return _run_batch(args, rules, catalogue)
     try:

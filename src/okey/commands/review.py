@@ -9,6 +9,7 @@ from pathlib import Path
 from okey.commands import error
 from okey.commands.saves import seat_names
 from okey.engine.notation import format_action
+from okey.errors import Phrase
 from okey.hand.notation import format_tile
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import SEAT
@@ -42,6 +43,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         if target is None:
             return error(text("review.no_saves", folder=folder), catalogue)
         data = read_save(target, folder)
+        if data.rules.okey101 is not None:  # the review's master plays Okey only
+            return error(Phrase("review.no_101"), catalogue)
         session = session_from_save(data, catalogue)
     except SaveError as exc:
         return error(exc, catalogue)

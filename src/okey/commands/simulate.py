@@ -19,6 +19,7 @@ from typing import Any, assert_never
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
 from okey.commands import error, report
+from okey.commands.simulate101 import run101
 from okey.engine.actions import Action
 from okey.engine.events import (
     AutopilotChanged,
@@ -40,6 +41,7 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.match import Match
+from okey.engine.okey101.events import Event101
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
 from okey.errors import Phrase
@@ -242,6 +244,7 @@ def _count(sim: Simulation, events: Sequence[Event]) -> None:
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
+                | Event101()  # Okey 101 is counted by okey.okey101.simulate
             ):
                 pass  # nothing to count
             case _:
@@ -290,6 +293,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except RulesError as exc:
         return error(exc, catalogue)
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+    if rules.okey101 is not None:
+        return run101(args, rules, levels, catalogue)
     players = rules.table.players
     if len(levels) != players:
         return error(Phrase("simulate.error.seats", players=players, count=len(levels)), catalogue)

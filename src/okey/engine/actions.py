@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
 from okey.hand.tiles import Tile
 
 
@@ -77,4 +78,8 @@ Action = (
     | DeclarePairs
     | TimeOut
     | Resume
+    | Open  # Okey 101's own moves (okey.engine.okey101.actions)
+    | Lay
+    | Add
+    | GiveBack
 )

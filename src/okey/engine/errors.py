@@ -45,6 +45,28 @@ class MoveError(StrEnum):
     NO_TWIN = "no_twin"
     NOT_ON_AUTOPILOT = "not_on_autopilot"
     TIME_OUT_OWED = "time_out_owed"
+    # Okey 101's refusals (okey.engine.okey101.round); fields named in the catalogue.
+    NOT_THIS_GAME = "not_this_game"
+    LAY_FIRST_TURN = "lay_first_turn"
+    NOT_OPENED = "not_opened"
+    ALREADY_OPENED = "already_opened"
+    BELOW_THRESHOLD = "below_threshold"
+    TOO_FEW_PAIRS = "too_few_pairs"
+    OPEN_ONE_KIND = "open_one_kind"
+    NO_RUNS_AFTER_PAIRS = "no_runs_after_pairs"
+    NO_PAIRS_AFTER_RUNS = "no_pairs_after_runs"
+    BAD_MELD = "bad_meld"
+    BAD_PAIR = "bad_pair"
+    NO_FIT = "no_fit"
+    NO_OKEY_SWAP = "no_okey_swap"
+    TAKEN_NOT_USED = "taken_not_used"
+    DISCARD_TAKEN = "discard_taken"
+    NOTHING_TO_GIVE_BACK = "nothing_to_give_back"
+    GIVE_BACK_AFTER_LAYING = "give_back_after_laying"
+    TAKE_AFTER_GIVE_BACK = "take_after_give_back"
+    KEEP_ONE = "keep_one"
+    LAY_OFF_LIMIT = "lay_off_limit"
+    ADD_NEXT_TURN = "add_next_turn"
 
 
 class IllegalMoveError(OkeyError):

@@ -13,6 +13,16 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import assert_never
 
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    GaveBack101,
+    Laid101,
+    Opened101,
+    Penalised101,
+    RoundCancelled101,
+    RoundScored101,
+)
 from okey.engine.traditional import Dice
 from okey.hand.scoring import FinishKind
 from okey.hand.solver import Group
@@ -169,6 +179,13 @@ Event = (
     | RoundWon
     | RoundDrawn
     | MatchOver
+    | Opened101  # Okey 101's own events (okey.engine.okey101.events)
+    | Laid101
+    | Added101
+    | GaveBack101
+    | Penalised101
+    | RoundScored101
+    | RoundCancelled101
 )
 
 
@@ -195,6 +212,7 @@ def seen_by(event: Event, seat: int) -> Event | None:
             | RoundWon()
             | RoundDrawn()
             | MatchOver()
+            | Event101()  # laid tiles and 101's scores are public
         ):
             return event
         case _:

@@ -164,7 +164,7 @@ class Match:
         return self._owed
 
     def next_dealer(self) -> int:
-        return (self.first_dealer + self.rounds_played) % self.players
+        return self.game.dealer_for(self.first_dealer, self.rounds_played)
 
     def legal(self, seat: int) -> tuple[Action, ...]:
         return () if self.over else self.round.legal(seat)

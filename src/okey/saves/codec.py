@@ -15,14 +15,13 @@ is read with it off, as its rounds were dealt.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from dataclasses import replace
 from datetime import datetime
 from typing import Any, NoReturn
 
 from okey.errors import Phrase
-from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping
+from okey.rules import DEFAULT_GAME, RulesError, RuleSet, rules_from_mapping, rules_mapping
 from okey.saves.data import (
     AUTO_FORMAT,
     IN_PLAY,
@@ -81,7 +80,7 @@ RNG_KEYS = ("version", "internal", "gauss_next")
 def to_document(data: SaveData) -> dict[str, JSON]:
     """The save as an unsealed document (format 1 or 2), keys in the order they are
     written: what okey wrote before saves were sealed (tests write old saves with it)."""
-    rules: dict[str, JSON] = json.loads(json.dumps(dataclasses.asdict(data.rules)))
+    rules: dict[str, JSON] = json.loads(json.dumps(rules_mapping(data.rules)))
     if rules.get("game") == DEFAULT_GAME:
         del rules["game"]  # Okey's saves stay as okey 0.1 wrote them
     return {

@@ -35,6 +35,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
@@ -85,6 +86,7 @@ class Seen:
                     | DeclinedDiscard()
                     | TimedOut()
                     | AutopilotChanged()
+                    | Event101()  # the table plays no 101 yet (issue 13)
                 ):
                     pass  # told in words, and nothing more
                 case _:

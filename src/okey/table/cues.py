@@ -39,6 +39,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.messages import Verbosity
 from okey.table.keys import Command
 from okey.table.lines import Line, Speech
@@ -104,6 +105,7 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
                 | DeclinedDiscard()
                 | TimedOut()
                 | AutopilotChanged()
+                | Event101()  # the table plays no 101 yet (issue 13)
             ):
                 pass  # words only
             case _:

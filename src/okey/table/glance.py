@@ -31,6 +31,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Field, Line, Name, Scores
@@ -64,6 +65,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
+                | Event101()  # the table plays no 101 yet (issue 13)
             ):
                 pass  # no tile taken or thrown
             case _:

@@ -25,6 +25,7 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
+from okey.engine.okey101.actions import Action101
 from okey.engine.view import PlayerView
 from okey.table.lines import Line, Name
 
@@ -46,7 +47,7 @@ def hint_line(view: PlayerView, action: Action) -> Line:
             if isinstance(action, Finish) or winning_discard(view) == action.tile:
                 return Line("table.hint.finish", tile=action.tile)
             return Line("table.hint.discard", tile=action.tile)
-        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume():
+        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume() | Action101():
             return Line("table.hint.none")
         case _:
             assert_never(action)

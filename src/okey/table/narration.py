@@ -44,6 +44,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.engine.traditional import dice_variant, passed_over
 from okey.hand.tiles import Tile
 from okey.table.lines import (
@@ -205,6 +206,8 @@ class TableNarrator:
                 return [Line(f"table.drawn.{event.reason.value}")]
             case MatchOver():
                 return []  # told with the final standings (prompts)
+            case Event101():
+                return []  # the table plays no 101 yet (issue 13)
             case _:
                 assert_never(event)
 

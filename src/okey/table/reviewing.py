@@ -17,6 +17,7 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
+from okey.engine.okey101.actions import Action101
 from okey.review import Decision, RoundReview
 from okey.table.lines import Field, Joined, Line, Name, Speech
 from okey.table.words import Words
@@ -97,7 +98,7 @@ def _move(
             return Line(f"{key}.turn_to_okey")
         case DeclarePairs():
             return Line(f"{key}.pairs")
-        case TimeOut() | Resume():  # table actions: never a decision of the review
+        case TimeOut() | Resume() | Action101():  # never a decision of the (Okey) review
             raise AssertionError(f"no words for {action!r}")  # pragma: no cover
         case _:
             assert_never(action)

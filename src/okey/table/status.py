@@ -30,6 +30,7 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.okey101.events import Event101
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
@@ -109,6 +110,7 @@ def score_story(
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
+                | Event101()  # the table plays no 101 yet (issue 13)
             ):
                 pass  # no points change hands
             case _:

@@ -13,9 +13,10 @@ from collections.abc import Mapping
 
 from okey.engine.games.base import Game, GameRound
 from okey.engine.games.okey import OkeyGame
+from okey.engine.okey101.game import Okey101Game
 from okey.rules import RuleSet
 
-GAMES: Mapping[str, type[Game]] = {OkeyGame.name: OkeyGame}
+GAMES: Mapping[str, type[Game]] = {OkeyGame.name: OkeyGame, Okey101Game.name: Okey101Game}
 """Every game by name (the rule set's ``game``)."""
 
 
@@ -24,4 +25,4 @@ def game_for(rules: RuleSet) -> Game:
     return GAMES[rules.game](rules)
 
 
-__all__ = ["GAMES", "Game", "GameRound", "OkeyGame", "game_for"]
+__all__ = ["GAMES", "Game", "GameRound", "Okey101Game", "OkeyGame", "game_for"]

@@ -107,6 +107,10 @@ class Game(ABC):
         """The deal's throws, from the match's generator (after the shuffle)."""
         return throw_dice(rng)
 
+    def dealer_for(self, first_dealer: int, rounds_dealt: int) -> int:
+        """Who deals the next round: the deal passes one seat each round."""
+        return (first_dealer + rounds_dealt) % self.players
+
     @abstractmethod
     def deal(self, number: int, dealer: int, deck: Sequence[Tile], dice: Dice | None) -> GameRound:
         """Round ``number`` dealt by ``dealer`` from ``deck`` (checked here), with ``dice``

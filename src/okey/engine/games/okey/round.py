@@ -52,6 +52,7 @@ from okey.engine.events import (
 )
 from okey.engine.games.base import GameRound
 from okey.engine.games.okey.scores import ScoreBoard
+from okey.engine.okey101.actions import Action101
 from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
 from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import FinishKind, best_finish, colour_doubles
@@ -256,6 +257,8 @@ class Round(GameRound):
                     raise self._refuse(MoveError.MUST_TAKE_OR_DECLINE)
             case TimeOut() | Resume():  # the match's own (the clock and autopilot)
                 pass
+            case Action101():
+                raise self._refuse(MoveError.NOT_THIS_GAME)
             case _:
                 assert_never(action)
 
@@ -327,6 +330,8 @@ class Round(GameRound):
                 return [DeclaredPairs(seat)]
             case TimeOut() | Resume():
                 raise AssertionError(f"{action!r} is the match's to apply")
+            case Action101():
+                raise AssertionError(f"{action!r} is Okey 101's")
             case _:
                 assert_never(action)
 

@@ -1,0 +1,270 @@
+"""``okey simulate --rules 101``: Okey 101 bot matches, headless, with per-seat figures.
+
+Seats are 101 levels (:data:`okey.bots.level101.LEVELS_101`) or plug-in bots
+(``module:callable`` or ``file.py:callable``, as for Okey: docs/bots.md). A
+plug-in's move is checked by the engine; one that raises or is refused is
+played by the easy level instead, and the incident reported. Every match's
+log is written with ``--log`` as for Okey.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import secrets
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
+from okey.bots.plugins import PluginError, is_plugin_name, load_factory
+from okey.commands import error
+from okey.engine.actions import Action
+from okey.engine.events import Event
+from okey.engine.match import Match
+from okey.engine.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
+from okey.engine.okey101.view import View101
+from okey.errors import Phrase
+from okey.errortext import render
+from okey.matchlog import LogHeader, write_log
+from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
+from okey.rules import RuleSet
+
+
+@dataclass
+class Seat101:
+    bot: str
+    finishes: int = 0
+    points: int = 0
+    penalties: int = 0
+    opened: int = 0  # rounds opened with runs and sets
+    opened_pairs: int = 0
+    okey_finishes: int = 0
+    per_round: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Simulation101:
+    rules: str
+    seed: int
+    seats: list[Seat101]
+    rounds: int = 0
+    matches: int = 0
+    pile_out: int = 0
+    cancelled: int = 0
+    seconds: float = 0.0
+    decisions: dict[str, list[float]] = field(default_factory=dict)
+    incidents: list[Phrase] = field(default_factory=list)
+
+    def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
+        """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
+        none is given)."""
+        words = catalogue or load_catalogue(DEFAULT_LANGUAGE)
+        rate = self.rounds / self.seconds if self.seconds else 0.0
+        return {
+            "rules": self.rules,
+            "game": "101",
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "matches": self.matches,
+            "pile_out": self.pile_out,
+            "cancelled": self.cancelled,
+            "seconds": round(self.seconds, 3),
+            "rounds_per_second": round(rate, 2),
+            "replaced": [render(incident, words) for incident in self.incidents],
+            "seats": [
+                {
+                    "bot": s.bot,
+                    "finishes": s.finishes,
+                    "finish_share": round(s.finishes / self.rounds, 4) if self.rounds else 0.0,
+                    "points": s.points,
+                    "mean_points": round(s.points / self.rounds, 2) if self.rounds else 0.0,
+                    "penalties": s.penalties,
+                    "opened": s.opened,
+                    "opened_pairs": s.opened_pairs,
+                    "okey_finishes": s.okey_finishes,
+                }
+                for s in self.seats
+            ],
+            "decision_ms": {bot: _timing(times) for bot, times in sorted(self.decisions.items())},
+        }
+
+
+def _timing(times: list[float]) -> dict[str, float]:
+    if not times:
+        return {"median": 0.0, "p99": 0.0}
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    return {"median": round(statistics.median(ordered), 4), "p99": round(p99, 4)}
+
+
+def check_seat_name101(name: str) -> PluginError | None:
+    """Why ``name`` cannot sit at a 101 table (worded when shown), or None."""
+    if name in LEVELS_101:
+        return None
+    if not is_plugin_name(name):
+        return PluginError("unknown_file", name=name, known=", ".join(LEVELS_101))
+    try:
+        load_factory(name)
+    except PluginError as exc:
+        return exc
+    return None
+
+
+def seat_bot101(name: str, rng: random.Random) -> Bot101:
+    """The 101 bot for a seat name: a level, or a plug-in made from its factory."""
+    if name in LEVELS_101:
+        return make_bot101(name, rng)
+    factory = load_factory(name)
+    try:
+        made = factory(rng)
+    except Exception as exc:  # a plug-in may fail in any way
+        raise PluginError("make", spec=name, reason=exc) from exc
+    return cast(Bot101, made)
+
+
+Chooser = Callable[[int, View101], Action]
+
+
+def play_round101(match: Match, decide: Chooser) -> list[Event]:
+    """Deal the next round and play it to its end; the round's events."""
+    start = len(match.events)
+    match.start_round()
+    while not match.round_over:
+        seat = match.turn
+        view = match.table_view(seat)
+        assert isinstance(view, View101)
+        match.apply(seat, decide(seat, view))
+    return match.events[start:]
+
+
+def simulate101(
+    rules: RuleSet, names: list[str], rounds: int, seed: int, log_dir: Path | None = None
+) -> Simulation101:
+    """Play 101 matches until ``rounds`` rounds are scored (cancelled rounds not counted)."""
+    sim = Simulation101(rules.name, seed, [Seat101(name) for name in names])
+    bots = [seat_bot101(name, random.Random(f"{seed}:bot:{s}")) for s, name in enumerate(names)]
+    fallback = [make_bot101("easy", random.Random(f"{seed}:easy:{s}")) for s in range(len(names))]
+    sim.decisions = {name: [] for name in names}
+    clock = time.perf_counter
+    match = Match(rules, random.Random(f"{seed}:0"))
+
+    def decide(seat: int, view: View101) -> Action:
+        started = clock()
+        bot = bots[seat]
+        try:
+            action = bot.choose(view)
+            problem = None if match.can_apply(seat, action) else f"refused: {action!r}"
+        except Exception as exc:  # a plug-in may fail in any way: that is the point
+            problem = f"{type(exc).__name__}: {exc}"
+        sim.decisions[names[seat]].append((clock() - started) * 1000.0)
+        if problem is None:
+            return action
+        if names[seat] in LEVELS_101:
+            raise AssertionError(f"the {names[seat]} level made a bad move: {problem}")
+        why = Phrase("bot.reason.raised", detail=problem)
+        sim.incidents.append(Phrase("bot.replaced", bot=names[seat], seat=seat, reason=why))
+        return fallback[seat].choose(view)
+
+    began = clock()
+    while sim.rounds < rounds:
+        match = Match(rules, random.Random(f"{seed}:{sim.matches}"))
+        sim.matches += 1
+        while not match.over and sim.rounds < rounds:
+            _count(sim, play_round101(match, decide))
+        if log_dir is not None:
+            header = LogHeader(rules.name, tuple(names), f"{seed}:{sim.matches - 1}")
+            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match)
+    sim.seconds = clock() - began
+    return sim
+
+
+def _count(sim: Simulation101, events: Sequence[Event]) -> None:
+    for event in events:
+        if isinstance(event, Opened101):
+            opener = sim.seats[event.seat]
+            if event.pairs:
+                opener.opened_pairs += 1
+            else:
+                opener.opened += 1
+        elif isinstance(event, Penalised101):
+            sim.seats[event.seat].penalties += 1
+        elif isinstance(event, RoundCancelled101):
+            sim.cancelled += 1
+        elif isinstance(event, RoundScored101):
+            sim.rounds += 1
+            if event.finisher is None:
+                sim.pile_out += 1
+            else:
+                sim.seats[event.finisher].finishes += 1
+                sim.seats[event.finisher].okey_finishes += event.okey_finish
+            for seat, points in enumerate(event.points):
+                sim.seats[seat].points += points
+                sim.seats[seat].per_round.append(points)
+
+
+def describe101(sim: Simulation101, catalogue: Catalogue) -> list[str]:
+    text = catalogue.text
+    data = sim.to_json(catalogue)
+    lines = [
+        text(
+            "simulate101.summary",
+            rounds=sim.rounds,
+            matches=sim.matches,
+            pile_out=sim.pile_out,
+            cancelled=sim.cancelled,
+            seconds=sim.seconds,
+            rate=data["rounds_per_second"],
+            rules=sim.rules,
+            seed=sim.seed,
+        )
+    ]
+    for seat, (stats, figures) in enumerate(zip(sim.seats, data["seats"], strict=True)):
+        lines.append(
+            text(
+                "simulate101.seat",
+                seat=seat,
+                bot=stats.bot,
+                finishes=stats.finishes,
+                share=figures["finish_share"],
+                mean=figures["mean_points"],
+                penalties=stats.penalties,
+                opened=stats.opened,
+                pairs=stats.opened_pairs,
+            )
+        )
+    for bot, timing in data["decision_ms"].items():
+        lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
+    lines.extend(render(incident, catalogue) for incident in sim.incidents)
+    return lines
+
+
+def run101(args: argparse.Namespace, rules: RuleSet, names: list[str], catalogue: Catalogue) -> int:
+    """``okey simulate`` at a 101 table (the rules are loaded, the seats split)."""
+    players = rules.table.players
+    if len(names) != players:
+        seats = Phrase("simulate.error.seats", players=players, count=len(names))
+        return error(seats, catalogue)
+    for name in names:
+        problem = check_seat_name101(name)
+        if problem is not None:
+            return error(problem, catalogue)
+    if args.rounds < 1:
+        return error(Phrase("simulate.error.rounds"), catalogue)
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    log_dir = Path(args.log) if args.log else None
+    if log_dir is not None:
+        log_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        sim = simulate101(rules, names, args.rounds, seed, log_dir)
+    except PluginError as exc:
+        return error(exc, catalogue)
+    if args.json:
+        print(json.dumps(sim.to_json(catalogue), ensure_ascii=False))
+    else:
+        print("\n".join(describe101(sim, catalogue)))
+    return 0

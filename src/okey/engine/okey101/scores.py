@@ -1,0 +1,117 @@
+"""Okey 101's round scores and match totals: penalty points, the lowest total wins.
+
+:func:`round_points` is the rule book's section 1.8 as one pure function (the
+worked examples of ``docs/okey101.md`` are its tests); :class:`Board101` adds
+rounds up and ranks the seats, lowest first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from okey.engine.events import Standing
+from okey.hand.finishing import Opened
+from okey.hand.melds import hand_value
+from okey.hand.tiles import Tile
+from okey.rules101 import Rules101
+
+
+@dataclass(frozen=True, slots=True)
+class Finish101:
+    """How a round was finished: by whom, and what doubles it."""
+
+    seat: int
+    okey_finish: bool = False
+    pairs_finish: bool = False
+    one_turn: bool = False
+
+
+def round_factor(rules: Rules101, finish: Finish101 | None) -> int:
+    """The round's factor: 1, times each doubling the finish earns."""
+    if finish is None:
+        return 1
+    scoring = rules.scoring
+    factor = 1
+    if finish.okey_finish:
+        factor *= scoring.okey_finish_factor
+    if finish.pairs_finish:
+        factor *= scoring.pairs_finish_factor
+    if finish.one_turn:
+        factor *= scoring.one_turn_finish_factor
+    return factor
+
+
+def okey_penalties(hand: Sequence[Tile], okey: Tile, opened: Opened, rules: Rules101) -> int:
+    """How many penalties the okeys left in a hand cost (none for a player never opened)."""
+    if not rules.scoring.okey_in_hand_penalty or opened is Opened.NOT_YET:
+        return 0
+    return hand_value(hand, okey).okeys
+
+
+def round_points(
+    rules: Rules101,
+    okey: Tile,
+    hands: Sequence[Sequence[Tile]],
+    opened: Sequence[Opened],
+    penalties: Sequence[int],
+    finish: Finish101 | None,
+) -> tuple[int, ...]:
+    """Each seat's points for a round (``finish``: None when the pile ran out).
+
+    ``penalties``: the penalties each seat was charged during play (counted, not
+    points); the okeys left in hand are counted here.
+    """
+    scoring = rules.scoring
+    if finish is None and scoring.pile_out_scoring == "void":
+        return tuple(0 for _ in hands)
+    factor = round_factor(rules, finish)
+    points = []
+    for seat, hand in enumerate(hands):
+        if finish is not None and seat == finish.seat:
+            base = -scoring.finish_bonus * factor
+        elif opened[seat] is Opened.NOT_YET:
+            base = scoring.unopened * factor
+        else:
+            value = hand_value(hand, okey).points
+            if opened[seat] is Opened.PAIRS:
+                value *= scoring.pairs_opener_factor
+            base = value * factor
+        charged = penalties[seat] + okey_penalties(hand, okey, opened[seat], rules)
+        cost = charged * scoring.penalty
+        if scoring.penalties_multiply:
+            cost *= factor
+        points.append(base + cost)
+    return tuple(points)
+
+
+class Board101:
+    """The match totals (from 0), and who finished which round (for ``tie``)."""
+
+    def __init__(self, rules: Rules101) -> None:
+        self.rules = rules
+        self.totals = [0] * rules.table.players
+        self.finished_in = [0] * rules.table.players  # the last round each seat finished
+        self.counted = 0  # rounds scored (a cancelled round is not)
+
+    def add(self, points: Sequence[int], finisher: int | None, counted: int) -> None:
+        for seat, value in enumerate(points):
+            self.totals[seat] += value
+        self.counted = counted
+        if finisher is not None:
+            self.finished_in[finisher] = counted
+
+    def standings(self) -> tuple[Standing, ...]:
+        """Places by total, lowest first; ties shared, or won by the latest finisher."""
+        breaks = self.rules.table.tie == "last_finisher"
+
+        def key(seat: int) -> tuple[int, int]:
+            return (self.totals[seat], -self.finished_in[seat] if breaks else 0)
+
+        order = sorted(range(len(self.totals)), key=key)
+        result: list[Standing] = []
+        for index, seat in enumerate(order):
+            tied = index and key(order[index - 1]) == key(seat)
+            place = result[-1].place if tied else index + 1
+            result.append(Standing(place, (seat,), self.totals[seat]))
+        return tuple(result)

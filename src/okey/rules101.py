@@ -1,0 +1,110 @@
+"""Okey 101's rule sections: ``[table]``, ``[scoring]`` and ``[play]`` of a ``game = "101"`` file.
+
+:mod:`okey.rules` builds them for a 101 file (:data:`SECTIONS`) and keeps them
+as :attr:`okey.rules.RuleSet.okey101`; the rule set's classic ``table`` and
+``play`` then carry what the match reads for every game (the players, the
+rounds, the tie, the clock's keys). ``docs/okey101.md`` explains each key.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from okey.hand.melds import OpeningRules
+
+Tie101 = Literal["shared", "last_finisher"]
+OkeySwap = Literal["allowed", "never"]
+AllPairs = Literal["cancel", "play_on"]
+PileOutScoring = Literal["hands", "void"]
+PileOut101 = Literal["close_after_last_discard"]
+
+CHOICES: Final[dict[str, Any]] = {
+    "Tie101": Tie101,
+    "OkeySwap": OkeySwap,
+    "AllPairs": AllPairs,
+    "PileOutScoring": PileOutScoring,
+    "PileOut101": PileOut101,
+}
+"""The choice types the loader reads by name (the annotations are strings)."""
+
+
+@dataclass(frozen=True)
+class Table101:
+    """Who sits at a 101 table and how the match is decided."""
+
+    players: int = 4
+    rounds: int = 5
+    tie: Tie101 = "shared"
+
+
+@dataclass(frozen=True)
+class Scoring101:
+    """Penalty points: the finisher's minus, the others' hands, the penalties, the factors."""
+
+    finish_bonus: int = 101
+    unopened: int = 202
+    penalty: int = 101
+    okey_finish_factor: int = 2
+    pairs_finish_factor: int = 2
+    one_turn_finish_factor: int = 2
+    pairs_opener_factor: int = 2
+    okey_in_hand_penalty: bool = True
+    playable_discard_penalty: bool = True
+    penalties_multiply: bool = False
+    give_back_penalty: int = 0
+    pile_out_scoring: PileOutScoring = "hands"
+
+
+@dataclass(frozen=True)
+class Play101:
+    """What a turn may hold: the opening, laying, adding, taking an okey back."""
+
+    opening_threshold: int = 101
+    rising_threshold: bool = False
+    pairs_to_open: int = 5
+    run_13_1: bool = False
+    okey_swap: OkeySwap = "allowed"
+    lay_off_on_opening_turn: bool = True
+    pairs_opener_layoff_limit: int = 0
+    series_opener_lays_pairs: bool = False
+    one_turn_finish_needs_threshold: bool = True
+    dealer_lays_first_turn: bool = True
+    all_pairs: AllPairs = "cancel"
+    pile_out: PileOut101 = "close_after_last_discard"
+    penalty_warning: bool = True
+    timer_seconds: int = 0
+    autopilot_after: int = 3
+
+
+@dataclass(frozen=True)
+class Rules101:
+    """A 101 rule set's own sections."""
+
+    table: Table101 = field(default_factory=Table101)
+    scoring: Scoring101 = field(default_factory=Scoring101)
+    play: Play101 = field(default_factory=Play101)
+
+    def opening(self, threshold: int | None = None) -> OpeningRules:
+        """The hand package's options for these rules (``threshold``: a rising one)."""
+        play = self.play
+        return OpeningRules(
+            threshold=play.opening_threshold if threshold is None else threshold,
+            pairs=play.pairs_to_open,
+            wrap_runs=play.run_13_1,
+            take_back_okey=play.okey_swap == "allowed",
+        )
+
+
+SECTIONS: Final[dict[str, type[Any]]] = {"table": Table101, "scoring": Scoring101, "play": Play101}
+"""The sections of a ``game = "101"`` rules file."""
+
+GAME: Final = "101"
+
+NOT_NEGATIVE: Final = ("finish_bonus", "unopened", "penalty", "give_back_penalty")
+FACTORS: Final = (
+    "okey_finish_factor",
+    "pairs_finish_factor",
+    "one_turn_finish_factor",
+    "pairs_opener_factor",
+)

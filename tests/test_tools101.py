@@ -1,0 +1,147 @@
+"""Okey 101 through the tools: the match log, okey replay, saves, simulate, hand, rules, play."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from okey.bots.level101 import LEVELS_101, make_bot101
+from okey.cli import main
+from okey.commands.simulate101 import simulate101
+from okey.engine.match import Match
+from okey.engine.okey101.actions import Add, Lay, Open
+from okey.engine.okey101.view import View101
+from okey.matchlog import LogHeader, format_log, parse_log, read_log, replay
+from okey.rules import load_rules
+from okey.saves import decode, encode, restore_match, snapshot, write_save
+from okey.saves.rng import RngState
+
+RULES = load_rules("101")
+
+
+def _played(seed: int, moves: int | None = None) -> Match:
+    """A 101 match of the four levels, played to its end (or for ``moves`` moves)."""
+    bots = [make_bot101(name, random.Random(seed + s)) for s, name in enumerate(LEVELS_101)]
+    match = Match(RULES, random.Random(seed))
+    made = 0
+    while not match.over:
+        if match.round_over:
+            match.start_round()
+        seat = match.turn
+        view = match.table_view(seat)
+        assert isinstance(view, View101)
+        match.apply(seat, bots[seat].choose(view))
+        made += 1
+        if moves is not None and made >= moves:
+            break
+    return match
+
+
+def test_a_101_match_log_reads_back_and_replays_to_the_same_scores() -> None:
+    match = _played(4)
+    text = format_log(LogHeader("101", tuple(LEVELS_101), "4"), match.played())
+    assert "\nscores " in text and "# match over" in text
+    assert any(
+        isinstance(entry.action, Open | Lay | Add)
+        for entry in match.record
+        if hasattr(entry, "action")
+    )
+    log = parse_log(text)
+    assert log.record == match.record
+    replayed = replay(log)
+    assert replayed.scores == match.scores and replayed.over
+
+
+def test_okey_replay_tells_a_101_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sim = simulate101(RULES, ["hard", "medium", "easy", "random"], 5, seed=2, log_dir=tmp_path)
+    assert sim.rounds == 5
+    (path,) = sorted(tmp_path.glob("*.okeylog"))
+    assert main(["replay", str(path)]) == 0
+    told = capsys.readouterr().out
+    assert "opens with" in told and "Round points" in told
+    assert replay(read_log(path)).over
+
+
+def test_a_101_save_resumes_the_match_exactly() -> None:
+    for moves in (1, 37, 90):
+        match = _played(7, moves)
+        data = decode(encode(snapshot(match)), "x")
+        assert data.rules == RULES  # sealed as every save (format 4): its rules say 101
+        resumed = restore_match(data)
+        assert resumed.record == match.record and resumed.events == match.events
+        assert RngState.of(resumed.rng) == RngState.of(match.rng)
+        if not match.round_over:
+            assert resumed.table_view(match.turn) == match.table_view(match.turn)
+
+
+def test_simulate_at_a_101_table_at_every_level(capsys: pytest.CaptureFixture[str]) -> None:
+    seats = ",".join(LEVELS_101)
+    args = ["simulate", "--rules", "101", "--seats", seats, "--rounds", "4", "--seed", "1"]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "101" and data["rounds"] == 4
+    assert [s["bot"] for s in data["seats"]] == list(LEVELS_101)
+    finishes = sum(s["finishes"] for s in data["seats"])
+    assert finishes + data["pile_out"] == 4
+    assert main(args) == 0
+    assert "rounds of Okey 101" in capsys.readouterr().out
+
+
+def test_simulate_seats_a_101_plug_in_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    seats = "okey.bots.example101:make_bot,easy,medium,hard"
+    assert main(["simulate", "--rules", "101", "--seats", seats, "--rounds", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["replaced"] == [] and data["seats"][0]["bot"].startswith("okey.bots.example101")
+
+
+def test_simulate_refuses_an_unknown_101_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--rules", "101", "--seats", "master,easy,easy,easy"]) == 2
+    assert "master" in capsys.readouterr().err
+
+
+def test_okey_hand_tells_the_best_101_opening(capsys: pytest.CaptureFixture[str]) -> None:
+    tiles = ["k13", "b13", "r13", "r9", "r10", "r11", "r12", "r5", "b5", "y5", "k3"]
+    assert main(["hand", "--rules", "101", "-i", "k2", *tiles, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["opening"]["value"] == 109 and data["opening"]["reaches"]  # O1b
+    table = "b4 b5 b6 | y9 y10 y11"
+    assert main(["hand", "--rules", "101", "-i", "k2", "b7", "y12", "r1", "--table", table]) == 0
+    said = capsys.readouterr().out
+    assert "blue 7 fits" in said and "yellow 12 fits" in said
+    assert main(["hand", "--rules", "101", "-i", "k2", "r5", "--table", "r1 r2"]) == 2
+    assert "r1 r2 is no run or set" in capsys.readouterr().err
+
+
+def test_okey_rules_101_in_both_languages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["rules", "101"]) == 0
+    said = capsys.readouterr().out
+    assert "at least 101 points" in said and "run_13_1" in said and "5 rounds" in said
+    assert main(["--language", "tr", "rules", "101-long"]) == 0
+    assert "11 eldir" in capsys.readouterr().out
+
+
+def test_okey_play_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--rules", "101"]) == 2
+    err = capsys.readouterr().err
+    assert "does not play Okey 101 yet" in err and "Traceback" not in err
+
+
+def test_resume_and_review_refuse_a_101_save_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_save("game", snapshot(_played(3, 20)), tmp_path)
+    assert main(["resume", "game", "--saves", str(tmp_path)]) == 2
+    assert "does not play Okey 101 yet" in capsys.readouterr().err
+    assert main(["review", "game", "--saves", str(tmp_path)]) == 2
+    assert "does not review Okey 101" in capsys.readouterr().err
+
+
+def test_serve_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--rules", "101"]) == 2
+    err = capsys.readouterr().err
+    assert "does not host Okey 101" in err and "Traceback" not in err
