@@ -97,6 +97,10 @@ class Sounds:
         self._state = State.OFF
         self._device_name: str | None = None
         self._requests: queue.SimpleQueue[_Request | object] = queue.SimpleQueue()
+        # Cues asked for and not yet handed to the mixer (or dropped): the queue alone
+        # is empty while the worker holds the one it just took.
+        self._unhandled = 0
+        self._unhandled_lock = threading.Lock()
         self._notices: queue.SimpleQueue[tuple[str, dict[str, object]]] = queue.SimpleQueue()
         self._settled = threading.Event()  # the device opened, or failed to
         self._worker: threading.Thread | None = None
@@ -125,6 +129,8 @@ class Sounds:
                     self._bell()
             return
         if self._state in (State.OPENING, State.READY):
+            with self._unhandled_lock:
+                self._unhandled += 1
             self._requests.put((cue, position, self._volume, self._clock(), max(0.0, delay)))
 
     def play_all(self, cues: Sequence[tuple[Cue, Position]]) -> None:
@@ -208,7 +214,9 @@ class Sounds:
         """Wait until every cue asked for has been played out (for tests and tools)."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if self._requests.empty() and not self.mixer.busy:
+            with self._unhandled_lock:
+                unhandled = self._unhandled
+            if unhandled == 0 and not self.mixer.busy:
                 return True
             time.sleep(0.005)
         return False
@@ -282,17 +290,21 @@ class Sounds:
                 return
             now = self._clock()
             if isinstance(item, tuple):
-                cue, position, volume, asked, delay = item
-                late = now - asked - delay  # after the moment it was to begin
-                if late > self._max_lag or not self._enabled:
-                    continue
-                left, right = gains(position)
-                gain = volume_gain(volume)
-                wait = round(max(0.0, -late) * RATE)
-                self.mixer.add(self._pack.clips[cue], left * gain, right * gain, wait)
-                if not running:
-                    device.start(self.mixer.pull)
-                    running, started = True, now
+                try:
+                    cue, position, volume, asked, delay = item
+                    late = now - asked - delay  # after the moment it was to begin
+                    if late > self._max_lag or not self._enabled:
+                        continue
+                    left, right = gains(position)
+                    gain = volume_gain(volume)
+                    wait = round(max(0.0, -late) * RATE)
+                    self.mixer.add(self._pack.clips[cue], left * gain, right * gain, wait)
+                    if not running:
+                        device.start(self.mixer.pull)
+                        running, started = True, now
+                finally:
+                    with self._unhandled_lock:
+                        self._unhandled -= 1
             if not running:
                 continue
             waiting = self.mixer.oldest_wait

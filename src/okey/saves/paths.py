@@ -143,7 +143,10 @@ def target_for_reading(name_or_path: str | Path, folder: Path) -> Path:
     """The file to read: a name in ``folder`` (``NAME``, ``NAME.json`` or
     ``NAME.bak``), or a path, read where it is."""
     if is_path(name_or_path):
-        return Path(name_or_path).expanduser()
+        path = Path(name_or_path).expanduser()
+        if not path.name:  # "/" or a drive: a folder, never a save
+            raise SaveError("unreadable", path=path, reason=Phrase("file.error.not_regular"))
+        return path
     text = str(name_or_path).strip()
     if text.lower().endswith(BACKUP_SUFFIX):
         stem = check_name(text[: -len(BACKUP_SUFFIX)])
