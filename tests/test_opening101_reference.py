@@ -18,6 +18,7 @@ from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.handgen import random_deal
 from okey.hand.layoff import Place, add_to, additions
 from okey.hand.melds import Meld, OpeningRules
+from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import Opening, best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import ALL_FACES, Colour, Tile, is_okey, stand_in
@@ -282,6 +283,24 @@ def test_finish_taking_okeys_back_before_opening(
                 hand.append(real)
     hand += related_hand(rng, pool, okey, table, size)
     _compare_finish(hand, table, okey, rules, Opened.NOT_YET, _must(rng, hand))
+
+
+def test_finish_after_taking_both_okeys_back_before_opening() -> None:
+    """Found by the property above: open r8 r9 r10 (27), put r13 and y8 in the okeys'
+    places, add y13 and y7, lay r2 okey okey r5, discard b13. The solver missed it when
+    a state with the same tiles left but both okeys laid on the table (none left in hand)
+    had been found hopeless first, and its memo lent that answer to this one."""
+    okey = parse_tile("r1")
+    table = [
+        Meld(GroupKind.SET, tuple(parse_tiles("r1 b13 k13")), tuple(parse_tiles("r13 b13 k13"))),
+        Meld(GroupKind.RUN, tuple(parse_tiles("r1 y9 y10")), tuple(parse_tiles("y8 y9 y10"))),
+    ]
+    hand = parse_tiles("r13 y8 r10 y7 r8 r9 r5 b13 y13 r2")
+    rules = OpeningRules(threshold=10, pairs=1, wrap_runs=False, take_back_okey=True)
+    assert ref.can_finish(hand, _ref_table(table, okey), okey, "no", None, 10, 1, False, True)
+    plan = finish_plan(hand, table, okey, rules, Opened.NOT_YET, None)
+    assert plan is not None
+    check_plan(plan, hand, table, okey, rules, Opened.NOT_YET, None)
 
 
 @given(okeys, seeded, st.sampled_from([0, 1, 2, 2]), st.sampled_from(list(Opened)))

@@ -251,7 +251,7 @@ class _Search:
     must_okey: bool
     # What the new combinations can lay, by the tiles and okeys left for them (the
     # table's choices often leave the same).
-    memo: dict[tuple[tuple[int, ...], int, int, int | None, bool], Covers] = field(
+    memo: dict[tuple[tuple[int, ...], int, int, int, int | None, bool], Covers] = field(
         default_factory=dict
     )
 
@@ -280,7 +280,9 @@ class _Search:
         need = self.must
         if self.must_okey and not_yet:
             need = NEED_OKEY  # an own okey in the opening
-        key = (state.counts, own, gained, need, greedy)
+        # ``left`` is in the key: the quick test below depends on it, and with okeys taken
+        # back (``typed``) it is not ``own + gained`` (okeys laid on the table differ).
+        key = (state.counts, own, gained, left, need, greedy)
         found = self.memo.get(key)
         if found is None:
             # The table's choices are made: the rest must fit new combinations.
