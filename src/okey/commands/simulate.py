@@ -3,13 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
-import errno
 import json
-import os
 import random
 import secrets
-import statistics
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -19,7 +15,8 @@ from typing import Any, assert_never
 from okey.bots import LEVELS, Bot
 from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
 from okey.commands import error, report
-from okey.commands.simulate101 import run101
+from okey.commands.simlog import decision_timing, log_folder, write_match_log
+from okey.commands.simulate101 import check_seat_name101, run101
 from okey.engine.actions import Action
 from okey.engine.events import (
     AutopilotChanged,
@@ -47,7 +44,7 @@ from okey.engine.view import PlayerView
 from okey.errors import Phrase
 from okey.errortext import render
 from okey.hand.scoring import FinishKind
-from okey.matchlog import LogHeader, write_log
+from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.numbers import ROUNDS, SEED
 from okey.rules import RulesError, RuleSet, load_rules
@@ -129,16 +126,10 @@ class Simulation:
                 }
                 for s in self.seats
             ],
-            "decision_ms": {bot: _timing(times) for bot, times in sorted(self.decisions.items())},
+            "decision_ms": {
+                bot: decision_timing(times) for bot, times in sorted(self.decisions.items())
+            },
         }
-
-
-def _timing(times: list[float]) -> dict[str, float]:
-    if not times:
-        return {"median": 0.0, "p99": 0.0}
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return {"median": round(statistics.median(ordered), 4), "p99": round(p99, 4)}
 
 
 def simulate(
@@ -181,34 +172,9 @@ def simulate(
         if log_dir is not None and sim.log_failure is None:
             header = LogHeader(rules.name, tuple(levels), match_seed)
             path = log_dir / f"match-{sim.matches:04d}.okeylog"
-            try:
-                write_log(path, header, match)
-            except OSError as exc:  # a full disk: the report is still printed
-                sim.log_failure = _log_problem(path, exc)
-                with contextlib.suppress(OSError):
-                    path.unlink()
+            sim.log_failure = write_match_log(path, header, match)
     sim.seconds = clock() - began
     return sim
-
-
-def _log_problem(path: Path, exc: OSError) -> Phrase:
-    return Phrase("simulate.error.log", path=path, reason=exc.strerror or type(exc).__name__)
-
-
-def _log_folder(text: str) -> Path | Phrase:
-    """The folder for ``--log``, made now (so a bad one is said before the matches are
-    played), or why it cannot be."""
-    folder = Path(text)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        if not folder.is_dir():
-            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
-        probe = folder / f".okey-probe-{os.getpid()}"
-        probe.write_bytes(b"")
-        probe.unlink()
-    except OSError as exc:
-        return _log_problem(folder, exc)
-    return folder
 
 
 def _count(sim: Simulation, events: Sequence[Event]) -> None:
@@ -293,13 +259,14 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except RulesError as exc:
         return error(exc, catalogue)
     levels = [level.strip() for level in args.seats.split(",") if level.strip()]
-    if rules.okey101 is not None:
-        return run101(args, rules, levels, catalogue)
     players = rules.table.players
     if len(levels) != players:
         return error(Phrase("simulate.error.seats", players=players, count=len(levels)), catalogue)
     for level in levels:
-        problem = check_seat_name(level, LEVELS)
+        if rules.okey101 is not None:
+            problem = check_seat_name101(level)
+        else:
+            problem = check_seat_name(level, LEVELS)
         if problem is not None:
             return error(problem, catalogue)
     if args.rounds < 1:
@@ -307,10 +274,12 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     log_dir: Path | None = None
     if args.log:
-        found = _log_folder(args.log)
+        found = log_folder(args.log)
         if isinstance(found, Phrase):
             return error(found, catalogue)
         log_dir = found
+    if rules.okey101 is not None:
+        return run101(args, rules, levels, seed, log_dir, catalogue)
     try:
         sim = simulate(rules, levels, args.rounds, seed, log_dir)
     except PluginError as exc:

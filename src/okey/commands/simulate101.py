@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import secrets
-import statistics
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +20,8 @@ from typing import Any, cast
 
 from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
 from okey.bots.plugins import PluginError, is_plugin_name, load_factory
-from okey.commands import error
+from okey.commands import error, report
+from okey.commands.simlog import decision_timing, write_match_log
 from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.engine.match import Match
@@ -30,7 +29,7 @@ from okey.engine.okey101.events import Opened101, Penalised101, RoundCancelled10
 from okey.engine.okey101.view import View101
 from okey.errors import Phrase
 from okey.errortext import render
-from okey.matchlog import LogHeader, write_log
+from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet
 
@@ -59,6 +58,7 @@ class Simulation101:
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Phrase] = field(default_factory=list)
+    log_failure: Phrase | None = None  # why the logs stopped being written
 
     def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
         """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
@@ -90,16 +90,10 @@ class Simulation101:
                 }
                 for s in self.seats
             ],
-            "decision_ms": {bot: _timing(times) for bot, times in sorted(self.decisions.items())},
+            "decision_ms": {
+                bot: decision_timing(times) for bot, times in sorted(self.decisions.items())
+            },
         }
-
-
-def _timing(times: list[float]) -> dict[str, float]:
-    if not times:
-        return {"median": 0.0, "p99": 0.0}
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
-    return {"median": round(statistics.median(ordered), 4), "p99": round(p99, 4)}
 
 
 def check_seat_name101(name: str) -> PluginError | None:
@@ -176,9 +170,10 @@ def simulate101(
         sim.matches += 1
         while not match.over and sim.rounds < rounds:
             _count(sim, play_round101(match, decide))
-        if log_dir is not None:
+        if log_dir is not None and sim.log_failure is None:
             header = LogHeader(rules.name, tuple(names), f"{seed}:{sim.matches - 1}")
-            write_log(log_dir / f"match-{sim.matches:04d}.okeylog", header, match)
+            path = log_dir / f"match-{sim.matches:04d}.okeylog"
+            sim.log_failure = write_match_log(path, header, match)
     sim.seconds = clock() - began
     return sim
 
@@ -243,22 +238,15 @@ def describe101(sim: Simulation101, catalogue: Catalogue) -> list[str]:
     return lines
 
 
-def run101(args: argparse.Namespace, rules: RuleSet, names: list[str], catalogue: Catalogue) -> int:
-    """``okey simulate`` at a 101 table (the rules are loaded, the seats split)."""
-    players = rules.table.players
-    if len(names) != players:
-        seats = Phrase("simulate.error.seats", players=players, count=len(names))
-        return error(seats, catalogue)
-    for name in names:
-        problem = check_seat_name101(name)
-        if problem is not None:
-            return error(problem, catalogue)
-    if args.rounds < 1:
-        return error(Phrase("simulate.error.rounds"), catalogue)
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    log_dir = Path(args.log) if args.log else None
-    if log_dir is not None:
-        log_dir.mkdir(parents=True, exist_ok=True)
+def run101(
+    args: argparse.Namespace,
+    rules: RuleSet,
+    names: list[str],
+    seed: int,
+    log_dir: Path | None,
+    catalogue: Catalogue,
+) -> int:
+    """``okey simulate`` at a 101 table, its command line checked by ``run``."""
     try:
         sim = simulate101(rules, names, args.rounds, seed, log_dir)
     except PluginError as exc:
@@ -267,4 +255,7 @@ def run101(args: argparse.Namespace, rules: RuleSet, names: list[str], catalogue
         print(json.dumps(sim.to_json(catalogue), ensure_ascii=False))
     else:
         print("\n".join(describe101(sim, catalogue)))
+    if sim.log_failure is not None:
+        report(sim.log_failure, catalogue)
+        return 1
     return 0
