@@ -27,7 +27,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import Phase, PlayerView
-from okey.errortext import render
+from okey.errors import render
 from okey.hand.notation import parse_tile
 from okey.messages import load_catalogue
 from okey.rules import CLASSIC

@@ -18,7 +18,7 @@ from okey.engine import (
 )
 from okey.engine.errors import MoveError
 from okey.engine.events import Discarded, Drew, TookDiscard, seen_by
-from okey.errortext import render
+from okey.errors import render
 from okey.messages import load_catalogue
 from okey.rules import CLASSIC, PlayRules, RuleSet, ScoringRules
 

@@ -15,8 +15,7 @@ from engine_support import arranged, tile
 
 from okey.cli import main
 from okey.engine import Discard, IllegalMoveError, Match, MoveError
-from okey.errors import OkeyError, Phrase
-from okey.errortext import render
+from okey.errors import OkeyError, Phrase, render
 from okey.matchlog import MatchLogError, log_of
 from okey.messages import load_catalogue
 from okey.preferences import settings_path

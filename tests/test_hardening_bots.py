@@ -19,7 +19,7 @@ from okey.cli import main
 from okey.engine.actions import Discard
 from okey.engine.match import Match
 from okey.engine.play import play_round
-from okey.errortext import render
+from okey.errors import render
 from okey.messages import load_catalogue
 from okey.rules import CLASSIC
 

@@ -4,16 +4,18 @@ Every error okey reports (a refused move, a damaged save, match log, rules or
 settings file, a bad tile) is an :class:`OkeyError`: a ``key`` (its reason, the
 last part of a catalogue key) and ``fields`` (tiles, numbers, paths, text, or
 nested :class:`Phrase` and :class:`OkeyError` values for its causes). Nothing
-is worded when it is raised: :func:`okey.errortext.render` finds the words in
+is worded when it is raised: :func:`okey.errors.render` finds the words in
 the player's language at the moment the error is shown, so a damaged file is
-reported wholly in the chosen language. This module imports no text.
+reported wholly in the chosen language. This module imports no text: :func:`render`
+is given the catalogue, and ``str(error)`` reads the English one only when called.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import ClassVar
+from pathlib import PurePath
+from typing import ClassVar, Protocol
 
 from okey.hand.tiles import Tile
 
@@ -63,7 +65,7 @@ class OkeyError(ValueError):
     ``prefix``, and may give a reason enum and properties for its fields.
     ``okey``, when set, names the round's okey, so that tiles are worded with their
     role. ``str(error)`` words it in English (for tracebacks, logs and debugging);
-    what a player is shown is worded by :func:`okey.errortext.render` with the
+    what a player is shown is worded by :func:`okey.errors.render` with the
     player's catalogue.
     """
 
@@ -87,10 +89,42 @@ class OkeyError(ValueError):
         return Phrase(self.prefix + self.key, **self.fields).naming(self.okey)
 
     def __str__(self) -> str:
-        from okey.errortext import render_now  # worded only when shown: no text here
+        # English, for tracebacks and logs; the catalogue is read only now: no text here
+        from okey.messages import DEFAULT_LANGUAGE, load_catalogue
 
-        return render_now(self)
+        return render(self, load_catalogue(DEFAULT_LANGUAGE))
 
     def __repr__(self) -> str:
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
         return f"{type(self).__name__}({self.key!r}{fields})"
+
+
+class Wording(Protocol):
+    """What wording an error asks of a catalogue (``okey.messages.Catalogue`` has it)."""
+
+    def text(self, key: str, /, **fields: object) -> str: ...
+
+    def tile(self, tile: Tile, okey: Tile | None = None) -> str: ...
+
+
+def render(item: OkeyError | Phrase, catalogue: Wording) -> str:
+    """The words of an error (or a phrase) in ``catalogue``'s language. Fields are worded
+    as they are found: a phrase or an error in its own words (recursively), a tile by its
+    name (with the okey's role when the error knows the okey), an exception from outside
+    okey by its own message, a path as written; numbers and text as they are."""
+    phrase = item.phrase if isinstance(item, OkeyError) else item
+    fields = {name: _word(value, phrase.okey, catalogue) for name, value in phrase.fields.items()}
+    words = catalogue.text(phrase.key, **fields)
+    if isinstance(item, OkeyError) and item.one_line:
+        return " ".join(words.split())
+    return words
+
+
+def _word(value: object, okey: Tile | None, catalogue: Wording) -> object:
+    if isinstance(value, OkeyError | Phrase):
+        return render(value, catalogue)
+    if isinstance(value, Tile):
+        return catalogue.tile(value, okey)
+    if isinstance(value, BaseException | PurePath):
+        return str(value)
+    return value

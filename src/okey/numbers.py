@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, ClassVar, Final
 
-from okey.errors import OkeyError
+from okey.errors import OkeyError, render
 
 if TYPE_CHECKING:
     from okey.messages import Catalogue
@@ -125,8 +125,6 @@ class NumberRule:
             try:
                 return self.whole_number(text) if self.whole else self.check(text)
             except NumberError as exc:
-                from okey.errortext import render
-
                 said = render(exc, catalogue) if catalogue is not None else str(exc)
                 raise argparse.ArgumentTypeError(said) from None
 

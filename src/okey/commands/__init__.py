@@ -9,7 +9,7 @@ never load the table, prompt_toolkit or the speech layer). Each module has
 the command line and handed down (there is no shared one).
 
 The helpers here are what every command shares: one way to report an error
-on standard error (worded at that moment, :mod:`okey.errortext`), and the
+on standard error (worded at that moment, :func:`okey.errors.render`), and the
 check for a terminal to play in.
 """
 
@@ -19,8 +19,7 @@ import sys
 from dataclasses import dataclass
 from typing import Final
 
-from okey.errors import OkeyError, Phrase
-from okey.errortext import render
+from okey.errors import OkeyError, Phrase, render
 from okey.messages import Catalogue
 
 USAGE_ERROR = 2  # the exit status of a command refused for bad input

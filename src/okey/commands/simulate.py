@@ -41,8 +41,7 @@ from okey.engine.match import Match
 from okey.engine.okey101.events import Event101
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
-from okey.errors import Phrase
-from okey.errortext import render
+from okey.errors import Phrase, render
 from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue

@@ -27,8 +27,7 @@ from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.engine.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
 from okey.engine.okey101.view import View101
-from okey.errors import Phrase
-from okey.errortext import render
+from okey.errors import Phrase, render
 from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet

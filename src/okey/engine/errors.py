@@ -3,7 +3,7 @@
 :class:`IllegalMoveError` says why an action is not allowed now, :class:`DeckError`
 why a deck or a deal cannot be, :class:`RecordError` why a record entry does not
 follow from the match so far. They are worded at the edge
-(:func:`okey.errortext.render`), from the catalogue keys ``engine.error.<reason>``,
+(:func:`okey.errors.render`), from the catalogue keys ``engine.error.<reason>``,
 ``engine.deck.<reason>`` and ``log.error.<reason>``.
 """
 

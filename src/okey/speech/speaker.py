@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from types import TracebackType
 
-from okey.errortext import render
+from okey.errors import render
 from okey.messages import Catalogue, Verbosity
 from okey.speech.history import Edge, History, HistoryRead
 from okey.speech.keys import SpeechCommand

@@ -15,8 +15,7 @@ import os
 import sys
 from typing import TextIO
 
-from okey.errors import Phrase
-from okey.errortext import render
+from okey.errors import Phrase, render
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.textfiles import printable
 

@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from okey.errors import OkeyError, Phrase
-from okey.errortext import render
+from okey.errors import OkeyError, Phrase, render
 from okey.messages import Catalogue, Verbosity
 
 

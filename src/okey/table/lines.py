@@ -115,7 +115,7 @@ class Scores:
 @dataclass(frozen=True, slots=True)
 class Problem:
     """Something that went wrong, worded when said: okey's own errors in the player's
-    language (:func:`okey.errortext.render`), others (the system's) by their message."""
+    language (:func:`okey.errors.render`), others (the system's) by their message."""
 
     error: BaseException
 

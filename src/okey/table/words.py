@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from okey.errors import OkeyError
-from okey.errortext import render
+from okey.errors import OkeyError, render
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.rules_words import Named
