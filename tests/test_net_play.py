@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_net_support import (
     CODE,
+    WAIT,
     async_test,
     client,
     close_all,
@@ -238,7 +239,9 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
         update = await within(ayse.receive())
         assert isinstance(update, Update) and update.view is not None
         assert update.view.seat == 0
-        results = await within(asyncio.gather(play(ayse, 6), bora_plays))
+        # The rest of the round, not one step: bounded as a round (three suites side by
+        # side on two loaded cores took over WAIT here; alone it takes about 2 s).
+        results = await within(asyncio.gather(play(ayse, 6), bora_plays), 3 * WAIT)
         await close_all(ayse, bora)
         assert Presence(0, "Ayşe", PresenceState.RETURNED) in heard
         assert isinstance(results[0], MatchOver) and results[0] == results[1]

@@ -41,7 +41,7 @@ def async_test(test: Callable[P, Coroutine[object, object, None]]) -> Callable[P
     @functools.wraps(test)
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
         async def bounded() -> None:
-            await asyncio.wait_for(test(*args, **kwargs), 3 * WAIT)
+            await asyncio.wait_for(test(*args, **kwargs), 6 * WAIT)  # one step has 3 * WAIT
 
         asyncio.run(bounded())
 
