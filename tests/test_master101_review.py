@@ -279,5 +279,8 @@ def test_okey_review_of_a_101_log(
     assert capsys.readouterr().out.splitlines() == expected
     assert main(["review", "--log", str(path), "evening"]) == 2
     assert "not both" in capsys.readouterr().err
+    assert main(["review", "--log", str(path), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["log"] == "match-0001" and found["rules"] == "101" and found["seat"] == 0
     assert main(["review", "--log", str(tmp_path / "none.okeylog")]) == 2
     assert "none.okeylog" in capsys.readouterr().err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from okey.commands import error
@@ -54,14 +55,15 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         return found
     if isinstance(found, MatchLogError):
         return error(found, catalogue)
-    match, name, names, you = found
+    match, names = found.match, found.names
     text = catalogue.text
-    seat = you if args.seat is None else args.seat
+    seat = found.you if args.seat is None else args.seat
     if not 0 <= seat < match.players:
         return error(text("review.bad_seat", seat=seat, last=match.players - 1), catalogue)
     reviews = review_match(match, seat)
     if args.json:
-        print(json.dumps(as_json(name, match.rules.name, seat, reviews), ensure_ascii=False))
+        document = as_json(found.name, match.rules.name, seat, reviews, found.source)
+        print(json.dumps(document, ensure_ascii=False))
         return 0
     if not reviews:
         print(text("review.no_rounds"))
@@ -76,8 +78,16 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     return 0
 
 
-Found = tuple[Match, str, list[str], int]
-"""A match to review, its name, its seats' names and the player's seat."""
+@dataclass(frozen=True)
+class Found:
+    """A match to review: its name (from a "save" or a "log"), its seats' names and the
+    player's seat."""
+
+    match: Match
+    name: str
+    names: list[str]
+    you: int
+    source: str
 
 
 def _from_save(args: argparse.Namespace, catalogue: Catalogue) -> Found | int:
@@ -93,7 +103,7 @@ def _from_save(args: argparse.Namespace, catalogue: Catalogue) -> Found | int:
         return error(exc, catalogue)
     name = Path(target).name.removesuffix(SUFFIX)
     names = seat_names(data, catalogue)
-    return session.match, name, list(names), session.settings.you
+    return Found(session.match, name, list(names), session.settings.you, "save")
 
 
 def _from_log(path: Path, catalogue: Catalogue) -> Found | MatchLogError:
@@ -105,15 +115,16 @@ def _from_log(path: Path, catalogue: Catalogue) -> Found | MatchLogError:
         return exc if exc.path != NO_PATH else exc.at(str(path))
     header = names_or_seats(log.header, match.players)
     names = [name or catalogue.text("saves.seat", seat=seat) for seat, name in enumerate(header)]
-    return match, path.name.removesuffix(LOG_SUFFIX), names, 0
+    return Found(match, path.name.removesuffix(LOG_SUFFIX), names, 0, "log")
 
 
 def as_json(
-    name: str, rules: str, seat: int, reviews: tuple[RoundReview, ...]
+    name: str, rules: str, seat: int, reviews: tuple[RoundReview, ...], source: str = "save"
 ) -> dict[str, object]:
-    """The machine form: every decision of every finished round, moves in log notation."""
+    """The machine form: every decision of every finished round, moves in log notation
+    (``source``: the key that names the save, or the log)."""
     return {
-        "save": name,
+        source: name,
         "rules": rules,
         "seat": seat,
         "rounds": [
