@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from test_master101 import NAMES, deal, opened_dealer, view_of, words
+from test_master101 import NAMES, deal, opened_dealer, round_to_dealer, view_of, words
 
 from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
@@ -30,7 +31,7 @@ from okey.matchlog import LogHeader, log_of, parse_log
 from okey.messages import Verbosity, load_catalogue
 from okey.net.codec import decode, encode
 from okey.review import Decision, DecisionKind, RoundReview, review_log, review_match
-from okey.review101 import same_move101, settle_turn
+from okey.review101 import finishing_factor, same_move101, settle_turn
 from okey.rules import RuleSet, load_rules, rules_from_mapping, rules_mapping
 from okey.saves import snapshot, write_save
 from okey.table.reviewing import decision_line, review_lines
@@ -184,12 +185,29 @@ def test_an_addition_the_seat_made_later_in_the_turn_agrees() -> None:
     assert [d.agreed for d in settled] == [True, True, False]
 
 
+def test_in_a_turn_that_finished_a_finish_worth_the_same_agrees() -> None:
+    """Black 4, black 12 and blue 10 all fit the dealer's runs: any two added and the
+    third thrown finish. The master adds black 4 first; the seat adding blue 10 instead
+    agrees when it finished worth the same (factor 1), not when its finish was worth
+    another or it did not finish."""
+    match = opened_dealer()
+    round_to_dealer(match)
+    match.apply(0, DrawFromPile())
+    view = replace(view_of(match, 0), hand=tuple(parse_tiles("k12 k4 b10")))
+    master = master_move(view)
+    assert isinstance(master, Add) and master.addition.tile == parse_tile("k4")
+    assert finishing_factor(view, master) == 1
+    blue10 = Add(Addition(1, parse_tile("b10"), Place.LOW, parse_tile("b10")))
+    judged = [(view, Decision(2, DecisionKind.ADD, blue10, master, False))]
+    assert [d.agreed for d in settle_turn(judged, 1)] == [True]
+    assert [d.agreed for d in settle_turn(judged, 2)] == [False]
+    assert [d.agreed for d in settle_turn(judged, None)] == [False]
+    assert finishing_factor(replace(view, hand=tuple(parse_tiles("k12 r1 r3 b10"))), master) is None
+
+
 def test_an_addition_is_worded_with_the_combination_and_its_owner() -> None:
     match = opened_dealer()
-    for seat in (1, 2, 3):
-        drawn = match.round.pile[-1]
-        match.apply(seat, DrawFromPile())
-        match.apply(seat, Discard(drawn))
+    round_to_dealer(match)
     match.apply(0, DrawFromPile())  # black 12, which the master adds to black 8 to 11
     match.apply(0, Discard(parse_tile("r1")))  # costs nothing: red 1 fits nowhere
     finish_round(match)
