@@ -12,16 +12,17 @@ import pytest
 
 from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
-from okey.engine.actions import Discard, DrawFromPile, TakeDiscard
+from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Add, GiveBack, Open
+from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
 from okey.engine.okey101.events import PenaltyReason
 from okey.engine.okey101.round import HAND_101
 from okey.engine.okey101.view import View101
 from okey.engine.testing import deal_hidden_anew
 from okey.engine.view import Phase
 from okey.hand.finishing import Opened
+from okey.hand.layoff import Addition, Place
 from okey.hand.melds import melds_value
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.messages import Verbosity, load_catalogue
@@ -254,3 +255,27 @@ def test_every_hint_of_a_played_round_is_worded_in_both_languages(language: str)
             assert text and "{" not in text and not text.startswith("table.")
             said.add(line.key)
     assert {"table.hint.draw", "table.hint101.open", "table.hint101.discard"} <= said
+
+
+def test_every_101_move_has_words_in_both_languages() -> None:
+    """The moves a seeded round may not show: pairs, later layings, an okey taken back."""
+    match = opened_dealer()
+    round_to_dealer(match)
+    match.apply(0, DrawFromPile())
+    view = view_of(match, 0)
+    okey = parse_tile("y2")
+    pairs = ((parse_tile("r1"), parse_tile("r1")), (parse_tile("b6"), okey))
+    run = view.melds[3].meld
+    moves: dict[Action, str] = {
+        Open(pairs=pairs): "The master would open with 2 pairs: red 1, red 1; blue 6, "
+        "yellow 2 okey.",
+        Lay(melds=(run,)): "The master would lay black 8, black 9, black 10, black 11.",
+        Lay(pairs=pairs[:1]): "The master would lay the pairs red 1, red 1.",
+        Add(Addition(0, parse_tile("k9"), Place.OKEY, parse_tile("k9"), 0)): "The master "
+        "would put black 9 in the okey's place in your set of 9s and take the okey back.",
+    }
+    for move, english in moves.items():
+        line = hint_line(view, move)
+        assert words().say(line) == english
+        turkish = words("tr").say(line)
+        assert "{" not in turkish and turkish.startswith("Usta ")

@@ -21,7 +21,7 @@ from okey.commands.simulate101 import play_round101
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard, TimeOut
 from okey.engine.match import Match
 from okey.engine.notation import parse_action
-from okey.engine.okey101.actions import Add, GiveBack, Open
+from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
 from okey.engine.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
@@ -302,3 +302,50 @@ def test_okey_review_of_a_101_log(
     assert found["log"] == "match-0001" and found["rules"] == "101" and found["seat"] == 0
     assert main(["review", "--log", str(tmp_path / "none.okeylog")]) == 2
     assert "none.okeylog" in capsys.readouterr().err
+
+
+def test_every_101_decision_has_words_in_both_languages() -> None:
+    match = opened_dealer()
+    view = view_of(match, 0)
+    okey = parse_tile("y2")
+    review = RoundReview(1, 1, 4, okey, ())
+    pairs = ((parse_tile("r1"), parse_tile("r1")), (parse_tile("b6"), okey))
+    nines = view.melds[0]
+    back = Add(Addition(0, parse_tile("k9"), Place.OKEY, parse_tile("k9"), 0))
+    decisions = {
+        Decision(2, DecisionKind.OPEN, Open(pairs=pairs), Discard(parse_tile("r3")), False): (
+            "Turn 2: you opened with 2 pairs: red 1, red 1; blue 6, yellow 2 okey; "
+            "the master would have discarded red 3."
+        ),
+        Decision(
+            3, DecisionKind.LAY, Lay(pairs=pairs[:1]), Lay(melds=(nines.meld,)), False
+        ): "Turn 3: you laid the pairs red 1, red 1; the master would have laid red 9, "
+        "blue 9, yellow 9.",
+        Decision(
+            4,
+            DecisionKind.ADD,
+            back,
+            Discard(parse_tile("k9")),
+            False,
+            played_onto=nines,
+        ): "Turn 4: you took the okey back from Can's set of 9s with black 9; the master "
+        "would have discarded black 9.",
+        Decision(
+            5,
+            DecisionKind.GIVE_BACK,
+            TakeDiscard(),
+            GiveBack(),
+            False,
+            offered=parse_tile("r13"),
+            automatic=True,
+        ): "Turn 5, played for you: the game took red 13 from Can; the master would have "
+        "given red 13 back to Can and drawn from the pile.",
+    }
+    for decision, english in decisions.items():
+        en = words("en", you=1)
+        en.okey = okey
+        assert en.say(decision_line(decision, review)) == english
+        tr = words("tr", you=1)
+        tr.okey = okey
+        turkish = tr.say(decision_line(decision, review))
+        assert "{" not in turkish and turkish.startswith("Hamle ")
