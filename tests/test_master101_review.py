@@ -19,9 +19,11 @@ from okey.bots.master import master_move
 from okey.cli import main
 from okey.commands.simulate101 import play_round101
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard, TimeOut
+from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
 from okey.engine.notation import parse_action
 from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
+from okey.engine.okey101.round import HAND_101
 from okey.engine.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
@@ -349,3 +351,33 @@ def test_every_101_decision_has_words_in_both_languages() -> None:
         tr.okey = okey
         turkish = tr.say(decision_line(decision, review))
         assert "{" not in turkish and turkish.startswith("Hamle ")
+
+
+def test_a_round_cancelled_by_four_pairs_openings_is_reviewed_to_its_last_move() -> None:
+    hands = {
+        0: "r2 r2 r3 r3 r4 r4 r5 r5 r6 r6",
+        1: "b2 b2 b3 b3 b4 b4 b5 b5 b6 b6",
+        2: "y6 y6 y7 y7 y8 y8 y9 y9 y10 y10",
+        3: "k2 k2 k3 k3 k4 k4 k5 k5 k6 k6",
+    }
+    deck = arrange_deck(
+        4, 0, parse_tile("y13"), {s: parse_tiles(t) for s, t in hands.items()}, (),
+        random.Random(2), HAND_101,
+    )  # fmt: skip
+    match = Match(RULES, random.Random(1), first_dealer=0)
+    match.start_round(deck)
+    for seat, text in hands.items():
+        if seat:
+            match.apply(seat, DrawFromPile())
+        tiles = parse_tiles(text)
+        match.apply(seat, Open(pairs=tuple(zip(tiles[::2], tiles[1::2], strict=True))))
+        if seat < 3:
+            spare = next(t for t in view_of(match, seat).hand if t not in tiles)
+            match.apply(seat, Discard(spare))
+    assert match.round_over
+    match.start_round()
+    (cancelled,) = review_match(match, 3)
+    assert cancelled.number == 1
+    last = cancelled.decisions[-1]
+    assert last.kind is DecisionKind.OPEN and last.played is not None
+    assert isinstance(last.played, Open) and len(last.played.pairs) == 5
