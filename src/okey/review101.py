@@ -176,7 +176,8 @@ def _agreed(decision: Decision) -> Decision:
 # -- replaying a match ---------------------------------------------------------------
 
 
-def _finish_factor(events: Iterable[Event], seat: int) -> int | None:
+def _finished_with(events: Iterable[Event], seat: int) -> int | None:
+    """The factor of the finish ``seat`` made in these events, if it finished."""
     for event in events:
         if isinstance(event, RoundScored101) and event.finisher == seat:
             return event.factor
@@ -195,7 +196,6 @@ def reviews101(
     for entry in record:
         if match.owed is not None and not (isinstance(entry, MoveEntry) and entry.automatic):
             match.complete_time_out()  # a record without them: the game's moves, unjudged
-        events: list[Event] = []
         match entry:
             case DealEntry():
                 match.play(entry)
@@ -213,7 +213,7 @@ def reviews101(
                         )
                 events = match.play(entry)
                 if mine and isinstance(action, Discard) and decisions is not None:
-                    decisions += settle_turn(judged, _finish_factor(events, seat))
+                    decisions += settle_turn(judged, _finished_with(events, seat))
                     judged, turn = [], turn + 1
             case _:
                 assert_never(entry)
