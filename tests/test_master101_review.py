@@ -32,11 +32,13 @@ from okey.hand.notation import parse_tile, parse_tiles
 from okey.matchlog import LogHeader, log_of, parse_log
 from okey.messages import Verbosity, load_catalogue
 from okey.net.codec import decode, encode
+from okey.net.table import review_of
 from okey.review import Decision, DecisionKind, RoundReview, review_log, review_match
 from okey.review101 import finishing_factor, same_move101, settle_turn
 from okey.rules import RuleSet, load_rules, rules_from_mapping, rules_mapping
 from okey.saves import snapshot, write_save
-from okey.table.reviewing import decision_line, review_lines
+from okey.table.persist import session_from_save
+from okey.table.reviewing import decision_line, review_lines, review_speech, summary_line
 from okey.table.seats import Seats
 from okey.table.words import Words
 
@@ -381,3 +383,17 @@ def test_a_round_cancelled_by_four_pairs_openings_is_reviewed_to_its_last_move()
     last = cancelled.decisions[-1]
     assert last.kind is DecisionKind.OPEN and last.played is not None
     assert isinstance(last.played, Open) and len(last.played.pairs) == 5
+
+
+def test_the_table_and_the_network_seat_ask_as_they_do_for_okey(match: Match) -> None:
+    """J calls ``seat.review(number)`` (a session restored from a save here) and speaks
+    ``review_speech``; a table server reviews from the match's log: all unchanged."""
+    names = list(NAMES)
+    data = snapshot(match, settings={"names": names}, label="test", names=names)
+    session = session_from_save(data, load_catalogue("en"))
+    review = session.review(2)
+    assert review == review_match(match, 0, {2})[0]
+    first, *rest = review_speech(review)
+    assert first == summary_line(review)
+    assert len(rest) == len(review.disagreements)
+    assert review_of(RULES, log_of(match), 1, 2) == review_match(match, 1, {2})[0]
