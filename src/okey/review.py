@@ -14,6 +14,9 @@ show pass is one too when the master would have shown. What the timer or
 autopilot played for the seat (the record's automatic moves) is reviewed as
 well, marked ``automatic``, and left out of the summary of the player's own
 decisions.
+
+A match of Okey 101 is reviewed by :mod:`okey.review101` into the same
+:class:`RoundReview`, with its own kinds of decision (to open, lay, add, give back).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.match import Match
+from okey.engine.okey101.view import LaidMeld
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import best_finish
@@ -55,6 +59,11 @@ class DecisionKind(Enum):
     SHOW = "show"  # show the indicator's twin
     TURN_TO_OKEY = "turn_to_okey"  # okeye dönmek
     PAIRS = "pairs"  # çifte gitmek
+    # Okey 101's (okey.review101): the draw and the discard are the kinds above
+    OPEN = "open"  # whether to open now, and with what
+    LAY = "lay"  # new runs and sets (or pairs) after opening
+    ADD = "add"  # a tile onto a combination of the table (or an okey taken back)
+    GIVE_BACK = "give_back"  # give a taken discard back and draw from the pile
 
 
 _PHASE_KINDS = {
@@ -82,6 +91,9 @@ class Decision:
     offered: Tile | None = None  # the discard the seat could take then
     played_points: int | None = None  # what the seat's move won from each loser, if it won
     master_points: int | None = None  # what the master's move would have won, if it wins
+    # Okey 101: the combination an addition goes onto (its owner and tiles then)
+    played_onto: LaidMeld | None = None
+    master_onto: LaidMeld | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,6 +226,10 @@ def _reviews(
     """Replay a record, judging ``seat``'s moves in the chosen rounds on the way."""
     if not 0 <= seat < rules.table.players:
         raise ValueError(f"there is no seat {seat} at this table")
+    if rules.okey101 is not None:
+        from okey.review101 import reviews101  # built on this module's types: imported late
+
+        return reviews101(record, rules, seat, rounds)
     match = Match(rules, random.Random(0), first_dealer=0)
     reviews: list[RoundReview] = []
     decisions: list[Decision] | None = None  # the round under review, if it is reviewed

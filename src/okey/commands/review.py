@@ -1,16 +1,20 @@
-"""``okey review [SAVE]``: the master's review of every finished round of a saved match."""
+"""``okey review [SAVE]`` (or ``--log FILE``): the master's review of every finished round of
+a saved match or a match log, Okey or Okey 101."""
 
 from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from okey.commands import error
 from okey.commands.saves import seat_names
+from okey.engine.match import Match
 from okey.engine.notation import format_action
 from okey.errors import Phrase
 from okey.hand.notation import format_tile
+from okey.matchlog import NO_PATH, MatchLogError, names_or_seats, read_log, replay
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import SEAT
 from okey.review import Decision, RoundReview, review_match
@@ -31,36 +35,40 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument(
         "--seat", type=SEAT.argument(catalogue), metavar="N", help=text("review.cli.seat")
     )
+    parser.add_argument("--log", metavar="FILE", help=text("review.cli.log"))
     parser.add_argument("--json", action="store_true", help=text("review.cli.json"))
     parser.add_argument("--saves", metavar="DIR", help=text("table.cli.saves"))
 
 
+LOG_SUFFIX = ".okeylog"
+"""A positional name ending so is read as a match log (as ``--log``)."""
+
+
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
+    log = args.log
+    if log is not None and args.name is not None:
+        return error(Phrase("review.log_and_save"), catalogue)
+    if log is None and args.name is not None and args.name.endswith(LOG_SUFFIX):
+        log = args.name
+    found = _from_log(Path(log), catalogue) if log is not None else _from_save(args, catalogue)
+    if isinstance(found, int):
+        return found
+    if isinstance(found, MatchLogError):
+        return error(found, catalogue)
+    match, names = found.match, found.names
     text = catalogue.text
-    folder = saves_dir(args.saves)
-    try:
-        target: str | Path | None = args.name or latest_save(folder)
-        if target is None:
-            return error(text("review.no_saves", folder=folder), catalogue)
-        data = read_save(target, folder)
-        if data.rules.okey101 is not None:  # the review's master plays Okey only
-            return error(Phrase("review.no_101"), catalogue)
-        session = session_from_save(data, catalogue)
-    except SaveError as exc:
-        return error(exc, catalogue)
-    match = session.match
-    seat = session.settings.you if args.seat is None else args.seat
+    seat = found.you if args.seat is None else args.seat
     if not 0 <= seat < match.players:
         return error(text("review.bad_seat", seat=seat, last=match.players - 1), catalogue)
     reviews = review_match(match, seat)
     if args.json:
-        name = Path(target).name.removesuffix(SUFFIX)
-        print(json.dumps(as_json(name, match.rules.name, seat, reviews), ensure_ascii=False))
+        document = as_json(found.name, match.rules.name, seat, reviews, found.source)
+        print(json.dumps(document, ensure_ascii=False))
         return 0
     if not reviews:
         print(text("review.no_rounds"))
         return 0
-    seats = Seats(match.rules.table, seat, tuple(seat_names(data, catalogue)))
+    seats = Seats(match.rules.table, seat, tuple(names))
     words = Words(seats, Verbosity.DETAILED, catalogue)
     for review in reviews:
         summary, *lines = review_lines(review, words)
@@ -70,12 +78,53 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     return 0
 
 
+@dataclass(frozen=True)
+class Found:
+    """A match to review: its name (from a "save" or a "log"), its seats' names and the
+    player's seat."""
+
+    match: Match
+    name: str
+    names: list[str]
+    you: int
+    source: str
+
+
+def _from_save(args: argparse.Namespace, catalogue: Catalogue) -> Found | int:
+    """The saved match (the player's seat is the save's), or the exit status of an error."""
+    folder = saves_dir(args.saves)
+    try:
+        target: str | Path | None = args.name or latest_save(folder)
+        if target is None:
+            return error(catalogue.text("review.no_saves", folder=folder), catalogue)
+        data = read_save(target, folder)
+        session = session_from_save(data, catalogue)
+    except SaveError as exc:
+        return error(exc, catalogue)
+    name = Path(target).name.removesuffix(SUFFIX)
+    names = seat_names(data, catalogue)
+    return Found(session.match, name, list(names), session.settings.you, "save")
+
+
+def _from_log(path: Path, catalogue: Catalogue) -> Found | MatchLogError:
+    """The match a log replays (seat 0 is the player's), or why it does not."""
+    try:
+        log = read_log(path)
+        match = replay(log)
+    except MatchLogError as exc:
+        return exc if exc.path != NO_PATH else exc.at(str(path))
+    header = names_or_seats(log.header, match.players)
+    names = [name or catalogue.text("saves.seat", seat=seat) for seat, name in enumerate(header)]
+    return Found(match, path.name.removesuffix(LOG_SUFFIX), names, 0, "log")
+
+
 def as_json(
-    name: str, rules: str, seat: int, reviews: tuple[RoundReview, ...]
+    name: str, rules: str, seat: int, reviews: tuple[RoundReview, ...], source: str = "save"
 ) -> dict[str, object]:
-    """The machine form: every decision of every finished round, moves in log notation."""
+    """The machine form: every decision of every finished round, moves in log notation
+    (``source``: the key that names the save, or the log)."""
     return {
-        "save": name,
+        source: name,
         "rules": rules,
         "seat": seat,
         "rounds": [

@@ -3,7 +3,7 @@
 It decides from the player's own view, exactly as a bot at the table does,
 so a hint never reveals a hidden tile. A match gives a few hints (see
 :data:`okey.table.settings.HINTS`); the count is kept with the table's
-settings, so a save keeps it.
+settings, so a save keeps it. At Okey 101 the words are :mod:`okey.table.hint101`'s.
 """
 
 from __future__ import annotations
@@ -26,14 +26,20 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.okey101.actions import Action101
-from okey.engine.view import PlayerView
+from okey.engine.okey101.view import View101
+from okey.engine.view import PlayerView, TableView
+from okey.table.hint101 import hint_line101
 from okey.table.lines import Line, Name
 
 __all__ = ["hint_line", "master_move"]
 
 
-def hint_line(view: PlayerView, action: Action) -> Line:
-    """The hint as a line."""
+def hint_line(view: TableView, action: Action) -> Line:
+    """The hint as a line (Okey's or Okey 101's, by the view)."""
+    if isinstance(view, View101):
+        return hint_line101(view, action)
+    if not isinstance(view, PlayerView):
+        return Line("table.hint.none")
     match action:
         case DrawFromPile():
             return Line("table.hint.draw")

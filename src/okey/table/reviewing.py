@@ -1,4 +1,5 @@
-"""The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement."""
+"""The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement
+(Okey 101's moves worded with :mod:`okey.table.hint101`'s phrases)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,12 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Action101
+from okey.engine.okey101.actions import Action101, Add, GiveBack, Lay, Open
+from okey.engine.okey101.view import LaidMeld
+from okey.hand.layoff import Place
+from okey.hand.melds import melds_value
 from okey.review import Decision, RoundReview
+from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
 from okey.table.lines import Field, Joined, Line, Name, Speech
 from okey.table.words import Words
 
@@ -56,12 +61,14 @@ def decision_line(decision: Decision, review: RoundReview) -> Line:
     # Two finishes differ only in their points: then say them.
     both_win = decision.played_points is not None and decision.master_points is not None
     won = decision.played_points
-    played = _move(decision.played, won, decision, review, "did", both_win)
+    played = _move(decision.played, won, decision, review, "did", both_win, decision.played_onto)
     mode = "auto" if decision.automatic else "line"
     if decision.master is None:
         return Line(f"table.review.{mode}.not", turn=decision.turn, played=played)
     points = decision.master_points
-    master = _move(decision.master, points, decision, review, "would", both_win)
+    master = _move(
+        decision.master, points, decision, review, "would", both_win, decision.master_onto
+    )
     return Line(f"table.review.{mode}", turn=decision.turn, played=played, master=master)
 
 
@@ -72,6 +79,7 @@ def _move(
     review: RoundReview,
     tense: str,
     with_points: bool = False,
+    onto: LaidMeld | None = None,
 ) -> Line:
     """A move as a phrase: "drew from the pile" (did) or "drawn from the pile" (would);
     ``won`` is what it wins from each loser when it finishes."""
@@ -98,7 +106,33 @@ def _move(
             return Line(f"{key}.turn_to_okey")
         case DeclarePairs():
             return Line(f"{key}.pairs")
-        case TimeOut() | Resume() | Action101():  # never a decision of the (Okey) review
+        case Action101():
+            return _move101(action, decision, review, tense, onto)
+        case TimeOut() | Resume():  # never a decision of the review
             raise AssertionError(f"no words for {action!r}")  # pragma: no cover
         case _:
             assert_never(action)
+
+
+def _move101(
+    action: Action101, decision: Decision, review: RoundReview, tense: str, onto: LaidMeld | None
+) -> Line:
+    """An Okey 101 move as a phrase: "opened with 105 points: red 9, red 10, red 11; ...",
+    "added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to Ayşe"."""
+    key = f"table.review101.{tense}"
+    if isinstance(action, Open | Lay):
+        verb = "open" if isinstance(action, Open) else "lay"
+        if action.pairs:
+            laid = pairs_phrase(action.pairs)
+            return Line(f"{key}.{verb}_pairs", count=len(action.pairs), pairs=laid)
+        value = melds_value(action.melds)
+        return Line(f"{key}.{verb}", value=value, melds=melds_phrase(action.melds))
+    if isinstance(action, Add):
+        addition = action.addition
+        meld: Field = "" if onto is None else laid_phrase(onto, review.seat)
+        place = "take_back" if addition.place is Place.OKEY else "add"
+        return Line(f"{key}.{place}", tile=addition.tile, meld=meld)
+    if isinstance(action, GiveBack):
+        offered: Field = decision.offered if decision.offered is not None else ""
+        return Line(f"{key}.give_back", tile=offered, name=Name(review.previous))
+    raise AssertionError(f"no words for {action!r}")  # pragma: no cover

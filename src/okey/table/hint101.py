@@ -1,0 +1,148 @@
+"""The master's hint at Okey 101, and the phrases its review shares: combinations, the
+table's runs and sets by owner, what a move lays.
+
+The hint says what the master (:func:`okey.bots.master.master_move`) does next from
+the player's own view, and why when that is cheap to say from the view alone: a
+discard that avoids a penalty (the tiles that would cost it), one that cannot, the
+best opening a discard keeps while not yet opened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import assert_never
+
+from okey.bots.level101 import rules_now
+from okey.engine.actions import (
+    Action,
+    DeclarePairs,
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    Resume,
+    ShowIndicator,
+    TakeDiscard,
+    TimeOut,
+    TurnToOkey,
+)
+from okey.engine.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.engine.okey101.events import PenaltyReason
+from okey.engine.okey101.view import LaidMeld, View101
+from okey.hand.combinations import GroupKind
+from okey.hand.finishing import Opened
+from okey.hand.layoff import Place
+from okey.hand.melds import Meld, melds_value
+from okey.hand.opening import best_opening_value
+from okey.hand.tiles import Tile, is_okey
+from okey.table.lines import AndList, Face, Joined, Line, Name, Tiles
+
+# -- phrases -------------------------------------------------------------------------
+
+
+def melds_phrase(melds: Sequence[Meld]) -> Joined:
+    """Combinations by their tiles: "red 9, red 10, red 11; black 13, blue 13, red 13"."""
+    return Joined(tuple(Tiles(meld.tiles) for meld in melds), "; ")
+
+
+def pairs_phrase(pairs: Sequence[Pair]) -> Joined:
+    return Joined(tuple(Tiles(pair) for pair in pairs), "; ")
+
+
+def laid_phrase(laid: LaidMeld, you: int) -> Line:
+    """A combination of the table by owner: "Ayşe's run red 7 to 9", "your set of 7s"."""
+    meld = laid.meld
+    mine = ".yours" if laid.owner == you else ""
+    if meld.kind is GroupKind.SET:
+        return Line(f"table.meld101.set{mine}", owner=Name(laid.owner), number=meld.number)
+    first, last = meld.faces[0], meld.faces[-1]
+    return Line(
+        f"table.meld101.run{mine}", owner=Name(laid.owner), first=Face(first), last=last.number
+    )
+
+
+# -- the hint ------------------------------------------------------------------------
+
+
+def hint_line101(view: View101, action: Action) -> Line:
+    """The master's next move at a 101 table in words."""
+    match action:
+        case DrawFromPile():
+            return Line("table.hint.draw")
+        case TakeDiscard() if view.available_discard is not None:
+            tile = view.available_discard
+            return Line("table.hint101.take", tile=tile, name=Name(view.previous))
+        case GiveBack() if view.must_use is not None:
+            return Line("table.hint101.give_back", tile=view.must_use, name=Name(view.previous))
+        case Open(melds=melds, pairs=()):
+            value, threshold = melds_value(melds), view.threshold
+            return Line(
+                "table.hint101.open", value=value, threshold=threshold, melds=melds_phrase(melds)
+            )
+        case Open(pairs=pairs):
+            return Line("table.hint101.open_pairs", count=len(pairs), pairs=pairs_phrase(pairs))
+        case Lay(melds=melds, pairs=()):
+            return Line("table.hint101.lay", melds=melds_phrase(melds))
+        case Lay(pairs=pairs):
+            return Line("table.hint101.lay_pairs", pairs=pairs_phrase(pairs))
+        case Add(addition=addition) if 0 <= addition.meld < len(view.melds):
+            laid = laid_phrase(view.melds[addition.meld], view.seat)
+            if addition.place is Place.OKEY:
+                return Line("table.hint101.take_back", tile=addition.tile, meld=laid)
+            return Line("table.hint101.add", tile=addition.tile, meld=laid)
+        case Discard(tile=tile):
+            if len(view.hand) == 1 and view.my_opening is not Opened.NOT_YET:
+                return Line("table.hint.finish", tile=tile)
+            why = discard_why(view, tile)
+            if why is None:
+                return Line("table.hint.discard", tile=tile)
+            return Line("table.hint101.discard", tile=tile, why=why)
+        case (
+            TakeDiscard()
+            | GiveBack()
+            | Add()
+            | Finish()
+            | ShowIndicator()
+            | DeclineDiscard()
+            | TurnToOkey()
+            | DeclarePairs()
+            | TimeOut()
+            | Resume()
+        ):
+            return Line("table.hint.none")
+        case _:
+            assert_never(action)
+
+
+def discard_why(view: View101, tile: Tile) -> Line | None:
+    """Why this discard, when the view says it at once: it costs a penalty as every tile
+    would; it keeps the tiles that fit the table (and would cost one); it keeps the best
+    opening's value (not yet opened)."""
+    own = view.rules.okey101
+    if own is None:
+        return None
+    points = own.scoring.penalty
+    if view.discard_cost(tile) is not None:
+        return Line("table.hint101.why.every_tile", points=points)
+    fitting = [
+        held
+        for held in dict.fromkeys(view.hand)
+        if not is_okey(held, view.okey)
+        and view.discard_cost(held) is PenaltyReason.PLAYABLE_DISCARD
+    ]
+    if fitting:
+        return Line(
+            "table.hint101.why.fits",
+            count=len(fitting),
+            tiles=AndList(tuple(fitting)),
+            points=points,
+        )
+    if view.my_opening is Opened.NOT_YET:
+        rest = list(view.hand)
+        rest.remove(tile)
+        value = best_opening_value(rest, view.okey, rules_now(view)) or 0
+        short = view.threshold - value
+        if short > 0:
+            return Line("table.hint101.why.opening", value=value, short=short)
+        return Line("table.hint101.why.opening_enough", value=value)
+    return None
