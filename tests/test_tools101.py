@@ -131,14 +131,14 @@ def test_okey_play_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture
     assert "does not play Okey 101 yet" in err and "Traceback" not in err
 
 
-def test_resume_and_review_refuse_a_101_save_in_one_line(
+def test_resume_refuses_a_101_save_in_one_line_and_review_reviews_it(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     write_save("game", snapshot(_played(3, 20)), tmp_path)
     assert main(["resume", "game", "--saves", str(tmp_path)]) == 2
     assert "does not play Okey 101 yet" in capsys.readouterr().err
-    assert main(["review", "game", "--saves", str(tmp_path)]) == 2
-    assert "does not review Okey 101" in capsys.readouterr().err
+    assert main(["review", "game", "--saves", str(tmp_path)]) == 0  # the master reviews 101 now
+    assert capsys.readouterr().out.strip() == "No round of this match is over yet."
 
 
 def test_serve_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
