@@ -101,7 +101,7 @@ class Table(TableCore):
             self.clock.start(self.now())
             if finding.key(self, key):
                 return
-        command = command_for(key)
+        command = command_for(key, self.keys)
         if command is Command.SKIP and self.guide is None:
             command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:
