@@ -429,7 +429,8 @@ def discard(table: TableCore, command: Command) -> None:
         return
     reason = view.discard_cost(tile)
     own = view.rules.okey101
-    if reason is None or own is None or Discard(tile) not in view.legal:
+    warned = own is not None and own.play.penalty_warning
+    if reason is None or own is None or not warned or Discard(tile) not in view.legal:
         moves.HANDLERS[command](table, command)
         return
     line = Line(
