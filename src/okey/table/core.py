@@ -167,7 +167,7 @@ class TableCore:
 
     def words(self) -> Words:
         words = Words(self.seats, self.settings.verbosity, self.catalogue)
-        view = self.state.view
+        view = self.state.seen
         if view is not None:
             words.okey = view.okey
         return words

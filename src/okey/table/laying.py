@@ -39,7 +39,7 @@ from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
 from okey.table import moves, prompts
 from okey.table.keys import Command
-from okey.table.lines import AndList, Face, Field, Line, Name, Tiles
+from okey.table.lines import Face, Field, Joined, Line, Name, Tiles
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.seat import Refused, Step
 
@@ -79,12 +79,13 @@ def addition_line(view: View101, addition: Addition) -> Line:
     )
 
 
-def _melds(melds: Sequence[Meld]) -> AndList:
-    return AndList(tuple(meld_line(meld) for meld in melds))
+def _melds(melds: Sequence[Meld]) -> Joined:
+    """Combinations one after the other ("run red 7, red 8, red 9; set ...")."""
+    return Joined(tuple(meld_line(meld) for meld in melds), sep="; ")
 
 
-def _pairs(pairs: Sequence[Pair]) -> AndList:
-    return AndList(tuple(pair_line(pair) for pair in pairs))
+def _pairs(pairs: Sequence[Pair]) -> Joined:
+    return Joined(tuple(pair_line(pair) for pair in pairs), sep="; ")
 
 
 # -- whose move ----------------------------------------------------------------------
@@ -200,6 +201,9 @@ def _lay_best(table: TableCore, view: View101) -> None:
         table.voice.reply(Line("table.m101.why.taken_fits_nothing", tile=view.must_use))
         return
     melds = list(best.melds)
+    if not melds and view.my_opening is not Opened.NOT_YET:
+        table.voice.reply(Line("table.m101.why.nothing_to_lay"))
+        return
     if not best.left and melds:  # one tile must stay to discard: F finishes instead
         melds.remove(min(melds, key=lambda meld: (meld.value, len(meld.tiles))))
     value = sum(meld.value for meld in melds)
@@ -211,7 +215,7 @@ def _lay_best(table: TableCore, view: View101) -> None:
             return
         melds, value = list(best.melds), best.value
     if not melds:
-        table.voice.reply(Line("table.m101.why.nothing_to_lay"))
+        table.voice.reply(prompts.refusal("keep_one", None, view))
         return
     _offer_melds(table, view, melds, value)
 
@@ -358,7 +362,7 @@ def finish(table: TableCore, command: Command) -> None:
         return
     steps, said = finish_steps(view, plan)
     if said:
-        line = Line("table.m101.ask.finish", steps=AndList(tuple(said)), tile=plan.discard)
+        line = Line("table.m101.ask.finish", steps=Joined(tuple(said), sep="; "), tile=plan.discard)
     else:
         line = Line("table.m101.ask.finish_discard", tile=plan.discard)
     _ask(table, Question.FINISH, line, *steps)
