@@ -479,3 +479,35 @@ def test_a_whole_round_by_keys_comes_to_its_end() -> None:
     assert rig.table.state.step is Step.ROUND_OVER
     assert _of(rig.events, RoundScored101) or _of(rig.events, RoundCancelled101)
     assert "table.error" not in rig.keys
+
+
+def test_x_puts_a_tile_in_an_okeys_place_and_takes_the_okey_back() -> None:
+    rig = make_table101({0: OPENER.replace("y3", "y2")})
+    okey = parse_tile("y2")
+    rig.open_with("r10 r11 y2 b10 b11 b12 b13 k11 k12 k13")
+    laid = rig.view.melds[0].meld
+    assert okey in laid.tiles and parse_tile("r12") in laid.faces
+    rig.focus(parse_tile("r12"))
+    rig.press("x")
+    asked = _line(rig.last())
+    assert asked.key == "table.m101.ask.add"
+    addition = asked.fields["addition"]
+    assert isinstance(addition, Line)
+    place = addition.fields["place"]
+    assert isinstance(place, Line) and place.key == "table.m101.place.okey"
+    rig.press("y")
+    added = _of(rig.events, Added101)
+    assert len(added) == 1 and isinstance(added[0], Added101) and added[0].taken_back == okey
+    assert okey in rig.view.hand
+
+
+def test_the_focus_says_a_marked_tile_is_marked() -> None:
+    rig = make_table101({0: OPENER})
+    tile = parse_tile("r10")
+    rig.focus(tile)
+    rig.press("k", "right", "left")
+    said = _line(rig.last())
+    shown = said.fields["tile"]
+    assert isinstance(shown, Line) and shown.key == "table.m101.marked_tile"
+    rig.press("k", "right", "left")  # unmarked again: the tile alone
+    assert _line(rig.last()).fields["tile"] == tile
