@@ -32,6 +32,7 @@ from okey.engine.okey101.round import HAND_101
 from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
 from okey.hand.finishing import Opened
+from okey.hand.layoff import Place
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
@@ -511,3 +512,23 @@ def test_the_focus_says_a_marked_tile_is_marked() -> None:
     assert isinstance(shown, Line) and shown.key == "table.m101.marked_tile"
     rig.press("k", "right", "left")  # unmarked again: the tile alone
     assert _line(rig.last()).fields["tile"] == tile
+
+
+def test_x_asks_the_place_when_a_combination_takes_the_okey_at_both_ends() -> None:
+    rig = make_table101({0: OPENER.replace("y3", "y2")})
+    rig.open_with("r10 r11 r12 r13 b10 b11 b12 k11 k12 k13")  # blue 9 and 13 both free
+    rig.focus(parse_tile("y2"))
+    rig.press("x")
+    assert _line(rig.last()).key == "table.m101.choose.add"
+    menu = rig.table.menu
+    assert menu is not None
+    blue = next(i for i, o in enumerate(menu.options) if len(o.actions) == 2)
+    for _ in range(blue):
+        rig.press("down")
+    rig.press("enter")
+    asked = _line(rig.last())
+    assert asked.key == "table.m101.choose.place" and asked.fields["count"] == 2
+    rig.press("down", "enter")
+    added = _of(rig.events, Added101)
+    assert len(added) == 1 and isinstance(added[0], Added101)
+    assert added[0].addition.place is Place.HIGH and added[0].addition.face == parse_tile("b13")

@@ -310,17 +310,34 @@ def add(table: TableCore, command: Command) -> None:
         line = Line("table.m101.ask.add", addition=addition_line(view, addition))
         _ask(table, Question.ADD, line, Add(addition))
         return
+    by_meld: dict[int, list[Addition]] = {}
+    for addition in offered:
+        by_meld.setdefault(addition.meld, []).append(addition)
+    if len(by_meld) == 1:
+        _choose_place(table, view, offered)
+        return
     options = [
-        Option(
-            Line("table.m101.option.add", where=laid_line(view, a.meld), place=place_line(a)),
-            Command.ADD,
-            Add(a),
-        )
-        for a in offered
+        Option(laid_line(view, index), Command.ADD, tuple(Add(a) for a in places))
+        for index, places in by_meld.items()
     ]
     table.menu = Menu(options, choice=True, wrap=False)
-    first = options[0].label
-    table.voice.reply(Line("table.m101.choose.add", tile=tile, count=len(options), first=first))
+    line = Line("table.m101.choose.add", tile=tile, count=len(options), first=options[0].label)
+    table.voice.reply(line)
+
+
+def _choose_place(table: TableCore, view: View101, places: Sequence[Addition]) -> None:
+    """Where on one combination a tile goes, when it may go in more than one place."""
+    options = [Option(place_line(a), Command.ADD, (Add(a),)) for a in places]
+    table.menu = Menu(options, choice=True, wrap=False)
+    where = laid_line(view, places[0].meld)
+    line = Line(
+        "table.m101.choose.place",
+        tile=places[0].tile,
+        where=where,
+        count=len(options),
+        first=options[0].label,
+    )
+    table.voice.reply(line)
 
 
 def _why_no_add(table: TableCore, view: View101, tile: Tile) -> None:
@@ -340,9 +357,14 @@ def _why_no_add(table: TableCore, view: View101, tile: Tile) -> None:
 
 
 def choose(table: TableCore, option: Option) -> None:
-    """Enter on an option of a list of moves (where to add a tile): that move."""
-    if option.action is not None:
-        carry_out(table, (option.action,))
+    """Enter on an option of a list of moves (a combination to add a tile to): that move,
+    or where on it, when the tile may go in more than one place there."""
+    view = table101(table)
+    places = [action.addition for action in option.actions if isinstance(action, Add)]
+    if len(option.actions) > 1 and view is not None and len(places) == len(option.actions):
+        _choose_place(table, view, places)
+    elif option.actions:
+        carry_out(table, option.actions[:1])
 
 
 # -- F: finishing ---------------------------------------------------------------------

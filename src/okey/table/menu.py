@@ -28,11 +28,12 @@ TABLE_MOVES: Mapping[Command, int] = {
 @dataclass(frozen=True, slots=True)
 class Option:
     """One entry of a table menu: its words and what it does (its key: the command's;
-    ``action``: a move chosen from a list, as where to add a tile at Okey 101)."""
+    ``actions``: the moves it stands for in a list of moves, as a combination to add a
+    tile to at Okey 101: one is made at once, several are a choice of their own)."""
 
     label: Line
     command: Command
-    action: Action | None = None
+    actions: tuple[Action, ...] = ()
 
     def key(self, catalogue: Catalogue) -> str:
         """The key that does it directly, as said ("" for none)."""

@@ -273,7 +273,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
-        if menu.current.action is not None:  # a move chosen from a list
+        if menu.current.actions:  # a move chosen from a list
             laying.choose(table, menu.current)
             return
         command = menu.current.command
