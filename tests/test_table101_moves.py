@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+import pytest
 from sounds_support import Recorded
 from test_table_rig import EN, FakeOutput, key_of
 
@@ -451,10 +452,11 @@ def test_save_and_resume_mid_turn(tmp_path: Path) -> None:
     saver.close()
 
 
-def test_a_whole_round_by_keys_comes_to_its_end() -> None:
+@pytest.mark.parametrize(("rules", "seed"), [("101", 5), ("101", 6), ("101-long", 7)])
+def test_a_whole_round_by_keys_comes_to_its_end(rules: str, seed: int) -> None:
     """Simple choices only: draw, finish or lay when the game offers it, discard."""
-    bots = {seat: make_bot101("medium", random.Random(f"5:{seat}")) for seat in (1, 2, 3)}
-    rig = make_table101(seed=5, bots=bots)
+    bots = {seat: make_bot101("medium", random.Random(f"{seed}:{seat}")) for seat in (1, 2, 3)}
+    rig = make_table101(rules=rules, seed=seed, bots=bots)
     for _ in range(400):
         state = rig.table.state
         if state.step is Step.ROUND_OVER:
@@ -532,3 +534,28 @@ def test_x_asks_the_place_when_a_combination_takes_the_okey_at_both_ends() -> No
     added = _of(rig.events, Added101)
     assert len(added) == 1 and isinstance(added[0], Added101)
     assert added[0].addition.place is Place.HIGH and added[0].addition.face == parse_tile("b13")
+
+
+def test_discarding_the_okey_asks_first_saying_it_is_an_okey() -> None:
+    rig = make_table101({0: OPENER.replace("y3", "y2")})
+    rig.focus(parse_tile("y2"))
+    rig.press("space")
+    asked = _line(rig.last())
+    assert asked.key == "table.m101.ask.penalty"
+    why = asked.fields["why"]
+    assert isinstance(why, Line) and why.key == "table.m101.why.okey_discard"
+    rig.press("escape")
+    assert rig.keys[-1] == "table.kept" and not _of(rig.events, Discarded)
+
+
+def test_marks_without_the_taken_tile_are_refused_at_once() -> None:
+    rig = make_table101({0: SHORT21}, dealer=3)
+    rig.bots_play()
+    rig.press("t")
+    taken = rig.view.must_use
+    assert taken is not None
+    other = next(tile for tile in rig.view.hand if tile != taken)
+    rig.focus(other)
+    rig.press("k", "g")
+    refused = rig.last()
+    assert key_of(refused) == "table.sentence" and "engine.error.taken_not_used" in str(refused)
