@@ -18,6 +18,7 @@ from okey.table.keys import (
     Command,
     KeyNames,
     Topic,
+    clashes,
     command_for,
     help_topics,
     menu_commands,
@@ -60,8 +61,8 @@ def test_random_keys_at_random_moments(rules: str) -> None:
 
 def test_every_command_is_bound_once_and_handled() -> None:
     assert Counter(b.command for b in BINDINGS) == Counter(set(Command))
-    keys = [key for b in BINDINGS for key in b.keys]
-    assert len(keys) == len(set(keys))
+    for rules in [*TABLES, "101", "101-long"]:  # a key gives one command at a table
+        assert clashes(load_rules(rules)) == {}, rules
     assert set(Command) - set(HANDLERS) == {Command.SKIP}  # the tutorial's guide answers Tab
 
 

@@ -11,7 +11,6 @@ from test_table_rig import FakeOutput, make_rig
 
 from okey.engine.actions import Action, Discard, DrawFromPile, TimeOut
 from okey.engine.events import Discarded, Drew, Event
-from okey.engine.view import PlayerView
 from okey.hand.notation import parse_tile
 from okey.messages import load_catalogue
 from okey.review import RoundReview
@@ -19,7 +18,7 @@ from okey.rules import RuleSet
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.lines import Speech
-from okey.table.seat import Done, Outcome, Refused, SeatLink, Step
+from okey.table.seat import Done, Outcome, Refused, SeatLink, SeatView, Step
 from okey.table.session import TableSession
 from okey.table.settings import TableSettings
 
@@ -54,7 +53,7 @@ class Relay:
     def step(self) -> Step:
         return self._far.step()
 
-    def view(self) -> PlayerView | None:
+    def view(self) -> SeatView | None:
         return self._far.view()
 
     def seen(self) -> Sequence[Event]:

@@ -228,8 +228,6 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc, catalogue)
-    if rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
-        return error(Phrase("play.error.no_101"), catalogue)
     known = available_levels()
     if args.level is not None and args.level not in known:
         return error(

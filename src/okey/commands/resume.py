@@ -42,9 +42,6 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         held = lock_save(target_for_reading(target, folder))  # refused if another okey has it
         try:
             data = read_save(target, folder)
-            if data.rules.okey101 is not None:  # the table plays no 101 yet (issue 13)
-                held.release()
-                return error(Phrase("play.error.no_101"), catalogue)
             session = session_from_save(data, catalogue)
         except SaveError:
             held.release()

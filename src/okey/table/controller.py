@@ -23,7 +23,7 @@ from okey.table.core import Guide, Saver, TableCore
 from okey.table.keys import Command, command_for, spoken_key
 from okey.table.lines import Line, Problem
 from okey.table.narration import indicator_line
-from okey.table.seat import Done, Step
+from okey.table.seat import Done, SeatState, Step
 
 __all__ = ["HOLDING", "Guide", "Saver", "Table"]
 
@@ -68,12 +68,12 @@ class Table(TableCore):
         self.voice.event(Line("table.resumed", rules=rules_name(rules), number=state.round_number))
         if notice:
             self.speaker.event_text(notice)
-        view = state.view
-        if view is None:
+        seen = state.seen
+        if seen is None:
             moves.next_round(self, by_player=False)
             return
-        self.narrator.opened = view.opened
-        self.update_rack(view)
+        self.narrator.opened = seen.opened
+        self.update_rack(seen)
         if state.step is Step.MATCH_OVER:
             over = Seen.of(self.seat.seen(), self.seats.you)
             for line in prompts.match_over(over.standings, self.seats):
@@ -81,6 +81,10 @@ class Table(TableCore):
             return
         if state.step is Step.ROUND_OVER:
             self.voice.event(prompts.round_over(state))
+            return
+        view = state.view
+        if view is None:  # a 101 table: its scores and table are read by their keys
+            self._reopen101(state)
             return
         self.voice.event(status.scores(view))
         self.voice.event(indicator_line(view.indicator, view.okey))
@@ -92,6 +96,13 @@ class Table(TableCore):
         else:
             self.voice.event(prompts.whose_turn(state))
 
+    def _reopen101(self, state: SeatState) -> None:
+        seen = state.seen
+        assert seen is not None
+        self.voice.event(indicator_line(seen.indicator, seen.okey))
+        self.voice.event(self.hand())
+        self.voice.event(prompts.whose_turn(state))
+
     # -- keys ------------------------------------------------------------------------
 
     def press(self, key: str) -> None:
@@ -101,7 +112,7 @@ class Table(TableCore):
             self.clock.start(self.now())
             if finding.key(self, key):
                 return
-        command = command_for(key)
+        command = command_for(key, self.keys)
         if command is Command.SKIP and self.guide is None:
             command = None  # Tab only skips a tutorial's steps; elsewhere it does nothing
         if command is None:

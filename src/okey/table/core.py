@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from okey.engine.events import Event
-from okey.engine.view import PlayerView
+from okey.engine.view import TableView
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.review import RoundReview
@@ -21,12 +21,12 @@ from okey.speech import Speaker
 from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
 from okey.table.finding import Looking
-from okey.table.keys import Command
+from okey.table.keys import Command, keymap
 from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
 from okey.table.narration import TableNarrator
 from okey.table.rack import Rack
-from okey.table.seat import SeatLink, SeatState
+from okey.table.seat import SeatLink, SeatState, Step
 from okey.table.seats import Seats
 from okey.table.session import TableSession
 from okey.table.voice import Voice
@@ -84,7 +84,9 @@ class TableCore:
         self.catalogue = catalogue if catalogue is not None else speaker.catalogue
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
-        self.rack = Rack(self.settings.sort_mode)
+        self.keys = keymap(rules)  # this table's keys (G, K, X: 101's at a 101 table)
+        own = rules.okey101
+        self.rack = Rack(self.settings.sort_mode, own.opening() if own is not None else None)
         self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
         self.voice = Voice(speaker, self.words)
         self.voice.follow(self.settings)
@@ -92,6 +94,8 @@ class TableCore:
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
         self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
+        self.browsing: object | None = None  # 3 at a 101 table: the table browsed
+        self.marks: list[Tile] = []  # K at a 101 table: the tiles marked for a laying
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
@@ -130,13 +134,40 @@ class TableCore:
         return self._state
 
     def refresh(self) -> SeatState:
-        """The seat after a change: its state built once, for everything that follows."""
-        self._state = self.told = SeatState.of(self.seat)
-        return self._state
+        """The seat after a change: its state built once, for everything that follows
+        (at a 101 table the rack is re-sorted here, and the marks kept only while the
+        player's turn lasts and the tiles are held)."""
+        before = self._state
+        self._state = self.told = now = SeatState.of(self.seat)
+        view = now.view101
+        if view is not None:
+            old = before.view101
+            dealt = old is None or old.round_number != view.round_number
+            gained = list(view.hand)
+            for tile in old.hand if old is not None and not dealt else ():
+                if tile in gained:
+                    gained.remove(tile)
+            follow = gained[0] if len(gained) == 1 else None
+            self.update_rack(view, follow, reset=dealt)
+            self.keep_marks(view)
+        return now
+
+    def keep_marks(self, view: TableView) -> None:
+        """Forget the marks once the turn is over or their tiles are gone."""
+        if view.turn != view.seat or self._state.step is not Step.PLAYER:
+            self.marks.clear()
+            return
+        held = list(view.hand)
+        kept = []
+        for tile in self.marks:
+            if tile in held:
+                held.remove(tile)
+                kept.append(tile)
+        self.marks[:] = kept
 
     def words(self) -> Words:
         words = Words(self.seats, self.settings.verbosity, self.catalogue)
-        view = self.state.view
+        view = self.state.seen
         if view is not None:
             words.okey = view.okey
         return words
@@ -153,7 +184,7 @@ class TableCore:
         return self.rack.position_of(tile), self.rack.count
 
     def update_rack(
-        self, view: PlayerView, follow: Tile | None = None, *, reset: bool = False
+        self, view: TableView, follow: Tile | None = None, *, reset: bool = False
     ) -> None:
         if reset:
             self.rack.focus = 0

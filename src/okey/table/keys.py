@@ -6,13 +6,17 @@ key. The key map (:data:`KEYMAP`), the keys as spoken (:class:`KeyNames`), the
 Escape menu (:func:`menu_commands`), the help's lines (:func:`help_topics`) and the
 start menu's keys (:func:`command_for`) are all read from it.
 
+The key map is per table (:func:`keymap`): a key may give two commands whose
+``offered`` never both hold for one rule set (G shows the indicator's twin at a
+classic table and lays at a 101 table; tests check every rule set of ``rules/``).
+
 Key names are prompt_toolkit's ("left", "c-s", "f1", "escape") or the character
 itself. Letters work in either case, so Caps Lock does not get in the way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
@@ -80,6 +84,10 @@ class Command(Enum):
     HOW_CLOSE = "how_close"  # how many tiles the hand still needs, and which finish it
     SOFTER = "softer"  # the sounds' volume
     LOUDER = "louder"
+    MARK = "mark"  # Okey 101: mark or unmark the focused tile for a laying
+    LAY = "lay"  # Okey 101: lay the marked tiles, or the best opening or combinations
+    ADD = "add"  # Okey 101: add the focused tile to a combination on the table
+    BROWSE = "browse"  # Okey 101: browse the table's combinations
 
 
 class Topic(Enum):
@@ -93,11 +101,13 @@ class Topic(Enum):
     STATUS = "status"
     SPEECH = "speech"
     CHAT = "chat"
+    LAYING = "laying"  # Okey 101's keys
     GENERAL = "general"  # the closing line (the tutorial has its own)
 
 
 EVERY_KEY = (
     Topic.MOVES,
+    Topic.LAYING,
     Topic.PAIRS,
     Topic.TIME,
     Topic.HINT,
@@ -111,6 +121,16 @@ EVERY_KEY = (
 def _always(rules: RuleSet) -> bool:
     del rules
     return True
+
+
+def is101(rules: RuleSet) -> bool:
+    """A table of Okey 101 (its own keys, none of classic Okey's declarations)."""
+    return rules.okey101 is not None
+
+
+def _okey(offered: Callable[[RuleSet], bool]) -> Callable[[RuleSet], bool]:
+    """Offered at a table of classic Okey whose rules say so (never at 101)."""
+    return lambda rules: rules.okey101 is None and offered(rules)
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +168,14 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.TAKE, "t", topic=Topic.MOVES),
     _b(C.ENTER, "enter", topic=Topic.MOVES),
     _b(C.FINISH, "f", topic=Topic.MOVES),
-    _b(C.DECLINE, "x", offered=lambda r: r.play.pile_out == "take_last_discard"),
-    _b(C.SHOW, "g", offered=lambda r: r.scoring.show_indicator),
-    _b(C.TURN_TO_OKEY, "k", offered=lambda r: r.play.turn_to_okey),
-    _b(C.PAIRS, "2", offered=lambda r: r.play.declare_pairs, topic=Topic.PAIRS),
+    _b(C.MARK, "k", offered=is101, topic=Topic.LAYING),
+    _b(C.LAY, "g", offered=is101, topic=Topic.LAYING),
+    _b(C.ADD, "x", offered=is101, topic=Topic.LAYING),
+    _b(C.BROWSE, "3", offered=is101, topic=Topic.LAYING),
+    _b(C.DECLINE, "x", offered=_okey(lambda r: r.play.pile_out == "take_last_discard")),
+    _b(C.SHOW, "g", offered=_okey(lambda r: r.scoring.show_indicator)),
+    _b(C.TURN_TO_OKEY, "k", offered=_okey(lambda r: r.play.turn_to_okey)),
+    _b(C.PAIRS, "2", offered=lambda r: is101(r) or r.play.declare_pairs, topic=Topic.PAIRS),
     _b(C.SORT, "s", topic=Topic.TILES),
     _b(C.HAND, "a", topic=Topic.TILES),
     _b(C.FIND, "c-f", topic=Topic.TILES),
@@ -177,7 +201,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),
     _b(C.CHAT, "/", "f5", topic=Topic.CHAT, online=True),
     _b(C.MUTE_CHAT, "f6", topic=Topic.CHAT, online=True),
-    _b(C.OKEY_WARNING, offered=lambda r: r.play.okey_discard_warning),
+    _b(C.OKEY_WARNING, offered=_okey(lambda r: r.play.okey_discard_warning)),
     _b(C.SAVE, "c-s", topic=Topic.GENERAL),
     _b(C.QUIT, "q", topic=Topic.GENERAL),
     # Keys the menu does not list.
@@ -207,10 +231,34 @@ def _with_capitals(key: str) -> tuple[str, ...]:
     return (key, key.upper()) if len(key) == 1 and key.isalpha() else (key,)
 
 
-KEYMAP: Mapping[str, Command] = MappingProxyType(
-    {name: b.command for b in BINDINGS for key in b.keys for name in _with_capitals(key)}
-)
-"""Every bound key and its command."""
+def _map(bindings: Iterable[Binding]) -> Mapping[str, Command]:
+    found: dict[str, Command] = {}
+    for b in bindings:
+        for key in b.keys:
+            for name in _with_capitals(key):
+                found.setdefault(name, b.command)
+    return MappingProxyType(found)
+
+
+KEYMAP: Mapping[str, Command] = _map(sorted(BINDINGS, key=lambda b: b.offered is is101))
+"""Every bound key and a command it gives (the first bound: a classic table's); a
+table reads its own map (:func:`keymap`)."""
+
+
+def keymap(rules: RuleSet) -> Mapping[str, Command]:
+    """The keys of a table with these rules: each key's command offered there (a key
+    no command of the table offers gives the first one bound, answered as not played)."""
+    return MappingProxyType({**KEYMAP, **_map(b for b in BINDINGS if b.offered(rules))})
+
+
+def clashes(rules: RuleSet) -> dict[str, list[Command]]:
+    """Keys giving two commands offered at one table (there must be none)."""
+    given: dict[str, list[Command]] = {}
+    for b in BINDINGS:
+        if b.offered(rules):
+            for key in b.keys:
+                given.setdefault(key, []).append(b.command)
+    return {key: commands for key, commands in given.items() if len(commands) > 1}
 
 
 def menu_commands(rules: RuleSet, *, online: bool = False) -> list[Command]:
@@ -220,11 +268,13 @@ def menu_commands(rules: RuleSet, *, online: bool = False) -> list[Command]:
 
 
 def help_topics(rules: RuleSet, *, online: bool = False) -> list[Topic]:
-    """The help's every-key lines this table says: a line whose keys it plays."""
+    """The help's every-key lines this table says: a line whose keys it plays (at 101
+    the laying line names 2, not the pairs' announcement)."""
     return [
         topic
         for topic in EVERY_KEY
         if any(b.topic is topic and b.plays(rules, online=online) for b in BINDINGS)
+        and not (topic is Topic.PAIRS and is101(rules))
     ]
 
 
@@ -251,9 +301,10 @@ def key_name(key: str) -> str:
     return _ALIASES.get(key, key)
 
 
-def command_for(key: str) -> Command | None:
-    """The command a key gives, by prompt_toolkit's name for it (None: no command)."""
-    return KEYMAP.get(key_name(key))
+def command_for(key: str, keys: Mapping[str, Command] = KEYMAP) -> Command | None:
+    """The command a key gives, by prompt_toolkit's name for it (None: no command);
+    ``keys``: a table's own map (:func:`keymap`)."""
+    return keys.get(key_name(key))
 
 
 _PUNCTUATION = {  # keys said by their names ("comma"), not their signs

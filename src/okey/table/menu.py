@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
 
+from okey.engine.actions import Action
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.table.keys import Command, KeyNames
@@ -26,10 +27,13 @@ TABLE_MOVES: Mapping[Command, int] = {
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One entry of a table menu: its words and what it does (its key: the command's)."""
+    """One entry of a table menu: its words and what it does (its key: the command's;
+    ``actions``: the moves it stands for in a list of moves, as a combination to add a
+    tile to at Okey 101: one is made at once, several are a choice of their own)."""
 
     label: Line
     command: Command
+    actions: tuple[Action, ...] = ()
 
     def key(self, catalogue: Catalogue) -> str:
         """The key that does it directly, as said ("" for none)."""
@@ -84,11 +88,19 @@ class Question(Enum):
 
     DISCARD_OKEY = "discard_okey"
     QUIT = "quit"
+    # Okey 101: every move asks first (``Asking.actions``: what yes makes, in order).
+    LAY = "lay"  # an opening, new combinations or pairs
+    ADD = "add"  # a tile onto a combination of the table
+    FINISH = "finish"  # what finishing lays, then the last discard
+    GIVE_BACK = "give_back"  # a taken discard given back, then the pile
+    PENALTY = "penalty"  # a discard that costs a penalty
 
 
 @dataclass(frozen=True, slots=True)
 class Asking:
-    """The open question and the tile it is about (the okey to discard)."""
+    """The open question and the tile it is about (the okey to discard); ``actions``:
+    the moves a yes makes, in order (Okey 101's questions)."""
 
     question: Question
     tile: Tile | None = None
+    actions: tuple[Action, ...] = ()

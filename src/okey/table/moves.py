@@ -32,7 +32,7 @@ from okey.table.keys import Command
 from okey.table.leaving import leave
 from okey.table.lines import Joined, Line, Name
 from okey.table.menu import Asking, Menu, Option, Question
-from okey.table.seat import Done, Outcome, Refused, Step
+from okey.table.seat import Done, Outcome, Refused, SeatView, Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -56,7 +56,8 @@ def answer(
             tell(table, outcome.events, by_player=by_player)
             return True
         case Refused():
-            table.voice.reply(prompts.refusal(outcome.reason, action, table.state.view))
+            view = table.state.seen
+            table.voice.reply(prompts.refusal(outcome.reason, action, view, outcome.details))
             return False
         case _:
             assert_never(outcome)
@@ -101,13 +102,14 @@ def _discard_focused(table: TableCore, command: Command) -> None:
     move(table, action)
 
 
-def _your_turn(table: TableCore) -> PlayerView | None:
+def _your_turn(table: TableCore) -> SeatView | None:
     """The player's view when it is their move; else None, and whose move it is said."""
     state = table.state
-    if state.step is not Step.PLAYER or state.view is None:
+    view = state.seen
+    if state.step is not Step.PLAYER or view is None:
         table.voice.reply(prompts.whose_turn(state))
         return None
-    return state.view
+    return view
 
 
 def _wins(view: PlayerView, tile: Tile) -> bool:
@@ -144,7 +146,7 @@ def _finish(table: TableCore, command: Command) -> None:
     """F: finish with the best winning discard."""
     del command
     view = _your_turn(table)
-    if view is None:
+    if not isinstance(view, PlayerView):  # a 101 table finishes in okey.table.laying
         return
     best = prompts.best_finish(view)
     if best is None:

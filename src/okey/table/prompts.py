@@ -4,14 +4,14 @@ why a move was refused. Each answer is a line (:mod:`okey.table.lines`)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 
 from okey.audio import Cue
 from okey.bots import LEVELS
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
-from okey.engine.view import Phase, PlayerView
+from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
 from okey.rules_words import level_name
@@ -28,7 +28,7 @@ from okey.table.lines import (
     Where,
     sentence,
 )
-from okey.table.seat import SeatState, Step
+from okey.table.seat import NO_DETAILS, Detail, SeatState, SeatView, Step
 from okey.table.seats import Seats
 
 
@@ -77,9 +77,15 @@ _SIMPLE_REFUSALS = {
 }
 
 
-def refusal(reason: str, action: Action | None, view: PlayerView | None) -> Line:
+def refusal(
+    reason: str,
+    action: Action | None,
+    view: TableView | None,
+    details: Mapping[str, Detail] = NO_DETAILS,
+) -> Line:
     """Why the engine refused a move (its reason), said for the player with the keys
-    that help; a reason with no table words of its own is said as the engine's."""
+    that help; a reason with no table words of its own is said as the engine's, with
+    the numbers and tile it names (``details``)."""
     offered = view.available_discard if view is not None else None
     tile: Field = offered if offered is not None else ""
     if reason == "must_draw":
@@ -88,10 +94,12 @@ def refusal(reason: str, action: Action | None, view: PlayerView | None) -> Line
         return Line("table.why.pile_out", tile=tile)
     if reason in _SIMPLE_REFUSALS:
         return Line(_SIMPLE_REFUSALS[reason])
-    return sentence(Line(f"engine.error.{reason}", **_reason_fields(reason, action, view)))
+    fields: dict[str, Field] = dict(details)
+    fields.update(_reason_fields(reason, action, view))
+    return sentence(Line(f"engine.error.{reason}", **fields))
 
 
-def _reason_fields(reason: str, action: Action | None, view: PlayerView | None) -> dict[str, Field]:
+def _reason_fields(reason: str, action: Action | None, view: TableView | None) -> dict[str, Field]:
     """What a reason names: the tile refused, the indicator, the okey."""
     if reason in ("not_in_hand", "does_not_finish") and isinstance(action, Discard | Finish):
         return {"tile": action.tile}
@@ -123,7 +131,7 @@ def finish_needs_key(view: PlayerView) -> bool:
     return any(isinstance(action, Finish) for action in view.legal)
 
 
-def your_turn(view: PlayerView, *, heard: Collection[Cue] = frozenset()) -> list[Line]:
+def your_turn(view: SeatView, *, heard: Collection[Cue] = frozenset()) -> list[Line]:
     """The start of the player's turn: what to do, and the discard they may take.
     ``heard``: the cues played instead of their words (brief mode); with the turn's,
     "Your turn" goes without saying."""
@@ -140,7 +148,7 @@ def your_turn(view: PlayerView, *, heard: Collection[Cue] = frozenset()) -> list
         said = [Line("table.your_turn.take" + alone, tile=offered, name=previous)]
     else:
         said = [Line("table.your_turn.pile" + alone)]
-    if offered is not None and wins_with(view, offered):
+    if isinstance(view, PlayerView) and offered is not None and wins_with(view, offered):
         said.append(Line("table.take_wins", tile=offered))
     return said
 
@@ -162,7 +170,7 @@ def turn_to_okey_offer(view: PlayerView) -> Line | None:
 
 def whose_turn(state: SeatState) -> Speech:
     """The answer to "whose turn is it, and what do I do?"."""
-    step, view = state.step, state.view
+    step, view = state.step, state.seen
     if step is Step.MATCH_OVER:
         return Line("table.why.match_over")
     if view is None:  # before the first deal (a table online waits for its host)
@@ -175,17 +183,18 @@ def whose_turn(state: SeatState) -> Speech:
         return Line("table.why.not_your_turn", name=Name(view.turn))
     if view.phase is Phase.DISCARD:
         said: list[Speech] = [Line("table.whose.discard", count=len(view.hand))]
-        hint = win_possible(view)
-        if hint is not None:
-            said.append(hint)
-        if view.last_chance:
-            said.append(Line("table.must_finish"))
+        if isinstance(view, PlayerView):
+            hint = win_possible(view)
+            if hint is not None:
+                said.append(hint)
+            if view.last_chance:
+                said.append(Line("table.must_finish"))
         return together(said)
     return together(your_turn(view))
 
 
 def round_over(state: SeatState) -> Line:
-    scores = state.view.scores if state.view is not None else ()
+    scores = state.seen.scores if state.seen is not None else ()
     return Line(
         "table.round_over",
         number=state.round_number,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from okey.hand.melds import OpeningRules
 from okey.hand.tiles import Tile
 from okey.table.sorting import Section, SortedHand, SortMode, sort_hand
 
@@ -11,8 +12,11 @@ from okey.table.sorting import Section, SortedHand, SortMode, sort_hand
 class Rack:
     """The sorted hand and the focused position (re-sorted on every change)."""
 
-    def __init__(self, mode: SortMode = SortMode.COLOUR) -> None:
+    def __init__(
+        self, mode: SortMode = SortMode.COLOUR, opening: OpeningRules | None = None
+    ) -> None:
         self.mode = mode
+        self.opening = opening  # a 101 table's options: smart grouping by its best opening
         self.okey: Tile | None = None
         self.sorted = SortedHand(mode, (), ())
         self.focus = 0
@@ -35,7 +39,7 @@ class Rack:
     def update(self, hand: Sequence[Tile], okey: Tile, *, follow: Tile | None = None) -> None:
         """Re-sort ``hand``; focus ``follow`` if given, else keep the position (clamped)."""
         self.okey = okey
-        self.sorted = sort_hand(hand, okey, self.mode)
+        self.sorted = sort_hand(hand, okey, self.mode, self.opening)
         if follow is not None and follow in self.tiles:
             self.focus = self.tiles.index(follow)
         self._clamp()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from okey.table.keys import Command
-from okey.table.lines import Capital, Joined, Line, Speech
+from okey.table.lines import Capital, Field, Joined, Line, Speech
 from okey.table.sorting import SortMode
 
 if TYPE_CHECKING:
@@ -44,12 +44,15 @@ def focus_line(table: TableCore, *, with_kind: bool) -> Speech:
     if tile is None:
         return Line("table.no_tiles")
     section = rack.section()
+    shown: Field = tile  # a tile marked for a laying (Okey 101's K) is said so
+    if tile in table.marks:
+        shown = Line("table.m101.marked_tile", tile=tile)
     if with_kind and rack.mode is SortMode.SMART and section is not None:
         kind = Capital(Line(f"table.kind.{section.kind.value}"))
         return Line(
-            "table.focus.kind", kind=kind, tile=tile, position=rack.focus + 1, count=rack.count
+            "table.focus.kind", kind=kind, tile=shown, position=rack.focus + 1, count=rack.count
         )
-    return Line("table.focus", tile=tile, position=rack.focus + 1, count=rack.count)
+    return Line("table.focus", tile=shown, position=rack.focus + 1, count=rack.count)
 
 
 def _sort(table: TableCore, command: Command) -> None:

@@ -1,10 +1,12 @@
 """The mode router: which part of the table a command goes to.
 
 A command first passes the guide, when a tutorial leads the table (it may answer
-the key itself); then it goes to the open question (yes or no), else to the open
-menu (Up and Down move, Enter does the option), else to normal play, where each
-command has one handler (:data:`HANDLERS`, from :mod:`~okey.table.moves`,
-:mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
+the key itself); then, while the table is browsed (3 at a 101 table), to the browsing
+mode (:func:`okey.table.browsing.browse_command`, which may take it); then it goes to
+the open question (yes or no), else to the open menu (Up and Down move, Enter does
+the option), else to normal play, where each command has one handler
+(:data:`HANDLERS`, from :mod:`~okey.table.moves`, :mod:`~okey.table.laying` (Okey
+101's), :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
 :mod:`~okey.table.leaving` and :mod:`~okey.table.cues`: the volume keys).
 """
 
@@ -25,9 +27,11 @@ from okey.engine.actions import (
     TakeDiscard,
     TurnToOkey,
 )
+from okey.engine.okey101.actions import Add, GiveBack
 from okey.engine.view import Phase
+from okey.hand.finishing import Opened
 from okey.messages import Catalogue
-from okey.table import chatting, cues, finding, leaving, moves, racking, reading
+from okey.table import browsing, chatting, cues, finding, laying, leaving, moves, racking, reading
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -62,6 +66,8 @@ def run(table: TableCore, command: Command) -> None:
     if guide is not None and not guide.allows(command):
         return
     try:
+        if table.browsing is not None and browsing.browse_command(table, command):
+            return
         match mode_of(table):
             case Mode.QUESTION:
                 _answer(table, command)
@@ -138,9 +144,18 @@ _IN_A_ROUND = frozenset(
 )
 
 
+_LABELS_101 = frozenset({Command.PAIRS, Command.FINISH})
+
+
 def _label(table: TableCore, command: Command) -> Line:
     """An option's words: Enter's say what it does now (discard, deal the next round,
-    take the seat back from autopilot)."""
+    take the seat back from autopilot); at 101, P's after a take gives it back."""
+    view101 = table.state.view101
+    if view101 is not None:
+        if command in _LABELS_101:
+            return Line(f"table.action101.{command.value}")
+        if command is Command.DRAW and GiveBack() in view101.legal:
+            return Line("table.action101.give_back")
     if command is Command.ENTER:
         state = table.state
         view = state.view
@@ -155,6 +170,8 @@ def possible_now(table: TableCore, command: Command) -> bool:
     """Whether the Escape menu offers ``command`` now: the moves only when they can be
     made, the readers once a round is dealt, the review between rounds."""
     state = table.state
+    if state.view101 is not None:
+        return _possible101(table, command)
     view = state.view
     if command in _MOVES:
         legal = view.legal if view is not None else ()
@@ -168,6 +185,50 @@ def possible_now(table: TableCore, command: Command) -> bool:
         autopilot = view is not None and table.seats.you in view.autopilot
         playing = mine and view is not None and view.phase is Phase.DISCARD
         return playing or autopilot or state.step is Step.ROUND_OVER
+    if command is Command.HINT:
+        return mine and table.settings.hints_left > 0
+    if command is Command.TIME:
+        return mine
+    if command is Command.REVIEW:
+        return state.dealt and state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
+    if command is Command.SAVE:
+        return table.saver is not None
+    if command in _IN_A_ROUND:
+        return state.dealt
+    return True
+
+
+def _possible101(table: TableCore, command: Command) -> bool:
+    """The Escape menu's moves at a 101 table (the others as at any table)."""
+    state = table.state
+    view = state.view101
+    assert view is not None
+    mine = state.step is Step.PLAYER
+    ready = mine and view.phase is Phase.DISCARD
+    if command is Command.DRAW:
+        return mine and any(isinstance(a, DrawFromPile | GiveBack) for a in view.legal)
+    if command is Command.TAKE:
+        return TakeDiscard() in view.legal
+    if command is Command.CHOOSE:
+        return mine and view.phase is Phase.DRAW
+    if command in (Command.MARK, Command.LAY, Command.ENTER):
+        return ready or (command is Command.ENTER and state.step is Step.ROUND_OVER)
+    if command is Command.PAIRS:
+        return ready and view.my_opening is not Opened.COMBINATIONS
+    if command is Command.ADD:
+        return ready and any(isinstance(a, Add) for a in view.legal)
+    if command is Command.FINISH:
+        return ready and laying.finish_for(view) is not None
+    if command is Command.BROWSE:
+        return True
+    return possible_classic(table, command)
+
+
+def possible_classic(table: TableCore, command: Command) -> bool:
+    """Whether the menu offers a command that is no move (the same at every table)."""
+    state = table.state
+    view = state.seen
+    mine = state.step is Step.PLAYER and view is not None
     if command is Command.HINT:
         return mine and table.settings.hints_left > 0
     if command is Command.TIME:
@@ -212,6 +273,9 @@ def _in_menu(table: TableCore, command: Command) -> None:
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
+        if menu.current.actions:  # a move chosen from a list
+            laying.choose(table, menu.current)
+            return
         command = menu.current.command
     play(table, command)
 
@@ -233,7 +297,9 @@ def _answer(table: TableCore, command: Command) -> None:
         else:
             play(table, command)
         return
-    if yes and asking.tile is not None:
+    if yes and asking.actions:
+        laying.carry_out(table, asking.actions)
+    elif yes and asking.tile is not None:
         moves.move(table, Discard(asking.tile))
     elif no:
         table.voice.reply(Line("table.kept"))
@@ -241,9 +307,20 @@ def _answer(table: TableCore, command: Command) -> None:
         play(table, command)
 
 
+def browse(table: TableCore, command: Command) -> None:
+    """3 at a 101 table: browse the table (:mod:`okey.table.browsing`)."""
+    del command
+    if table.state.view101 is None:
+        _unknown(table, Command.BROWSE)
+        return
+    browsing.start_browsing(table)
+
+
 HANDLERS: Mapping[Command, Handler] = MappingProxyType(
     {
         **moves.HANDLERS,
+        **laying.HANDLERS,
+        Command.BROWSE: browse,
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,

@@ -13,17 +13,28 @@ Other seats' turns reach the table the same way: as events seen by this seat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Protocol
 
 from okey.engine.actions import Action
 from okey.engine.events import Event
+from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.hand.tiles import Tile
 from okey.review import RoundReview
 from okey.rules import RuleSet
 from okey.table.settings import TableSettings
+
+SeatView = PlayerView | View101
+"""What a seat sees: Okey's view, or Okey 101's (a table of rules of game 101)."""
+
+Detail = int | str | Tile
+"""A number or a tile a refusal names (the value short of the threshold, the tile)."""
+
+NO_DETAILS: Mapping[str, Detail] = MappingProxyType({})
 
 
 class Step(Enum):
@@ -45,9 +56,11 @@ class Done:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """An action was refused; ``reason`` is the engine's (``IllegalMoveError.key``)."""
+    """An action was refused; ``reason`` is the engine's (``IllegalMoveError.key``),
+    ``details`` the numbers and tile it names (``value``, ``threshold``, ``tile``)."""
 
     reason: str
+    details: Mapping[str, Detail] = field(default_factory=lambda: NO_DETAILS)
 
 
 Outcome = Done | Refused
@@ -73,7 +86,7 @@ class SeatLink(Protocol):
 
     def step(self) -> Step: ...
 
-    def view(self) -> PlayerView | None:
+    def view(self) -> SeatView | None:
         """What the seat knows now (None before the first deal)."""
 
     def seen(self) -> Sequence[Event]:
@@ -92,18 +105,31 @@ class SeatLink(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class SeatState:
-    """The seat after the last change: built once per change, read by every answer."""
+    """The seat after the last change: built once per change, read by every answer.
+
+    ``view`` is Okey's view and ``view101`` Okey 101's: a table has one of them once
+    dealt (the other is None), so that Okey's answers never read a 101 view.
+    """
 
     version: int
     step: Step
-    view: PlayerView | None  # None before the first deal
+    view: PlayerView | None  # None before the first deal, and at a 101 table
     round_number: int  # 0 before the first deal
+    view101: View101 | None = None  # a 101 table's view (None before the first deal)
 
     @classmethod
     def of(cls, seat: SeatLink) -> SeatState:
-        view = seat.view()
-        return cls(seat.version, seat.step(), view, view.round_number if view else 0)
+        seen = seat.view()
+        number = seen.round_number if seen else 0
+        if isinstance(seen, View101):
+            return cls(seat.version, seat.step(), None, number, seen)
+        return cls(seat.version, seat.step(), seen, number)
+
+    @property
+    def seen(self) -> SeatView | None:
+        """Whichever view the table has (Okey's or 101's)."""
+        return self.view101 if self.view101 is not None else self.view
 
     @property
     def dealt(self) -> bool:
-        return self.view is not None
+        return self.view is not None or self.view101 is not None

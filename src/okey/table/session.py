@@ -18,23 +18,33 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import cast
 
 from okey.bots import Bot, make_bot
+from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
 from okey.bots.medium import MediumBot
 from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
+from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
 from okey.hand.tiles import Tile
 from okey.review import RoundReview, review_match
 from okey.rules import RuleSet
-from okey.table.seat import Done, Outcome, Refused, Step
+from okey.table.seat import Detail, Done, Outcome, Refused, SeatView, Step
 from okey.table.settings import TableSettings
 
 __all__ = ["MOST_MOVES_PER_TURN", "Step", "TableSession", "fresh_rng", "new_session"]
 
 MOST_MOVES_PER_TURN = 8  # a bot's turn is a few moves (show, declare, draw, discard)
+MOST_MOVES_PER_TURN_101 = 60  # a 101 turn may lay and add many times before its discard
+DEFAULT_LEVEL_101 = "medium"
+
+
+def bot101_for(level: str, rng: random.Random) -> Bot101:
+    """The 101 bot of a seat's level (a level 101 has not, a plug-in's: medium)."""
+    return make_bot101(level if level in LEVELS_101 else DEFAULT_LEVEL_101, rng)
 
 
 class TableSession:
@@ -53,15 +63,24 @@ class TableSession:
         self.match = match
         self.settings = settings
         self.bot_rngs = bot_rngs
+        is101 = match.rules.okey101 is not None
         self.bots: dict[int, Bot] = (
             dict(bots)
             if bots is not None
+            else {}
+            if is101
             else {seat: make_bot(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
+        )
+        # At a 101 table the seats' bots are 101's (same levels, their own moves).
+        self.bots101: dict[int, Bot101] = (
+            {seat: bot101_for(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
+            if is101
+            else {}
         )
         self.decks = decks  # prepared deals (tests, tutorials); None: shuffle
         # The bot that plays the player's timed-out turns (a table with a timer).
         self.autopilot_rng = autopilot_rng
-        if autopilot_rng is not None:
+        if autopilot_rng is not None and not is101:  # 101's timed-out turns: the round's own
             match.choose_automatic = MediumBot(autopilot_rng).choose
 
     @property
@@ -77,8 +96,14 @@ class TableSession:
         """Grows with every change to the match (the number of events so far)."""
         return len(self.match.events)
 
-    def view(self) -> PlayerView | None:
-        return self.match.view(self.you) if self.match.started else None
+    @property
+    def is101(self) -> bool:
+        return self.match.rules.okey101 is not None
+
+    def view(self) -> SeatView | None:
+        if not self.match.started:
+            return None
+        return seat_view(self.match, self.you)
 
     def step(self) -> Step:
         match = self.match
@@ -103,14 +128,14 @@ class TableSession:
         try:
             events = self.match.apply(self.you, action)
         except IllegalMoveError as error:
-            return Refused(error.key)
+            return refused(error)
         return Done(tuple(self._seen(events)))
 
     def deal(self) -> Outcome:
         try:
             return Done(tuple(self._seen(self.start_round())))
         except IllegalMoveError as error:
-            return Refused(error.key)
+            return refused(error)
 
     def start_round(self) -> list[Event]:
         """Deal the next round (a prepared deck when there is one); every event."""
@@ -121,10 +146,21 @@ class TableSession:
         """Play the whole turn of the bot whose turn it is; the events the player saw."""
         match = self.match
         seat = match.turn
-        bot = self.bots[seat]
         events: list[Event] = []
-        for _ in range(MOST_MOVES_PER_TURN):
-            events += match.apply(seat, bot.choose(match.view(seat)))
+        if seat in self.bots101 and seat not in self.bots:
+            bot101 = self.bots101[seat]
+            for _ in range(MOST_MOVES_PER_TURN_101):
+                view = match.table_view(seat)
+                assert isinstance(view, View101)
+                events += match.apply(seat, bot101.choose(view))
+                if match.round_over or match.turn != seat:
+                    break
+            return self._seen(events)
+        bot = self.bots[seat]
+        # A given bot (a prepared round's) sees the game's view: Okey's or 101's.
+        most = MOST_MOVES_PER_TURN_101 if match.rules.okey101 is not None else MOST_MOVES_PER_TURN
+        for _ in range(most):
+            events += match.apply(seat, bot.choose(cast(PlayerView, seat_view(match, seat))))
             if match.round_over or match.turn != seat:
                 break
         return self._seen(events)
@@ -132,6 +168,25 @@ class TableSession:
     def _seen(self, events: Iterable[Event]) -> list[Event]:
         you = self.you
         return [shown for event in events if (shown := seen_by(event, you)) is not None]
+
+
+def seat_view(match: Match, seat: int) -> SeatView:
+    """What ``seat`` sees of the match: Okey's view, or Okey 101's."""
+    view = match.table_view(seat)
+    if not isinstance(view, PlayerView | View101):
+        raise TypeError(f"the table plays no {type(view).__name__}")
+    return view
+
+
+def refused(error: IllegalMoveError) -> Refused:
+    """The engine's refusal for the table: its reason and the numbers and tile it names."""
+    details: dict[str, Detail] = {
+        name: value
+        for name, value in error.fields.items()
+        if isinstance(value, int | str | Tile) and not isinstance(value, bool)
+    }
+    details.pop("okey", None)
+    return Refused(error.key, details)
 
 
 def fresh_rng(seed: int | None, label: str) -> random.Random:

@@ -1,7 +1,9 @@
 """Hand sorting modes: by colour, by number up or down, and smart grouping.
 
 A pure module: a hand and the okey in, the tiles in order and their sections
-(colour groups, number groups, or combinations and spares) out. Okeys, being
+(colour groups, number groups, or combinations and spares) out. At Okey 101
+(``opening`` given: the table's options) smart grouping puts the hand's best
+opening first, its runs and sets, then the other tiles by colour. Okeys, being
 wild, always sit at the end of the by-colour and by-number orders; a false
 joker sorts as the face it plays (the okey's).
 """
@@ -13,6 +15,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from okey.hand.combinations import GroupKind
+from okey.hand.melds import OpeningRules
+from okey.hand.opening import best_opening
 from okey.hand.solver import Grouping, combination_grouping, pairs_grouping
 from okey.hand.tiles import Tile, stand_in
 
@@ -124,10 +128,12 @@ def smart_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
     return combos
 
 
-def sort_hand(hand: Sequence[Tile], okey: Tile, mode: SortMode) -> SortedHand:
-    """The hand in the order of ``mode``, with its sections."""
+def sort_hand(
+    hand: Sequence[Tile], okey: Tile, mode: SortMode, opening: OpeningRules | None = None
+) -> SortedHand:
+    """The hand in the order of ``mode``, with its sections (``opening``: at Okey 101)."""
     if mode is SortMode.SMART:
-        return _smart(hand, okey)
+        return _smart(hand, okey) if opening is None else _smart101(hand, okey, opening)
     if mode is SortMode.COLOUR:
         tiles = sorted(hand, key=lambda t: colour_key(t, okey))
         return SortedHand(
@@ -158,6 +164,24 @@ def _smart(hand: Sequence[Tile], okey: Tile) -> SortedHand:
         sections.append(Section(_GROUP_SECTIONS[group.kind], len(tiles), len(group.tiles)))
         tiles.extend(group.tiles)
     spares = sorted(grouping.spares, key=lambda t: colour_key(t, okey))
+    if spares:
+        sections.append(Section(SectionKind.SPARES, len(tiles), len(spares)))
+        tiles.extend(spares)
+    return SortedHand(SortMode.SMART, tuple(tiles), tuple(sections))
+
+
+def _smart101(hand: Sequence[Tile], okey: Tile, opening: OpeningRules) -> SortedHand:
+    """The best opening's runs and sets first (most value), then the rest by colour."""
+    best = best_opening(hand, okey, opening)
+    tiles: list[Tile] = []
+    sections: list[Section] = []
+    left: Sequence[Tile] = hand
+    if best is not None:
+        for meld in best.melds:
+            sections.append(Section(_GROUP_SECTIONS[meld.kind], len(tiles), len(meld.tiles)))
+            tiles.extend(meld.tiles)
+        left = best.left
+    spares = sorted(left, key=lambda t: colour_key(t, okey))
     if spares:
         sections.append(Section(SectionKind.SPARES, len(tiles), len(spares)))
         tiles.extend(spares)
