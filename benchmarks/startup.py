@@ -56,6 +56,7 @@ HERE = Path(__file__).resolve().parent
 WAIT = 20.0  # seconds before a run counts as silent
 POLL = 0.002
 TRACE_VAR = "OKEY_SPEECH_TRACE"  # okey.speech.background.TRACE_VAR
+SAVES_VAR = "OKEY_SAVES"  # a private saves folder: the checkout's own is left alone
 COMMANDS = {  # bare okey runs okey menu (okey --transcript F would run okey play)
     "menu": (["menu"], "Okey. Up and Down"),  # start.welcome, in English
     "table": (["play", "--rules", "classic", "--seed", "1", "--pace", "0"], "Okey, classic table"),
@@ -91,14 +92,15 @@ def _traced(path: Path, words: str) -> dict[str, float]:
 def one_run(okey: str, arguments: list[str], words: str, setup: Headless) -> dict[str, float]:
     """Start okey in a pseudo-terminal; the figures of one run (see the module's text)."""
     root = setup.root
-    transcript, trace = root / "transcript.txt", root / "trace.txt"
+    transcript, trace, saves = root / "transcript.txt", root / "trace.txt", root / "saves"
     for path in (transcript, trace):
         path.unlink(missing_ok=True)
+    shutil.rmtree(saves, ignore_errors=True)  # each run starts with no saves to offer
     already = len(setup.data_lines())
     primary, secondary = pty.openpty()
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
     command = [okey, *arguments, "--transcript", str(transcript)]
-    env = {**os.environ, "TERM": "xterm", TRACE_VAR: str(trace)}
+    env = {**os.environ, "TERM": "xterm", TRACE_VAR: str(trace), SAVES_VAR: str(saves)}
     started = time.monotonic()
     process = subprocess.Popen(
         command,
