@@ -153,6 +153,7 @@ def test_a_game_start_looks_for_speech_before_the_settings_are_read(
     assert not guess_speech_early(["play", "--speech", "print"], None)
     assert not guess_speech_early(["hand", "r1"], None)
     assert not guess_speech_early(["play", "--help"], None)
+    assert not guess_speech_early(["play"], "xx")  # refused by main, not here
     assert no_speech == ["tr", "en"]
 
 

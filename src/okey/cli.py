@@ -250,8 +250,8 @@ def guess_speech_early(args: Sequence[str], option: str | None) -> bool:
     the environment ask, in the language they name. :func:`start_speech_early` then
     keeps that worker, or closes it when the settings choose otherwise. True when it
     was started."""
-    if not args or args[0] not in GAME_STARTS:
-        return False
+    if not args or args[0] not in GAME_STARTS or option not in (None, *LANGUAGES):
+        return False  # an unknown --language is refused by main, in English
     guess = language.choose_language(option, None, os.environ)
     return _start_if_speaking(args, {}, guess.code)
 
