@@ -7,13 +7,16 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from okey import cli
-from okey.cli import build_parser, chosen_speech, start_speech_early
+from okey.cli import build_parser, chosen_speech, guess_speech_early, start_speech_early
 from okey.commands import COMMANDS
 from okey.messages import load_catalogue
+from okey.speech import background
+from okey.speech.outputs import Probe
 
 HEAVY = (
     "prompt_toolkit",
@@ -100,7 +103,7 @@ def test_the_speech_mode_is_read_before_the_parser() -> None:
 def early(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     started: list[str] = []
     monkeypatch.setattr(cli, "on_a_terminal", lambda: True)
-    monkeypatch.setattr("okey.speech.background.start_early", lambda: started.append("speech"))
+    monkeypatch.setattr("okey.speech.background.start_early", lambda **_: started.append("speech"))
     return started
 
 
@@ -121,3 +124,46 @@ def test_speech_starts_early_only_for_a_command_that_will_speak(
     assert early == ["speech"] * 4
     monkeypatch.setattr(cli, "on_a_terminal", lambda: False)
     assert not start_speech_early(["play", "--speech", "voice"], {})
+
+
+@pytest.fixture
+def no_speech(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The real early worker, probing nothing: the languages it was started for."""
+    languages: list[str] = []
+
+    def prober(language: str) -> Callable[[], Probe]:
+        languages.append(language)
+        return lambda: Probe(None)
+
+    monkeypatch.setattr(cli, "on_a_terminal", lambda: True)
+    monkeypatch.setattr("okey.speech.readers.screen_reader", lambda: None)
+    monkeypatch.setattr(background, "_system_prober", prober)
+    yield languages
+    background.stop_early()
+
+
+def test_a_game_start_looks_for_speech_before_the_settings_are_read(
+    no_speech: list[str],
+) -> None:
+    assert guess_speech_early(["play", "--seed", "1"], "tr")
+    assert no_speech == ["tr"]
+    background.stop_early()
+    assert guess_speech_early(["menu"], None)
+    assert not guess_speech_early(["resume"], None)  # only what starts a game guesses
+    assert not guess_speech_early(["play", "--speech", "print"], None)
+    assert not guess_speech_early(["hand", "r1"], None)
+    assert not guess_speech_early(["play", "--help"], None)
+    assert not guess_speech_early(["play"], "xx")  # refused by main, not here
+    assert no_speech == ["tr", "en"]
+
+
+def test_the_settings_keep_the_guess_or_close_it(no_speech: list[str]) -> None:
+    assert guess_speech_early(["play"], None)
+    assert start_speech_early(["play"], {}, "en")  # kept: no second probe
+    assert no_speech == ["en"]
+    assert not start_speech_early(["play"], {"speech": "off"}, "en")
+    assert background._early == []  # closed: the settings say no speech
+    assert guess_speech_early(["play"], None)
+    assert start_speech_early(["play"], {"language": "tr"}, "tr")
+    assert no_speech == ["en", "en", "tr"]  # the settings' language: probed again in it
+    assert len(background._early) == 1

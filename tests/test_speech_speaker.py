@@ -488,3 +488,19 @@ def test_no_backlog_when_not_voicing() -> None:
     )
     speaker.event_text("Ayşe, on your left, discards red 5.")
     assert speaker.backlog() == 0.0
+
+
+def test_a_line_said_ahead_is_not_said_again_when_its_front_end_says_it(tmp_path: Path) -> None:
+    path = tmp_path / "transcript.txt"
+    r = rig(transcript=path)
+    with r.speaker.ahead():
+        r.speaker.event_text("Okey, classic table.")
+    r.speaker.event_text("A notice that came between.")
+    r.speaker.event_text("Okey, classic table.")  # the front end's own first line: once
+    r.speaker.event_text("Okey, classic table.")  # said again later: said
+    said = ["Okey, classic table.", "A notice that came between.", "Okey, classic table."]
+    assert [text for text, _ in r.output.spoken] == said
+    assert r.lines == said
+    assert list(r.speaker.history.entries) == said
+    r.speaker.close()
+    assert path.read_text(encoding="utf-8").splitlines()[:3] == said

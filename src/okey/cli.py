@@ -15,15 +15,17 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from importlib import import_module
-from typing import Any, NoReturn, Protocol, cast
+from typing import TYPE_CHECKING, Any, NoReturn, Protocol, cast
 
 from okey import language
 from okey.commands import COMMANDS, USAGE_ERROR, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
 from okey.errors import Phrase
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
-from okey.preferences import BY_KEY, PreferencesError, Value, load, settings_path
 from okey.textfiles import printable
+
+if TYPE_CHECKING:  # okey.preferences loads most of the game: it is imported after speech starts
+    from okey.preferences import PreferencesError, Value
 
 # The old name of the registry: the modules, in order.
 COMMAND_MODULES = tuple(entry.module for entry in COMMANDS)
@@ -89,6 +91,8 @@ class CommandParser(OneLineParser):
         entry, self._entry = self._entry, None
         if entry is None:
             return
+        from okey.preferences import BY_KEY
+
         command = load_command(entry)
         command.configure(self, self._catalogue)
         self.set_defaults(run=command.run)
@@ -193,6 +197,8 @@ def _known() -> str:
 
 def _load_settings() -> tuple[dict[str, Value], PreferencesError | None]:
     """The settings file's choices, or none and why the file cannot be used."""
+    from okey.preferences import PreferencesError, load, settings_path
+
     try:
         return load(settings_path()), None
     except PreferencesError as exc:
@@ -233,34 +239,72 @@ def chosen_speech(args: Sequence[str], settings: Mapping[str, Value]) -> str:
     return chosen
 
 
-def start_speech_early(args: Sequence[str], settings: Mapping[str, Value]) -> bool:
+GAME_STARTS = ("play", "menu")
+"""What ``okey``, ``okey menu`` and ``okey play`` run: speech is looked for before the
+settings are read (:func:`guess_speech_early`)."""
+
+
+def guess_speech_early(args: Sequence[str], option: str | None) -> bool:
+    """For the commands that start a game, start looking for speech first thing, before
+    the settings are read (reading them loads most of the game): as the command line and
+    the environment ask, in the language they name. :func:`start_speech_early` then
+    keeps that worker, or closes it when the settings choose otherwise. True when it
+    was started."""
+    if not args or args[0] not in GAME_STARTS or option not in (None, *LANGUAGES):
+        return False  # an unknown --language is refused by main, in English
+    guess = language.choose_language(option, None, os.environ)
+    return _start_if_speaking(args, {}, guess.code)
+
+
+def start_speech_early(
+    args: Sequence[str], settings: Mapping[str, Value], language: str = DEFAULT_LANGUAGE
+) -> bool:
     """Start looking for speech while the command's modules load, when it will speak.
 
     Only for a command that speaks (``okey play`` and the others the ``speech``
     setting is for), on a terminal, not for ``--help``, in ``auto`` or ``voice``
     mode, and not when ``auto`` will only print for a running screen reader. A
     speech-dispatcher that has to be started then starts in parallel with the
-    loading of the table. True when it was started.
+    loading of the table. True when it was started (or, for ``language``, the
+    game's, started already); otherwise a worker :func:`guess_speech_early` started
+    is closed.
     """
-    if not args or args[0] not in BY_KEY["speech"].commands:
-        return False
-    if any(arg in _HELP_OPTIONS for arg in args) or not on_a_terminal():
-        return False
-    mode = chosen_speech(args, settings)
-    if mode not in _SPEAKING_MODES:
-        return False
-    from okey.speech import readers
-    from okey.speech.background import start_early
+    from okey.preferences import BY_KEY
 
-    if mode == "auto" and readers.screen_reader() is not None:
-        return False
-    start_early()
-    return True
+    if args and args[0] in BY_KEY["speech"].commands:
+        return _start_if_speaking(args, settings, language)
+    _stop_early()
+    return False
+
+
+def _start_if_speaking(args: Sequence[str], settings: Mapping[str, Value], language: str) -> bool:
+    started = False
+    if not any(arg in _HELP_OPTIONS for arg in args) and on_a_terminal():
+        mode = chosen_speech(args, settings)
+        if mode in _SPEAKING_MODES:
+            from okey.speech import readers
+
+            started = mode == "voice" or readers.screen_reader() is None
+    if started:
+        from okey.speech.background import start_early
+
+        start_early(language=language)
+    else:
+        _stop_early()
+    return started
+
+
+def _stop_early() -> None:
+    """Close the worker started early, if there is one (without loading the speech layer)."""
+    background = sys.modules.get("okey.speech.background")
+    if background is not None:
+        background.stop_early()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     make_console_safe()
     given, option = take_language(sys.argv[1:] if argv is None else list(argv))
+    guess_speech_early(with_default_command(given), option)
     settings, problem = _load_settings()
     if option is not None and option not in LANGUAGES:
         english = load_catalogue(DEFAULT_LANGUAGE)
@@ -274,7 +318,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         # closed): say how to use it, as `okey play` would.
         return error(Phrase("table.cli.no_terminal"), catalogue)
     command_line = with_default_command(given)
-    start_speech_early(command_line, settings)
+    start_speech_early(command_line, settings, catalogue.language)
     parser = build_parser(catalogue, settings)
     try:
         args = parser.parse_args(command_line)

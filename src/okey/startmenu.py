@@ -14,19 +14,17 @@ import textwrap
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-from prompt_toolkit.application import Application
-from prompt_toolkit.input import Input
-from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
-from prompt_toolkit.keys import Keys
-from prompt_toolkit.layout import HSplit, Layout, Window
-from prompt_toolkit.layout.controls import FormattedTextControl
-from prompt_toolkit.output import Output
+from typing import TYPE_CHECKING
 
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table.keys import Command, command_for, pressed_key, spoken_key
 from okey.table.menu import Menu
+
+if TYPE_CHECKING:  # loaded with the screen, after the menu's first words
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyPressEvent
+    from prompt_toolkit.output import Output
 
 SHOWN_LINES = 8  # the last things said, under the list
 WIDTH = 80  # the screen's columns: longer lines are wrapped, never cut
@@ -56,6 +54,7 @@ class StartMenu:
         self.speaker = speaker
         self.chosen: Choice | None = None
         self.done = False
+        self.opened = False
         self.said: deque[str] = deque(maxlen=SHOWN_LINES)
 
     @property
@@ -75,7 +74,11 @@ class StartMenu:
         )
 
     def open(self) -> None:
-        self.said.append(self.speaker.event("start.welcome", item=self._item()))
+        """Say the welcome and the first item (once: it may be said before the screen
+        library has loaded)."""
+        if not self.opened:
+            self.opened = True
+            self.said.append(self.speaker.event("start.welcome", item=self._item()))
 
     def press(self, key: str) -> None:
         """One key, by prompt_toolkit's name for it."""
@@ -137,6 +140,12 @@ async def run_start_menu(
     menu: StartMenu, *, input: Input | None = None, output: Output | None = None
 ) -> Choice | None:
     """Show and speak the menu until a choice is made; None: the player left."""
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.keys import Keys
+    from prompt_toolkit.layout import HSplit, Layout, Window
+    from prompt_toolkit.layout.controls import FormattedTextControl
+
     bindings = KeyBindings()
     control = FormattedTextControl(menu.screen, focusable=True, show_cursor=False)
     app: Application[None] = Application(

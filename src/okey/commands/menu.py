@@ -112,6 +112,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         found = speaker.mode is SpeechMode.SCREEN_READER
         args.speech = (SpeechMode.SCREEN_READER if found else SpeechMode.VOICE).value
     menu = StartMenu([choice for choice, _ in items], speaker)
+    menu.open()  # heard while the screen library loads
     try:
         chosen = asyncio.run(run_start_menu(menu))
     finally:

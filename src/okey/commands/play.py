@@ -17,12 +17,14 @@ from okey.errors import Phrase
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
 from okey.rules import RulesError, RuleSet, load_rules
+from okey.rules_words import rules_name
 from okey.saves import SaveError, saves_dir
 from okey.saves.lock import SaveLock
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
-from okey.table.app import play
+from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.leaving import left_unsaved
+from okey.table.lines import Speech
 from okey.table.persist import DiskSaver, best_level
 from okey.table.seats import table_names
 from okey.table.session import TableSession, new_session
@@ -161,8 +163,28 @@ def seat_player(
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
+    if not resumed:
+        # Said while the screen library is still to load: the table does not say it again.
+        with speaker.ahead():
+            table.voice.event(first_words(table))
     status = play(table, pace=pace, resumed=resumed, notice=notice)
     return 1 if left_unsaved(table) else status
+
+
+def first_words(table: Table) -> Speech:
+    """The first line a new match says (its welcome, or its guide's)."""
+    if table.guide is not None:
+        return table.guide.welcome()
+    levels = [level for level in table.settings.levels if level]
+    return prompts.welcome(rules_name(table.seat.rules), levels, table.seats)
+
+
+def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
+    """Run the table in the terminal (:func:`okey.table.app.play`), the screen library
+    loaded only now."""
+    from okey.table import app
+
+    return app.play(table, pace=pace, resumed=resumed, notice=notice)
 
 
 def _why(exc: OSError) -> str:

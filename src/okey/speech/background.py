@@ -28,6 +28,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import functools
+import os
 import queue
 import threading
 import time
@@ -46,6 +47,9 @@ PROBE_TIMEOUT: Final = 2.0
 START_TIMEOUT: Final = 8.0  # a speech-dispatcher started cold loads its voices first
 _STOP: Final = None
 _WAIT_STEP: Final = 0.05
+TRACE_VAR: Final = "OKEY_SPEECH_TRACE"
+"""Names a file to which every message the output took is appended, after the
+``time.monotonic()`` it took it at (the start-up benchmark reads it)."""
 
 Prober = Callable[[], Probe]
 """Builds the output on the worker thread (default: the platform's outputs)."""
@@ -82,6 +86,7 @@ class BackgroundOutput:
         self._failed: BaseException | None = None
         self._handed = threading.Condition()
         self._unsent = 0  # messages queued here and not yet given to the output
+        self._trace = os.environ.get(TRACE_VAR, "")
         self._thread = threading.Thread(target=self._work, name="okey-speech", daemon=True)
         self._thread.start()
 
@@ -178,6 +183,8 @@ class BackgroundOutput:
                     self._name = probe.output.name
             self._probe = probe
             self._ready.set()
+            if self._trace:  # the benchmark tells the probe's time from the first words'
+                _trace(self._trace, f"[probe: {self._name or 'nothing'}]")
             if probe.output is not None:
                 self._serve(probe.output)
 
@@ -194,6 +201,8 @@ class BackgroundOutput:
                     self._busy_since = time.monotonic()
                     inner.speak(text, interrupt=interrupt)
                     self._name = inner.name
+                    if self._trace:
+                        _trace(self._trace, text)
             except Exception as error:  # any failure of a third-party output
                 self._failed = error
             finally:
@@ -203,7 +212,14 @@ class BackgroundOutput:
                     self._handed.notify_all()
 
 
+def _trace(path: str, text: str) -> None:
+    """One line of the trace file: when the output took ``text``, then its words."""
+    with contextlib.suppress(OSError), open(path, "a", encoding="utf-8") as trace:
+        trace.write(f"{time.monotonic():.6f} {' '.join(text.split())}\n")
+
+
 _early: list[BackgroundOutput] = []
+_early_language: list[str] = []  # the language the early worker speaks
 
 
 def start_early(prober: Prober | None = None, language: str = DEFAULT_LANGUAGE) -> None:
@@ -212,10 +228,21 @@ def start_early(prober: Prober | None = None, language: str = DEFAULT_LANGUAGE) 
 
     The next :func:`open_background_output` takes this worker (its time limit
     counts from now) instead of starting one; one never taken is closed at exit.
+    One started already for another language is closed and started again.
     """
+    if _early and prober is None and _early_language != [language]:
+        stop_early()
     if not _early:
         _early.append(BackgroundOutput(prober or _system_prober(language)))
+        _early_language[:] = [language]
+        atexit.unregister(_close_early)  # once, however often it starts
         atexit.register(_close_early)
+
+
+def stop_early() -> None:
+    """Close the worker :func:`start_early` started, if any (the game will not speak)."""
+    _close_early()
+    _early_language.clear()
 
 
 def _system_prober(language: str) -> Prober:
@@ -240,8 +267,10 @@ def open_background_output(
     The probe's notices come with it. When it finds nothing, the worker ends;
     when it does not answer in time, the notice says so and the worker is left
     to close whatever it finds later. Without a ``prober`` of its own, it takes
-    the worker started early (:func:`start_early`), if there is one.
+    the worker started early (:func:`start_early`) for ``language``, if there is one.
     """
+    if prober is None and _early and _early_language != [language]:
+        stop_early()  # it speaks another language than the game's
     if prober is None and _early:
         worker = _early.pop()
     else:

@@ -108,6 +108,8 @@ class Speaker:
         self._history = history if history is not None else History()
         self._lock = threading.RLock()
         self._answering: bool | None = None  # inside one_answer: has it interrupted yet
+        self._ahead: list[str] = []  # said before the front end: not said again
+        self._saying_ahead = False
         self._closed = False
 
     # What the player hears
@@ -120,9 +122,26 @@ class Speaker:
                 self._answering = self._answering or interrupt
                 interrupt = cut
             text = utterance.render(self._catalogue, self._verbosity)
+            if self._saying_ahead:
+                self._ahead.append(text)
+            elif text in self._ahead:  # the front end's first words, said already
+                self._ahead.remove(text)
+                return text
             self._history.append(text)
             self._deliver(text, interrupt=interrupt)
             return text
+
+    @contextlib.contextmanager
+    def ahead(self) -> Iterator[None]:
+        """While it lasts, what is said is the front end's first words, said before it
+        has loaded (a blind player hears the game start at once): each such line, when
+        the front end says it, is then neither spoken, printed, kept nor written again."""
+        with self._lock:
+            outer, self._saying_ahead = self._saying_ahead, True
+            try:
+                yield
+            finally:
+                self._saying_ahead = outer
 
     @contextlib.contextmanager
     def one_answer(self) -> Iterator[None]:

@@ -20,12 +20,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from types import MappingProxyType
-
-from prompt_toolkit.key_binding import KeyPressEvent
-from prompt_toolkit.keys import Keys
+from typing import TYPE_CHECKING
 
 from okey.messages import Catalogue
 from okey.rules import RuleSet
+
+if TYPE_CHECKING:  # the table loads without the screen library (its first words come first)
+    from prompt_toolkit.key_binding import KeyPressEvent
 
 
 class Command(Enum):
@@ -292,6 +293,8 @@ _ALIASES = {  # what prompt_toolkit reports for some keys, and the key it is
 
 def pressed_key(event: KeyPressEvent) -> str:
     """prompt_toolkit's name for the key an unbound-key handler received."""
+    from prompt_toolkit.keys import Keys
+
     pressed = event.key_sequence[0].key
     return pressed.value if isinstance(pressed, Keys) else str(pressed)
 
