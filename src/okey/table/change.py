@@ -35,7 +35,12 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    RoundCancelled101,
+    RoundScored101,
+)
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
@@ -71,8 +76,12 @@ class Seen:
                     seen.drawn = event.tile
                 case TookDiscard() if event.seat == you:
                     seen.drawn, seen.took = event.tile, True
-                case Discarded() | RoundWon() | RoundDrawn():
+                case (
+                    Discarded() | RoundWon() | RoundDrawn() | RoundScored101() | RoundCancelled101()
+                ):
                     seen.turn_over = True
+                case Added101(taken_back=Tile() as okey) if event.seat == you:
+                    seen.drawn = okey  # the okey taken back: the focus goes to it
                 case MatchOver():
                     seen.standings = event.standings
                 case (
@@ -86,7 +95,7 @@ class Seen:
                     | DeclinedDiscard()
                     | TimedOut()
                     | AutopilotChanged()
-                    | Event101()  # the table plays no 101 yet (issue 13)
+                    | Event101()  # the rest of Okey 101's: openings, lays, give-backs, penalties
                 ):
                     pass  # told in words, and nothing more
                 case _:
@@ -107,7 +116,7 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     okey = now.view.okey if now.view is not None else None
     said = [Said(None, cue, where) for cue, where in cues.event_cues(events, table.seats, okey)]
     heard = cues.alone(table.voice)
-    lines = table.narrator.lines(events, table.position, table.hand(), heard=heard)
+    lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.view)
     said += [Said(line) for line in lines]
     said += _prompts(table, before, now, seen)
     table.voice.say_all(said, by_player=by_player)
