@@ -15,7 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.bots.memory import Memory
-from okey.engine.view import PlayerView
+from okey.engine.okey101.view import View101
+from okey.engine.view import Phase, PlayerView
+from okey.hand.finishing import Opened, finish_plan
+from okey.hand.layoff import can_add
+from okey.hand.melds import hand_value
 from okey.hand.solver import (
     combination_deficiency,
     hand_counts,
@@ -24,6 +28,7 @@ from okey.hand.solver import (
 )
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Line, Speech
+from okey.table.narration import opening_line
 from okey.table.prompts import best_finish, together
 
 HAND = 14  # a hand between turns; 15 on its owner's discard
@@ -118,4 +123,26 @@ def how_close(view: PlayerView, *, every: bool = False) -> Speech:
             if chosen is not None:
                 tile, finishing = chosen
                 said.append(_finishes(finishing, tile, every=every))
+    return together(said)
+
+
+def how_close101(view: View101) -> Speech:
+    """0 at Okey 101: before opening, the best opening and how short it is (and the best
+    pairs); once opened, the tiles and points left in hand and how many of them fit the
+    table; on the player's own turn, whether the hand can finish now. A taken discard that
+    must still be laid is said first."""
+    said: list[Speech] = []
+    if view.must_use is not None:
+        said.append(Line("table.101.close.must_use", tile=view.must_use))
+    opened = view.my_opening
+    if opened is Opened.NOT_YET:
+        said.append(opening_line(view.hand, view))
+    else:
+        left = hand_value(view.hand, view.okey)
+        said.append(Line("table.101.close.left", count=len(view.hand), points=left.points))
+        fits = {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
+        said.append(Line("table.101.close.fits", count=len(fits)))
+    if view.turn == view.seat and view.phase is Phase.DISCARD:
+        plan = finish_plan(view.hand, view.table, view.okey, view.opening, opened, view.must_use)
+        said.append(Line("table.101.close.no_finish" if plan is None else "table.101.close.finish"))
     return together(said)

@@ -32,7 +32,9 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.okey101.events import Event101
-from okey.engine.view import Phase, PlayerView
+from okey.engine.okey101.view import View101
+from okey.engine.view import Phase, PlayerView, TableView
+from okey.hand.finishing import Opened
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Field, Line, Name, Scores
 from okey.table.seat import SeatState, Step
@@ -65,7 +67,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
-                | Event101()  # the table plays no 101 yet (issue 13)
+                | Event101()  # a taken discard laid is gone from the hand: kept_takes101
             ):
                 pass  # no tile taken or thrown
             case _:
@@ -73,7 +75,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
     return tuple(tuple(tiles) for tiles in kept)
 
 
-def _turn(state: SeatState, view: PlayerView) -> Line:
+def _turn(state: SeatState, view: TableView) -> Line:
     step = state.step
     if step is Step.MATCH_OVER:
         return Line("table.glance.match_over")
@@ -90,10 +92,9 @@ def _turn(state: SeatState, view: PlayerView) -> Line:
     return Line("table.glance.draw")
 
 
-def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
-    """ "Your turn to draw; 31 in the pile; on top: Ayşe red 5, Mehmet nothing, Zeynep
-    black 2, yours yellow 3; you 20, Ayşe 18, Mehmet 20, Zeynep 19." """
-    order = [*reversed(seats.others()), seats.you]  # left, across, right, then yours
+def _tops(view: TableView, seats: Seats) -> Field:
+    """The top of each discard pile: left, across, right, then yours."""
+    order = [*reversed(seats.others()), seats.you]
     tops: list[Field] = []
     for seat in order:
         pile = view.discards[seat]
@@ -101,13 +102,40 @@ def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
         key = "table.glance.yours" if seat == seats.you else "table.glance.top"
         tops.append(Line(key, name=Name(seat), tile=top))
     # Before the first discard, one word for all the piles, not "nothing" for each.
-    said: Field = AndList(tuple(tops)) if any(view.discards) else Line("table.glance.none")
+    return AndList(tuple(tops)) if any(view.discards) else Line("table.glance.none")
+
+
+def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
+    """ "Your turn to draw; 31 in the pile; on top: Ayşe red 5, Mehmet nothing, Zeynep
+    black 2, yours yellow 3; you 20, Ayşe 18, Mehmet 20, Zeynep 19." """
     return Line(
         "table.glance",
         turn=_turn(state, view),
         pile=view.pile_count,
-        tops=said,
+        tops=_tops(view, seats),
         scores=Scores(view.scores, ranked=False),
+    )
+
+
+def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
+    """ "Your turn to draw; 31 in the pile; opened: Ayşe 104, Mehmet 5 pairs; 7
+    combinations on the table; on top: ..." (the totals are C's)."""
+    opened: list[Field] = []
+    for seat in seats.in_play_order():
+        how = view.openings[seat]
+        if how is Opened.COMBINATIONS:
+            value = view.opening_values[seat]
+            opened.append(Line("table.101.glance.opened", name=Name(seat), value=value))
+        elif how is Opened.PAIRS:
+            count = sum(1 for laid in view.pairs if laid.owner == seat)
+            opened.append(Line("table.101.glance.opened_pairs", name=Name(seat), count=count))
+    return Line(
+        "table.101.glance",
+        turn=_turn(state, view),
+        pile=view.pile_count,
+        opened=AndList(tuple(opened)) if opened else Line("table.101.glance.nobody"),
+        count=len(view.melds) + len(view.pairs),
+        tops=_tops(view, seats),
     )
 
 

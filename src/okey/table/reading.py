@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from okey.engine.okey101.view import View101
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
-from okey.table.closeness import how_close
-from okey.table.glance import glance, kept_line, kept_takes
+from okey.table.closeness import how_close, how_close101
+from okey.table.glance import glance, glance101, kept_line, kept_takes
 from okey.table.hint import hint_line, hints_left_line, master_move
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
@@ -141,7 +142,24 @@ def _in_view(table: TableCore, command: Command) -> None:
     table.voice.reply(Line("table.not_dealt") if view is None else _read(table, command, view))
 
 
+def _read101(table: TableCore, command: Command, view: View101) -> Speech | None:
+    """C, 0 and 1 at Okey 101 (None: the key reads as at Okey)."""
+    if command is Command.SCORES:
+        if table.last is Command.SCORES:
+            return status.score_story101(table.seat.seen(), view.scores)
+        return status.round101(view, table.seats)
+    if command is Command.GLANCE:
+        return glance101(table.state, view, table.seats)
+    if command is Command.HOW_CLOSE:
+        return how_close101(view)
+    return None
+
+
 def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
+    if isinstance(view, View101):
+        own = _read101(table, command, view)
+        if own is not None:
+            return own
     if command is Command.HAND:
         return table.hand()
     if command is Command.INDICATOR:

@@ -30,8 +30,10 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
+from okey.engine.okey101.events import Event101, RoundCancelled101, RoundScored101
+from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
+from okey.hand.finishing import Opened
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
@@ -110,7 +112,7 @@ def score_story(
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
-                | Event101()  # the table plays no 101 yet (issue 13)
+                | Event101()  # Okey 101's scores: score_story101
             ):
                 pass  # no points change hands
             case _:
@@ -119,6 +121,64 @@ def score_story(
         said.append(Line("table.story.nothing"))
     said.append(Line("table.scores", scores=Scores(standing, ranked=True)))
     return Joined(tuple(said))
+
+
+# -- Okey 101 ------------------------------------------------------------------------
+
+
+def totals101(scores: tuple[int, ...]) -> Line:
+    """The match totals, the lowest (the best at Okey 101) first."""
+    return Line("table.101.totals", scores=Scores(scores, ranked=True, lowest_first=True))
+
+
+def round101(view: View101, seats: Seats) -> Line:
+    """C at Okey 101: who has opened this round and with what, each seat's penalties, the
+    opening's threshold (detailed), then the match totals."""
+    parts: list[Field] = []
+    for seat in seats.in_play_order():
+        opened = view.openings[seat]
+        key = "table.101.round.you" if seat == seats.you else "table.101.round"
+        said: Line
+        if opened is Opened.COMBINATIONS:
+            value = view.opening_values[seat]
+            said = Line(f"{key}.opened", name=Name(seat), value=value)
+        elif opened is Opened.PAIRS:
+            count = sum(1 for laid in view.pairs if laid.owner == seat)
+            said = Line(f"{key}.opened_pairs", name=Name(seat), count=count)
+        else:
+            said = Line(f"{key}.not_opened", name=Name(seat))
+        penalties = view.penalties[seat] if seat < len(view.penalties) else 0
+        if penalties:
+            said = Line("table.101.round.penalties", seat=said, count=penalties)
+        parts.append(said)
+    return Line(
+        "table.101.so_far",
+        number=view.round_number,
+        seats=Capital(Joined(tuple(parts), "; ")),
+        threshold=view.threshold,
+        totals=totals101(view.scores),
+    )
+
+
+def score_story101(events: Sequence[Event], standing: tuple[int, ...]) -> Line:
+    """C twice at Okey 101: how each round ended, then the totals."""
+    said: list[Field] = []
+    number = 0
+    for event in events:
+        if isinstance(event, RoundStarted):
+            number = event.number
+        elif isinstance(event, RoundScored101):
+            if event.finisher is None:
+                said.append(Line("table.101.story.pile_out", number=number))
+            else:
+                name = Name(event.finisher)
+                said.append(Line("table.101.story.finished", number=number, name=name))
+        elif isinstance(event, RoundCancelled101):
+            said.append(Line("table.101.story.cancelled", number=number))
+    if not said:
+        said.append(Line("table.101.story.nothing"))
+    story = Capital(Joined(tuple(said), "; "))
+    return Line("table.101.story", story=story, totals=totals101(standing))
 
 
 def pile(view: PlayerView) -> Line:
