@@ -92,6 +92,8 @@ class TableCore:
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
         self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
+        self.browsing: object | None = None  # 3 at Okey 101 (okey.table.browsing)
+        self.marked: frozenset[int] = frozenset()  # rack positions marked for a laying (K)
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)

@@ -81,15 +81,16 @@ def meld_before(event: Added101) -> Meld:
     return Meld(meld.kind, tuple(tiles), tuple(faces))
 
 
-def extending_faces(meld: Meld, okey: Tile, rules: OpeningRules) -> list[Tile]:
-    """The faces that would go on the combination: a run's two ends, a set's missing
-    colours, and (when okeys may be taken back) the faces its okeys stand for."""
+def extending_faces(meld: Meld, okey: Tile, rules: OpeningRules) -> tuple[list[Tile], list[Tile]]:
+    """The faces that would go on the combination: a run's two ends or a set's missing
+    colours; and (when okeys may be taken back) the faces that take its okeys back."""
     faces: list[Tile] = []
     if meld.kind is GroupKind.RUN:
         faces += [face for face in run_ends(meld, rules) if face is not None]
     elif len(meld.tiles) < MAX_SET:
         faces += lacking(meld, okey)
+    back: list[Tile] = []
     if rules.take_back_okey:
         for _, stands in okey_places(meld, okey):
-            faces += [face for face in stands if face not in faces]
-    return faces
+            back += [face for face in stands if face not in back]
+    return faces, back
