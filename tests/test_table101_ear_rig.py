@@ -9,7 +9,7 @@ the tests drive it by the seat's actions, never by keys.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from test_table_rig import BOT_NAMES, FakeOutput
@@ -161,3 +161,24 @@ def test_the_rig_plays_a_101_match_to_its_end_and_the_table_reads_its_view() -> 
     rig = make_rig101(seed=3)
     rig.session.deal()
     assert isinstance(rig.refresh(), View101)
+
+
+def play_until(rig: Rig101, reached: Callable[[View101], bool]) -> View101:
+    """Deal, then play every seat's moves by the bots until ``reached(view)``."""
+    session = rig.session
+    if not session.match.started:
+        session.deal()
+    view = rig.refresh()
+    for _ in range(MOST_MOVES):
+        if reached(view):
+            return view
+        if session.match.round_over:
+            raise AssertionError("the round ended before the state wanted")
+        session.play(session.match.turn)
+        view = rig.refresh()
+    raise AssertionError("the state wanted was never reached")
+
+
+def crowded(view: View101) -> bool:
+    """Many combinations on the table, at the player's turn."""
+    return len(view.melds) + len(view.pairs) >= 14 and view.turn == view.seat

@@ -25,8 +25,8 @@ from okey.table.meldwords import extending_faces, meld_line, pair_line
 if TYPE_CHECKING:
     from okey.table.core import TableCore
 
-BROWSE: Final = "browse"
-"""The value of the command that starts and leaves the mode (``Command.BROWSE``, bound to 3)."""
+BROWSE: Final[str] = "browse"
+"""The value of the command that starts and leaves the mode (``Command.BROWSE``, on 3)."""
 
 
 @dataclass
@@ -130,8 +130,8 @@ def browse_command(table: TableCore, command: Command) -> bool:
     at = table.browsing
     if not isinstance(at, Browsing):
         return False
-    leaving = command.value == BROWSE
-    if leaving or command is Command.MENU:  # 3 again, or Escape
+    # 3 again (Command.BROWSE: moves101 adds it and binds 3) or Escape.
+    if command.value == BROWSE or command is Command.MENU:
         stop_browsing(table)
         return True
     view = _view(table)
