@@ -357,8 +357,8 @@ class TableNarrator:
         return self._who(event.seat, key, **fields)
 
     def _scored(self, event: RoundScored101, okey: Tile) -> list[Speech]:
-        """Who finished and what doubled the round; then each seat's points and why; then
-        the match totals."""
+        """Who finished and what doubled the round; then each seat's points and why (the
+        standings that follow are the prompts')."""
         said: list[Speech] = []
         if event.finisher is None or event.tile is None:
             said.append(Line("table.101.pile_out"))
@@ -406,9 +406,7 @@ class TableNarrator:
                     said.append(Line("table.101.score.end", text=line))
         else:
             said.append(Line("table.101.points", scores=Scores(event.points, ranked=False)))
-        totals = Scores(event.scores, ranked=True, lowest_first=True)
-        said.append(Line("table.101.totals", scores=totals))
-        return said
+        return said  # the totals follow from the state (prompts.round_over), said once
 
     def _dice(self, event: DiceThrown) -> Line:
         """ "Ayşe throws a 5 and a 2: the spare tile goes on the fifth stack, and its
