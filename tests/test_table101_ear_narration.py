@@ -33,6 +33,7 @@ from okey.hand.melds import Meld, run_meld, set_meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.messages import Catalogue, Verbosity
+from okey.table.change import _only_laid_since
 from okey.table.cues import event_cues
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech
 from okey.table.meldwords import meld_line, owned_line
@@ -351,3 +352,28 @@ def test_a_whole_match_is_told_and_every_101_event_has_its_words(seed: int) -> N
 def test_capital_names_start_the_score_lines() -> None:
     line = Line("table.101.score.unopened", name=Capital(Name(YOU)), points=202)
     assert rendered(Line("table.101.score.end", text=line), TR, Verbosity.BRIEF).startswith("Sen")
+
+
+def test_the_finishing_discard_is_told_once_with_the_finish() -> None:
+    scored = RoundScored101(
+        end=RoundEnd.FINISHED, finisher=LEFT, tile=parse_tile("r6"), okey_finish=False,
+        pairs_finish=False, one_turn=False, factor=1, hands=((), (), (), ()),
+        points=(202, 202, 202, -101), scores=(202, 202, 202, -101),
+    )  # fmt: skip
+    events: list[Event] = [Drew(LEFT, None, 3), Discarded(LEFT, parse_tile("r6")), scored]
+    said = told(events, view101(phase=Phase.ROUND_OVER))
+    keys = [line.key for line in said]  # type: ignore[union-attr]
+    assert keys[:2] == ["table.drew", "table.101.finished.other"]
+    assert "table.turn.discard" not in keys and "table.turn.pile" not in keys
+    mine = replace(scored, finisher=YOU)
+    said = told([Discarded(YOU, parse_tile("r6")), mine], view101(phase=Phase.ROUND_OVER))
+    first = said[0]
+    assert isinstance(first, Line) and first.key == "table.101.finished.you"
+
+
+def test_a_finish_within_reach_is_said_once_while_the_hand_only_lays() -> None:
+    before = (1, tuple(parse_tiles("r1 r2 r3 k5")))
+    assert _only_laid_since(before, (1, tuple(parse_tiles("r1 k5"))))
+    assert not _only_laid_since(before, (1, tuple(parse_tiles("r1 k5 y9"))))  # a new tile
+    assert not _only_laid_since(before, (2, tuple(parse_tiles("r1"))))  # a new round
+    assert not _only_laid_since(None, before)

@@ -10,6 +10,7 @@ the turn, the win alert. Then it saves (after a turn) and tells the guide.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
@@ -41,7 +42,9 @@ from okey.engine.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
+from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
+from okey.hand.finishing import finish_plan
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
 from okey.table.lines import Line
@@ -147,7 +150,7 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
             said += turn_begins(table, view)
         elif before.view is not None and before.view.phase is not view.phase:
             table.clock.new_phase()  # drawn: the discard has its own warning
-        if view.last_chance and seen.took:
+        if isinstance(view, PlayerView) and view.last_chance and seen.took:  # not at 101
             said.append(Said(Line("table.must_finish")))
         said += win_alert(table, view)
     else:
@@ -174,6 +177,10 @@ def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
     told = (view.round_number, tuple(sorted(view.hand)))
     if told == table.win_told:
         return []
+    if isinstance(view, View101):
+        if _only_laid_since(table.win_told, told):
+            return []  # a finish said this turn stays said while the hand only lays
+        return _finish_alert101(table, view, told)
     alert = prompts.win_possible(view)
     if alert is None:
         return []
@@ -183,3 +190,26 @@ def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
     if offer is not None:
         said.append(Said(offer))
     return said
+
+
+def _finish_alert101(
+    table: TableCore, view: View101, told: tuple[int, tuple[Tile, ...]]
+) -> list[Said]:
+    """At Okey 101: the hand can finish this turn (laying what it needs, then the last
+    discard), said once per hand with the finish's sound; F does it."""
+    plan = finish_plan(
+        view.hand, view.table, view.okey, view.opening, view.my_opening, view.must_use
+    )
+    if plan is None:
+        return []
+    table.win_told = told
+    return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]
+
+
+def _only_laid_since(
+    before: tuple[int, tuple[Tile, ...]] | None, now: tuple[int, tuple[Tile, ...]]
+) -> bool:
+    """The hand now is the hand told before less some tiles (same round)."""
+    if before is None or before[0] != now[0]:
+        return False
+    return not Counter(now[1]) - Counter(before[1])

@@ -158,7 +158,20 @@ class TableNarrator:
         draw_heard = Cue.DRAW in heard
         if any(isinstance(event, RoundStarted) for event in events):
             self.stacked = any(isinstance(event, DiceThrown) for event in events)
+        # At Okey 101 the finishing discard is told with the finish ("Ayşe finishes,
+        # discarding red 5"), not twice.
+        finishing = {
+            (event.finisher, event.tile)
+            for event in events
+            if isinstance(event, RoundScored101) and event.finisher is not None
+        }
         for event in events:
+            if isinstance(event, Discarded) and (event.seat, event.tile) in finishing:
+                if pending is not None:
+                    said += self._draw_only(pending, draw_heard)
+                    pending = None
+                self.opened = True
+                continue
             if isinstance(event, Drew | TookDiscard) and event.seat != you:
                 if pending is not None:
                     said += self._draw_only(pending, draw_heard)
