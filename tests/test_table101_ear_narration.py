@@ -350,7 +350,7 @@ def test_a_whole_match_is_told_and_every_101_event_has_its_words(seed: int) -> N
 
 
 def test_capital_names_start_the_score_lines() -> None:
-    line = Line("table.101.score.unopened", name=Capital(Name(YOU)), points=202)
+    line = Line("table.101.score.unopened", name=Capital(Name(YOU)), count=202)
     assert rendered(Line("table.101.score.end", text=line), TR, Verbosity.BRIEF).startswith("Sen")
 
 

@@ -400,10 +400,10 @@ class TableNarrator:
                 opened = view.openings[seat] if seat < len(view.openings) else Opened.NOT_YET
                 if seat == event.finisher:
                     base = -scoring.finish_bonus * event.factor
-                    line = Line("table.101.score.finisher", name=name, points=points)
+                    line = Line("table.101.score.finisher", name=name, count=points)
                 elif opened is Opened.NOT_YET:
                     base = scoring.unopened * event.factor
-                    line = Line("table.101.score.unopened", name=name, points=points)
+                    line = Line("table.101.score.unopened", name=name, count=points)
                 else:
                     times = event.factor
                     key = "table.101.score.hand"
@@ -411,7 +411,7 @@ class TableNarrator:
                         times *= scoring.pairs_opener_factor
                         key = "table.101.score.pairs_hand"
                     base = held * times
-                    line = Line(key, name=name, points=points, hand=held, times=times)
+                    line = Line(key, name=name, count=points, hand=held, times=times)
                 extra = points - base
                 if extra:
                     said.append(Line("table.101.score.penalties", text=line, points=extra))
