@@ -377,3 +377,21 @@ def test_a_finish_within_reach_is_said_once_while_the_hand_only_lays() -> None:
     assert not _only_laid_since(before, (1, tuple(parse_tiles("r1 k5 y9"))))  # a new tile
     assert not _only_laid_since(before, (2, tuple(parse_tiles("r1"))))  # a new round
     assert not _only_laid_since(None, before)
+
+
+def test_a_taken_discard_laid_or_given_back_is_no_longer_held() -> None:
+    from okey.engine.events import TookDiscard
+    from okey.table.glance import kept_takes
+
+    r7, y9 = parse_tile("r7"), parse_tile("y9")
+    events: list[Event] = [
+        RoundStarted(1, RIGHT, ()),
+        TookDiscard(LEFT, ACROSS, r7),
+        Opened101(LEFT, (RED_7_9,), (), 24),
+        TookDiscard(RIGHT, YOU, y9),
+        GaveBack101(RIGHT, YOU, y9),
+        TookDiscard(ACROSS, RIGHT, parse_tile("r10")),
+        Added101(ACROSS, ACROSS, Addition(0, parse_tile("r10"), Place.HIGH, parse_tile("r10")),
+                 RED_7_10, None),
+    ]  # fmt: skip
+    assert kept_takes(events, 4) == ((), (), (), ())

@@ -31,7 +31,13 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    GaveBack101,
+    Laid101,
+    Opened101,
+)
 from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.finishing import Opened
@@ -51,9 +57,18 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 kept = [[] for _ in range(players)]
             case TookDiscard():
                 kept[event.seat].append(event.tile)
-            case Discarded() | RoundWon():
+            case Discarded() | RoundWon() | GaveBack101():
                 if event.tile in kept[event.seat]:
                     kept[event.seat].remove(event.tile)
+            case Opened101() | Laid101():  # laid face up: no longer held
+                laid = [t for meld in event.melds for t in meld.tiles]
+                laid += [t for pair in event.pairs for t in pair]
+                for tile in laid:
+                    if tile in kept[event.seat]:
+                        kept[event.seat].remove(tile)
+            case Added101():
+                if event.addition.tile in kept[event.seat]:
+                    kept[event.seat].remove(event.addition.tile)
             case (
                 DiceThrown()
                 | IndicatorTurned()
@@ -67,7 +82,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
-                | Event101()  # a taken discard laid is gone from the hand: kept_takes101
+                | Event101()  # penalties and the round's end at Okey 101
             ):
                 pass  # no tile taken or thrown
             case _:
