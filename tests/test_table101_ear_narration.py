@@ -12,7 +12,7 @@ import pytest
 from test_table101_ear_rig import EN, NAMES, RULES, TR, batches, bot_match, narrator, words_for
 
 from okey.audio import Cue, Position
-from okey.engine.events import Dealt, Discarded, Drew, Event, RoundStarted
+from okey.engine.events import Dealt, Discarded, Drew, Event, RoundStarted, TookDiscard
 from okey.engine.okey101.events import (
     Added101,
     Event101,
@@ -35,6 +35,7 @@ from okey.hand.opening import best_opening
 from okey.messages import Catalogue, Verbosity
 from okey.table.change import _only_laid_since
 from okey.table.cues import event_cues
+from okey.table.glance import kept_takes
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech
 from okey.table.meldwords import meld_line, owned_line
 from okey.table.narration import opening_line
@@ -380,9 +381,6 @@ def test_a_finish_within_reach_is_said_once_while_the_hand_only_lays() -> None:
 
 
 def test_a_taken_discard_laid_or_given_back_is_no_longer_held() -> None:
-    from okey.engine.events import TookDiscard
-    from okey.table.glance import kept_takes
-
     r7, y9 = parse_tile("r7"), parse_tile("y9")
     events: list[Event] = [
         RoundStarted(1, RIGHT, ()),
