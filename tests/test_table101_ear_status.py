@@ -5,7 +5,16 @@ screen at 80x24 with a crowded table."""
 from __future__ import annotations
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
-from test_table101_ear_rig import EN, TR, Rig101, crowded, make_rig101, play_until
+from test_table101_ear_rig import (
+    EN,
+    TR,
+    Rig101,
+    batches,
+    bot_match,
+    crowded,
+    make_rig101,
+    play_until,
+)
 
 from okey.engine.events import RoundStarted
 from okey.engine.okey101.events import RoundScored101
@@ -16,6 +25,7 @@ from okey.hand.layoff import meld_additions
 from okey.messages import Verbosity
 from okey.table import screen
 from okey.table.browsing import Browsing, browse_command, owned, start_browsing
+from okey.table.closeness import finish_now101
 from okey.table.keys import Command
 from okey.table.lines import Field, Joined, Line, Speech, Tiles
 from okey.table.narration import opening_line
@@ -233,3 +243,23 @@ def test_a_crowded_table_fits_its_rows_of_the_80_by_24_screen() -> None:
             assert f"{rig.table.seats.names[seat] if seat else 'You'} {value}" in text
     smaller = rows(screen.table101(rig.table, height=3))
     assert len(smaller) == 3 and smaller[-1].startswith("+")
+
+
+def test_the_quick_finish_check_agrees_with_the_full_search() -> None:
+    """Before opening, no finish is searched when the opening alone cannot reach the
+    threshold: over played positions, that never hides a finish."""
+    checked = 0
+    for seed in (1, 2, 3):
+        match, players = bot_match(seed, "easy")
+        for batch in batches(match, players):
+            view = batch.view
+            if match.round_over:
+                break
+            if view.turn != view.seat or view.phase is not Phase.DISCARD:
+                continue
+            full = finish_plan(
+                view.hand, view.table, view.okey, view.opening, view.my_opening, view.must_use
+            )
+            assert (finish_now101(view) is None) == (full is None)
+            checked += 1
+    assert checked > 10

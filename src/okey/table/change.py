@@ -44,9 +44,9 @@ from okey.engine.okey101.events import (
 )
 from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
-from okey.hand.finishing import finish_plan
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
+from okey.table.closeness import finish_now101
 from okey.table.lines import Line
 from okey.table.seat import SeatState, Step
 from okey.table.voice import Said
@@ -197,10 +197,7 @@ def _finish_alert101(
 ) -> list[Said]:
     """At Okey 101: the hand can finish this turn (laying what it needs, then the last
     discard), said once per hand with the finish's sound; F does it."""
-    plan = finish_plan(
-        view.hand, view.table, view.okey, view.opening, view.my_opening, view.must_use
-    )
-    if plan is None:
+    if finish_now101(view) is None:
         return []
     table.win_told = told
     return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]

@@ -17,9 +17,11 @@ from dataclasses import dataclass
 from okey.bots.memory import Memory
 from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
-from okey.hand.finishing import Opened, finish_plan
+from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import can_add
 from okey.hand.melds import hand_value
+from okey.hand.opening import best_opening_value
+from okey.hand.pairs import best_pairs
 from okey.hand.solver import (
     combination_deficiency,
     hand_counts,
@@ -143,6 +145,20 @@ def how_close101(view: View101) -> Speech:
         fits = {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
         said.append(Line("table.101.close.fits", count=len(fits)))
     if view.turn == view.seat and view.phase is Phase.DISCARD:
-        plan = finish_plan(view.hand, view.table, view.okey, view.opening, opened, view.must_use)
-        said.append(Line("table.101.close.no_finish" if plan is None else "table.101.close.finish"))
+        finishes = finish_now101(view) is not None
+        said.append(Line("table.101.close.finish" if finishes else "table.101.close.no_finish"))
     return together(said)
+
+
+def finish_now101(view: View101) -> FinishPlan | None:
+    """How the player's hand finishes this turn at Okey 101, if it does. Before opening,
+    the opening alone must reach the threshold (or the pairs be enough): when it cannot,
+    the long search of a one-turn finish is not made (it took up to a second)."""
+    opened = view.my_opening
+    if opened is Opened.NOT_YET:
+        value = best_opening_value(view.hand, view.okey, view.opening, view.must_use)
+        pairs = best_pairs(view.hand, view.okey, view.opening, view.must_use)
+        enough_pairs = pairs is not None and len(pairs.pairs) >= view.pairs_needed
+        if (value is None or value < view.threshold) and not enough_pairs:
+            return None
+    return finish_plan(view.hand, view.table, view.okey, view.opening, opened, view.must_use)
