@@ -263,3 +263,16 @@ def test_the_quick_finish_check_agrees_with_the_full_search() -> None:
             assert (finish_now101(view) is None) == (full is None)
             checked += 1
     assert checked > 10
+
+
+def test_h_on_the_players_turn_at_101_names_the_laying_keys() -> None:
+    rig = crowded_rig()
+    assert rig.view.phase is Phase.DISCARD
+    help_said = press(rig, Command.HELP)
+    assert isinstance(help_said, Joined)
+    assert help_said.parts[0] == Line("table.101.help.discard")
+    for catalogue in (EN, TR):
+        words = rig.table.words()
+        words.catalogue = catalogue
+        text = words.say(help_said)
+        assert "{" not in text and text[0].isupper()

@@ -268,7 +268,11 @@ def help_now(
         return Joined(tuple(_topic(topic) for topic in help_topics(rules, online=online)))
     step, view = state.step, state.view
     said: list[Field] = []
-    if step is Step.PLAYER and view is not None:
+    if step is Step.PLAYER and isinstance(view, View101) and view.phase is Phase.DISCARD:
+        if view.must_use is not None:
+            said.append(Line("table.101.help.taken", tile=view.must_use))
+        said.append(Line("table.101.help.discard"))
+    elif step is Step.PLAYER and view is not None:
         if view.phase is Phase.DRAW:
             said.append(Line("table.help.draw"))
         elif view.phase is Phase.PILE_OUT:
