@@ -22,10 +22,11 @@ from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
+from okey.hand.opening import best_opening_value
 from okey.messages import Verbosity
 from okey.table import screen
 from okey.table.browsing import Browsing, browse_command, owned, start_browsing
-from okey.table.closeness import finish_now101
+from okey.table.closeness import finish_now101, how_close101, take_opens101
 from okey.table.keys import Command
 from okey.table.lines import Field, Joined, Line, Speech, Tiles
 from okey.table.narration import opening_line
@@ -276,3 +277,29 @@ def test_h_on_the_players_turn_at_101_names_the_laying_keys() -> None:
         words.catalogue = catalogue
         text = words.say(help_said)
         assert "{" not in text and text[0].isupper()
+
+
+def test_0_on_the_draw_says_when_taking_the_discard_would_open() -> None:
+    """Over played draws before opening: the line comes exactly when the hand with the
+    discard, the discard in the laying, reaches the threshold."""
+    said = 0
+    for seed in (1, 2, 3, 4):
+        match, players = bot_match(seed, "easy")
+        for batch in batches(match, players):
+            view = batch.view
+            if match.round_over:
+                break
+            if view.turn != view.seat or view.phase is not Phase.DRAW:
+                continue
+            if view.my_opening is not Opened.NOT_YET or not view.discards[view.previous]:
+                continue
+            top = view.discards[view.previous][-1]
+            value = best_opening_value([*view.hand, top], view.okey, view.opening, top)
+            line = take_opens101(view)
+            if value is not None and value >= view.threshold:
+                assert line == Line("table.101.close.take_opens", tile=top, value=value)
+                assert line in parts_of(how_close101(view))
+                said += 1
+            else:
+                assert line is None
+    assert said  # these rounds hold such a draw

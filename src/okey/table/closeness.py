@@ -139,6 +139,9 @@ def how_close101(view: View101) -> Speech:
     opened = view.my_opening
     if opened is Opened.NOT_YET:
         said.append(opening_line(view.hand, view))
+        taking = take_opens101(view)
+        if taking is not None:
+            said.append(taking)
     else:
         left = hand_value(view.hand, view.okey)
         said.append(Line("table.101.close.left", count=len(view.hand), points=left.points))
@@ -162,3 +165,16 @@ def finish_now101(view: View101) -> FinishPlan | None:
         if (value is None or value < view.threshold) and not enough_pairs:
             return None
     return finish_plan(view.hand, view.table, view.okey, view.opening, opened, view.must_use)
+
+
+def take_opens101(view: View101) -> Line | None:
+    """On the player's draw before opening: the discard they may take, when taking it
+    lets them open at once (it must be in the opening), and the opening's value."""
+    pile = view.discards[view.previous]
+    if view.turn != view.seat or view.phase is not Phase.DRAW or not pile or view.gave_back:
+        return None
+    top = pile[-1]
+    value = best_opening_value([*view.hand, top], view.okey, view.opening, top)
+    if value is None or value < view.threshold:
+        return None
+    return Line("table.101.close.take_opens", tile=top, value=value)
