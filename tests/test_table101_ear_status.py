@@ -28,7 +28,7 @@ from okey.table import screen
 from okey.table.browsing import Browsing, browse_command, owned, start_browsing
 from okey.table.closeness import finish_now101, how_close101, take_opens101
 from okey.table.keys import Command
-from okey.table.lines import Field, Joined, Line, Speech, Tiles
+from okey.table.lines import AndList, Field, Joined, Line, Speech, Tiles
 from okey.table.narration import opening_line
 from okey.table.reading import HANDLERS
 
@@ -303,3 +303,26 @@ def test_0_on_the_draw_says_when_taking_the_discard_would_open() -> None:
             else:
                 assert line is None
     assert said  # these rounds hold such a draw
+
+
+def test_i_and_the_copies_key_read_a_101_table() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    indicator = press(rig, Command.INDICATOR)
+    assert "{" not in said(rig, indicator)
+    laid = [t for m in view.melds for t in m.meld.tiles]
+    table = rig.table
+    for position, tile in enumerate(table.rack.tiles):
+        table.rack.focus = position
+        line = press(rig, Command.COPIES)
+        assert isinstance(line, Line)
+        places = line.fields["places"]
+        assert isinstance(places, AndList)
+        counted = 0
+        for place in places.parts:
+            if isinstance(place, Line) and place.key == "table.101.copies.table":
+                count = place.fields["count"]
+                assert isinstance(count, int)
+                counted += count
+        assert counted == laid.count(tile)
+        assert "{" not in said(rig, line)

@@ -63,7 +63,7 @@ def indicator(view: PlayerView) -> Speech:
     held = sum(1 for tile in view.hand if tile == view.okey)
     if held:
         said.append(Line("table.okeys", count=held))
-    if view.shown_indicator:
+    if isinstance(view, PlayerView) and view.shown_indicator:  # no showing at Okey 101
         said.append(Line("table.shown_by", name=Capital(Name(view.shown_indicator[0]))))
     return together(said)
 
@@ -222,18 +222,24 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
                 places.append(Line("table.copies.yours", count=lying[seat]))
             else:
                 places.append(Line("table.copies.discarded", count=lying[seat], name=Name(seat)))
+    if isinstance(view, View101):
+        # Laid face up; a taken discard is laid in the turn it is taken (or given back),
+        # so none is held unseen.
+        seen += _on_the_table(view, tile, seats, places)
+        order = []
+    middle = view.middle if isinstance(view, PlayerView) else None
     for seat in order:
         if seat == view.seat:
             continue
         # What the next player took from this seat's pile, or its winning discard, it threw.
         taker = (seat + 1) % view.players
-        finished = 1 if seat == view.winner and view.middle == tile else 0
+        finished = 1 if seat == view.winner and middle == tile else 0
         thrown = lying[seat] + finished + view.taken[taker].count(tile)
         kept = max(0, view.taken[seat].count(tile) - thrown)
         if kept:
             seen += kept
             places.append(Line("table.copies.taken", count=kept, name=Name(seat)))
-    if view.middle == tile:
+    if middle == tile:
         seen += 1
         places.append(Line("table.copies.middle", count=1))
     if seen < COPIES:
@@ -243,6 +249,20 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
             "table.copies.false_jokers", face=Face(view.okey), places=AndList(tuple(places))
         )
     return Line("table.copies", tile=Capital(tile), places=AndList(tuple(places)))
+
+
+def _on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -> int:
+    """Copies of ``tile`` in the combinations and pairs on the table, by owner (an okey
+    there counts as the okey, whatever it plays as); how many."""
+    found = 0
+    for seat in seats.in_play_order():
+        laid = [t for m in view.melds if m.owner == seat for t in m.meld.tiles]
+        laid += [t for p in view.pairs if p.owner == seat for t in p.pair]
+        count = laid.count(tile)
+        if count:
+            found += count
+            places.append(Line("table.101.copies.table", count=count, name=Name(seat)))
+    return found
 
 
 def rules_in_words(rules: RuleSet) -> Joined:
