@@ -7,6 +7,10 @@ each are still unseen from the player's seat (:class:`~okey.bots.memory.Memory`:
 hand, the indicator, the discard piles and the tiles others took and kept). On the
 player's discard with 15 tiles it is the hand after the best discard; one tile away,
 the discard that leaves the most unseen finishing tiles, and what they are.
+
+At Okey 101 (:func:`how_close101`): before opening, the best opening and how short it is
+(and, on the draw, whether taking the discard would open); after, the tiles and points
+left and how many fit the table; on the player's turn, whether the hand finishes now.
 """
 
 from __future__ import annotations

@@ -7,6 +7,13 @@ the rack, and a finished round is told as who and how, the combinations,
 and the cost. What comes after (whose turn now, a possible finish, the
 standings) is said by :mod:`okey.table.prompts` from the state, not here.
 
+At Okey 101 (the change step passes the seat's view) another player's turn is their draw
+or take, then each opening, laying and addition as a line of its own, naming the
+combination and its owner ("Ayşe adds red 10 to Mehmet's run red 7 to 9"), then the
+discard, then a penalty and why; the deal adds the hand's best opening and how short it is;
+a finish is told once, with why each seat scores what it does
+(:mod:`okey.table.meldwords` words the combinations).
+
 Every event is told or passed over on purpose in one ``match``: a new event type
 fails type checking here until it is handled.
 

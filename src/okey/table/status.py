@@ -2,7 +2,9 @@
 
 Indicator and okey, scores (and their story), the pile, each discard pile, where
 a tile's copies are, the table's rules, and the keys that work now (the help,
-read from the key table, :mod:`okey.table.keys`).
+read from the key table, :mod:`okey.table.keys`). At Okey 101, C is the round so far
+(who opened with what, each seat's penalties) and the totals, lowest first; H on the
+player's turn names the laying keys; the copies count the tiles laid on the table.
 """
 
 from __future__ import annotations
