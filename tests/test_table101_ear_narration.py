@@ -393,3 +393,8 @@ def test_a_taken_discard_laid_or_given_back_is_no_longer_held() -> None:
                  RED_7_10, None),
     ]  # fmt: skip
     assert kept_takes(events, 4) == ((), (), (), ())
+
+
+def test_a_set_with_an_okey_names_its_real_tiles_then_the_okeys_colour() -> None:
+    said = rendered(meld_line(group("k4 b13 r4"), OKEY), EN, Verbosity.DETAILED)
+    assert said == "set black 4, red 4, okey as blue 4"

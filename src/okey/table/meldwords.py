@@ -24,8 +24,9 @@ def meld_line(meld: Meld, okey: Tile, *, okeys: bool = True) -> Line:
     okeys (and ``okeys``)."""
     if meld.kind is GroupKind.RUN:
         said = Line("table.101.run", low=Face(meld.faces[0]), high=number_at(meld.high))
-    else:
-        faces = tuple(Face(face) for face in meld.faces)
+    else:  # the real tiles; an okey's colour is said once, as the okey's
+        real = zip(meld.tiles, meld.faces, strict=True)
+        faces = tuple(Face(face) for tile, face in real if not is_okey(tile, okey))
         said = Line("table.101.set", faces=Joined(faces, ", "))
     wild = tuple(
         Face(face) for tile, face in zip(meld.tiles, meld.faces, strict=True) if is_okey(tile, okey)
