@@ -10,6 +10,7 @@ the turn, the win alert. Then it saves (after a turn) and tells the guide.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
@@ -35,12 +36,19 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    RoundCancelled101,
+    RoundScored101,
+)
+from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
+from okey.table.closeness import finish_now101
 from okey.table.lines import Line
-from okey.table.seat import SeatState, Step
+from okey.table.seat import SeatState, SeatView, Step
 from okey.table.voice import Said
 
 if TYPE_CHECKING:
@@ -71,8 +79,12 @@ class Seen:
                     seen.drawn = event.tile
                 case TookDiscard() if event.seat == you:
                     seen.drawn, seen.took = event.tile, True
-                case Discarded() | RoundWon() | RoundDrawn():
+                case (
+                    Discarded() | RoundWon() | RoundDrawn() | RoundScored101() | RoundCancelled101()
+                ):
                     seen.turn_over = True
+                case Added101(taken_back=Tile() as okey) if event.seat == you:
+                    seen.drawn = okey  # the okey taken back: the focus goes to it
                 case MatchOver():
                     seen.standings = event.standings
                 case (
@@ -86,7 +98,7 @@ class Seen:
                     | DeclinedDiscard()
                     | TimedOut()
                     | AutopilotChanged()
-                    | Event101()  # the table plays no 101 yet (issue 13)
+                    | Event101()  # the rest of Okey 101's: openings, lays, give-backs, penalties
                 ):
                     pass  # told in words, and nothing more
                 case _:
@@ -102,12 +114,12 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     seen = Seen.of(events, table.seats.you)
     if seen.dealt:
         table.win_told = None
-    if now.view is not None:
-        table.update_rack(now.view, follow=seen.drawn, reset=seen.dealt)
-    okey = now.view.okey if now.view is not None else None
+    if now.seen is not None:
+        table.update_rack(now.seen, follow=seen.drawn, reset=seen.dealt)
+    okey = now.seen.okey if now.seen is not None else None
     said = [Said(None, cue, where) for cue, where in cues.event_cues(events, table.seats, okey)]
     heard = cues.alone(table.voice)
-    lines = table.narrator.lines(events, table.position, table.hand(), heard=heard)
+    lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.seen)
     said += [Said(line) for line in lines]
     said += _prompts(table, before, now, seen)
     table.voice.say_all(said, by_player=by_player)
@@ -125,20 +137,20 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
     if now.step is Step.ROUND_OVER and before.step is not Step.ROUND_OVER:
         table.clock.stop()
         return [Said(prompts.round_over(now))]
-    view = now.view
+    view = now.seen
     said: list[Said] = []
     if view is None or now.step in (Step.ROUND_OVER, Step.MATCH_OVER):
         return said
-    if seen.your_hand:
+    if seen.your_hand and isinstance(view, PlayerView):
         offer = prompts.show_offer(view)
         if offer is not None:
             said.append(Said(offer))
     if now.step is Step.PLAYER:
         if before.step is not Step.PLAYER or before.round_number != now.round_number:
             said += turn_begins(table, view)
-        elif before.view is not None and before.view.phase is not view.phase:
+        elif before.seen is not None and before.seen.phase is not view.phase:
             table.clock.new_phase()  # drawn: the discard has its own warning
-        if view.last_chance and seen.took:
+        if isinstance(view, PlayerView) and view.last_chance and seen.took:  # not at 101
             said.append(Said(Line("table.must_finish")))
         said += win_alert(table, view)
     else:
@@ -146,7 +158,7 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
     return said
 
 
-def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
+def turn_begins(table: TableCore, view: SeatView) -> list[Said]:
     """The player's turn starts: the sound and what to do; the clock is armed (it starts
     once these words are heard, or at the player's first key)."""
     if table.clock.seconds:
@@ -158,13 +170,17 @@ def turn_begins(table: TableCore, view: PlayerView) -> list[Said]:
     return [Said(line, Cue.YOUR_TURN if not index else None) for index, line in enumerate(lines)]
 
 
-def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
+def win_alert(table: TableCore, view: SeatView) -> list[Said]:
     """Say once per hand that a finish is within reach (with its sound)."""
     if view.phase is not Phase.DISCARD:
         return []
     told = (view.round_number, tuple(sorted(view.hand)))
     if told == table.win_told:
         return []
+    if isinstance(view, View101):
+        if _only_laid_since(table.win_told, told):
+            return []  # a finish said this turn stays said while the hand only lays
+        return _finish_alert101(table, view, told)
     alert = prompts.win_possible(view)
     if alert is None:
         return []
@@ -174,3 +190,23 @@ def win_alert(table: TableCore, view: PlayerView) -> list[Said]:
     if offer is not None:
         said.append(Said(offer))
     return said
+
+
+def _finish_alert101(
+    table: TableCore, view: View101, told: tuple[int, tuple[Tile, ...]]
+) -> list[Said]:
+    """At Okey 101: the hand can finish this turn (laying what it needs, then the last
+    discard), said once per hand with the finish's sound; F does it."""
+    if finish_now101(view) is None:
+        return []
+    table.win_told = told
+    return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]
+
+
+def _only_laid_since(
+    before: tuple[int, tuple[Tile, ...]] | None, now: tuple[int, tuple[Tile, ...]]
+) -> bool:
+    """The hand now is the hand told before less some tiles (same round)."""
+    if before is None or before[0] != now[0]:
+        return False
+    return not Counter(now[1]) - Counter(before[1])

@@ -165,6 +165,17 @@ class TableCore:
                 kept.append(tile)
         self.marks[:] = kept
 
+    @property
+    def marked(self) -> frozenset[int]:
+        """The rack's positions (in its order) holding the tiles marked for a laying."""
+        left = list(self.marks)
+        found: set[int] = set()
+        for index, tile in enumerate(self.rack.tiles):
+            if tile in left:
+                left.remove(tile)
+                found.add(index)
+        return frozenset(found)
+
     def words(self) -> Words:
         words = Words(self.seats, self.settings.verbosity, self.catalogue)
         view = self.state.seen

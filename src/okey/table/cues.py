@@ -7,6 +7,10 @@ queues, so the cues never hold the words back. The player on the left is heard f
 left, on the right from the right, across and the player's own in the middle
 (:func:`okey.audio.position_of`).
 
+At Okey 101 a seat's laying (an opening, new combinations, additions) is heard once per
+change with the indicator's cue (a showing), a tile given back with the discard's, a
+penalty with the timer's warning, and the round's end as Okey's.
+
 In brief mode a cue that says all its words say may be played instead of them
 (:func:`alone`): another player's draw from the pile, and "your turn". Only while the
 cue is really heard (:meth:`okey.audio.Sounds.stands_alone`: sounds on, volume above 0,
@@ -39,7 +43,16 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    GaveBack101,
+    Laid101,
+    Opened101,
+    Penalised101,
+    RoundCancelled101,
+    RoundScored101,
+)
 from okey.messages import Verbosity
 from okey.table.keys import Command
 from okey.table.lines import Line, Speech
@@ -73,8 +86,27 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
     def at(seat: int) -> Position:
         return position_of(seat, seats.you, seats.players)
 
+    laying: set[int] = set()  # seats whose laying was heard in this change (one cue each)
     for event in events:
         match event:
+            case Opened101() | Laid101() | Added101():
+                if event.seat not in laying:  # a turn of many lays: one cue, not a clatter
+                    laying.add(event.seat)
+                    cues.append((Cue.INDICATOR_SHOWN, at(event.seat)))
+            case GaveBack101():
+                cues.append((Cue.DISCARD, at(event.seat)))  # the tile goes back on the pile
+            case Penalised101():
+                cues.append((Cue.TIMER_WARNING, at(event.seat)))
+            case RoundScored101():
+                if event.finisher is None:
+                    ending = (Cue.ROUND_OVER, Position.OWN)
+                else:
+                    mine = seats.on_my_side(event.finisher)
+                    ending = (Cue.WIN_YOURS if mine else Cue.WIN_OTHER, at(event.finisher))
+                cues.append(ending)
+            case RoundCancelled101():
+                ending = (Cue.ROUND_OVER, Position.OWN)
+                cues.append(ending)
             case Drew():
                 own_okey = event.seat == seats.you and okey is not None and event.tile == okey
                 cues.append((Cue.OKEY_DRAWN if own_okey else Cue.DRAW, at(event.seat)))
@@ -105,7 +137,7 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
                 | DeclinedDiscard()
                 | TimedOut()
                 | AutopilotChanged()
-                | Event101()  # the table plays no 101 yet (issue 13)
+                | Event101()  # (every Okey 101 event has its case above)
             ):
                 pass  # words only
             case _:

@@ -31,8 +31,16 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
-from okey.engine.view import Phase, PlayerView
+from okey.engine.okey101.events import (
+    Added101,
+    Event101,
+    GaveBack101,
+    Laid101,
+    Opened101,
+)
+from okey.engine.okey101.view import View101
+from okey.engine.view import Phase, PlayerView, TableView
+from okey.hand.finishing import Opened
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Field, Line, Name, Scores
 from okey.table.seat import SeatState, Step
@@ -49,9 +57,18 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 kept = [[] for _ in range(players)]
             case TookDiscard():
                 kept[event.seat].append(event.tile)
-            case Discarded() | RoundWon():
+            case Discarded() | RoundWon() | GaveBack101():
                 if event.tile in kept[event.seat]:
                     kept[event.seat].remove(event.tile)
+            case Opened101() | Laid101():  # laid face up: no longer held
+                laid = [t for meld in event.melds for t in meld.tiles]
+                laid += [t for pair in event.pairs for t in pair]
+                for tile in laid:
+                    if tile in kept[event.seat]:
+                        kept[event.seat].remove(tile)
+            case Added101():
+                if event.addition.tile in kept[event.seat]:
+                    kept[event.seat].remove(event.addition.tile)
             case (
                 DiceThrown()
                 | IndicatorTurned()
@@ -65,7 +82,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
-                | Event101()  # the table plays no 101 yet (issue 13)
+                | Event101()  # penalties and the round's end at Okey 101
             ):
                 pass  # no tile taken or thrown
             case _:
@@ -73,7 +90,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
     return tuple(tuple(tiles) for tiles in kept)
 
 
-def _turn(state: SeatState, view: PlayerView) -> Line:
+def _turn(state: SeatState, view: TableView) -> Line:
     step = state.step
     if step is Step.MATCH_OVER:
         return Line("table.glance.match_over")
@@ -90,10 +107,9 @@ def _turn(state: SeatState, view: PlayerView) -> Line:
     return Line("table.glance.draw")
 
 
-def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
-    """ "Your turn to draw; 31 in the pile; on top: Ayşe red 5, Mehmet nothing, Zeynep
-    black 2, yours yellow 3; you 20, Ayşe 18, Mehmet 20, Zeynep 19." """
-    order = [*reversed(seats.others()), seats.you]  # left, across, right, then yours
+def _tops(view: TableView, seats: Seats) -> Field:
+    """The top of each discard pile: left, across, right, then yours."""
+    order = [*reversed(seats.others()), seats.you]
     tops: list[Field] = []
     for seat in order:
         pile = view.discards[seat]
@@ -101,13 +117,40 @@ def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
         key = "table.glance.yours" if seat == seats.you else "table.glance.top"
         tops.append(Line(key, name=Name(seat), tile=top))
     # Before the first discard, one word for all the piles, not "nothing" for each.
-    said: Field = AndList(tuple(tops)) if any(view.discards) else Line("table.glance.none")
+    return AndList(tuple(tops)) if any(view.discards) else Line("table.glance.none")
+
+
+def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
+    """ "Your turn to draw; 31 in the pile; on top: Ayşe red 5, Mehmet nothing, Zeynep
+    black 2, yours yellow 3; you 20, Ayşe 18, Mehmet 20, Zeynep 19." """
     return Line(
         "table.glance",
         turn=_turn(state, view),
         pile=view.pile_count,
-        tops=said,
+        tops=_tops(view, seats),
         scores=Scores(view.scores, ranked=False),
+    )
+
+
+def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
+    """ "Your turn to draw; 31 in the pile; opened: Ayşe 104, Mehmet 5 pairs; 7
+    combinations on the table; on top: ..." (the totals are C's)."""
+    opened: list[Field] = []
+    for seat in seats.in_play_order():
+        how = view.openings[seat]
+        if how is Opened.COMBINATIONS:
+            value = view.opening_values[seat]
+            opened.append(Line("table.101.glance.opened", name=Name(seat), value=value))
+        elif how is Opened.PAIRS:
+            count = sum(1 for laid in view.pairs if laid.owner == seat)
+            opened.append(Line("table.101.glance.opened_pairs", name=Name(seat), count=count))
+    return Line(
+        "table.101.glance",
+        turn=_turn(state, view),
+        pile=view.pile_count,
+        opened=AndList(tuple(opened)) if opened else Line("table.101.glance.nobody"),
+        count=len(view.melds) + len(view.pairs),
+        tops=_tops(view, seats),
     )
 
 

@@ -106,10 +106,12 @@ class Names:
 
 @dataclass(frozen=True, slots=True)
 class Scores:
-    """The scores as the player hears them (per seat, per team, or a duel's)."""
+    """The scores as the player hears them (per seat, per team, or a duel's); ``ranked``:
+    best first, which at Okey 101 (``lowest_first``) is the lowest."""
 
     scores: tuple[int, ...]
     ranked: bool
+    lowest_first: bool = False
 
 
 @dataclass(frozen=True, slots=True)

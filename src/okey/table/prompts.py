@@ -11,6 +11,7 @@ from okey.bots import LEVELS
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
+from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
@@ -138,6 +139,8 @@ def your_turn(view: SeatView, *, heard: Collection[Cue] = frozenset()) -> list[L
     offered = view.available_discard
     previous = Name(view.previous)
     alone = ".heard" if Cue.YOUR_TURN in heard else ""
+    if view.phase is Phase.DISCARD and isinstance(view, View101):  # 101: lay, then discard
+        return [Line("table.101.your_turn.lay" + alone, count=len(view.hand))]
     if view.phase is Phase.DISCARD:
         if not view.opened:
             return [Line("table.your_turn.open" + alone)]
@@ -195,10 +198,11 @@ def whose_turn(state: SeatState) -> Speech:
 
 def round_over(state: SeatState) -> Line:
     scores = state.seen.scores if state.seen is not None else ()
+    lowest = state.view101 is not None  # at Okey 101 the lowest total leads
     return Line(
         "table.round_over",
         number=state.round_number,
-        standings=Scores(scores, ranked=True),
+        standings=Scores(scores, ranked=True, lowest_first=lowest),
         next=state.round_number + 1,
     )
 

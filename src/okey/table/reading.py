@@ -12,19 +12,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from okey.engine.okey101.view import View101
+from okey.engine.view import PlayerView
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
-from okey.table.closeness import how_close
-from okey.table.glance import glance, kept_line, kept_takes
+from okey.table.closeness import how_close, how_close101
+from okey.table.glance import glance, glance101, kept_line, kept_takes
 from okey.table.hint import hint_line, hints_left_line, master_move
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
 from okey.table.reviewing import review_speech
-from okey.table.seat import Step
+from okey.table.seat import SeatView, Step
 from okey.table.seats import Place
 
 if TYPE_CHECKING:
-    from okey.engine.view import PlayerView
     from okey.table.core import Handler, TableCore
 
 SPEECH = {
@@ -102,7 +103,7 @@ def _does_nothing(table: TableCore, command: Command) -> None:
 
 def _hint(table: TableCore, command: Command) -> None:
     settings = table.settings
-    view = table.state.view
+    view = table.state.seen
     if table.state.step is not Step.PLAYER or view is None:
         table.voice.reply(Line("table.hint.not_now"))
         return
@@ -137,11 +138,28 @@ def _review(table: TableCore, command: Command) -> None:
 
 def _in_view(table: TableCore, command: Command) -> None:
     """The keys that read the round: nothing to read before the first deal."""
-    view = table.state.view
+    view = table.state.seen
     table.voice.reply(Line("table.not_dealt") if view is None else _read(table, command, view))
 
 
-def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
+def _read101(table: TableCore, command: Command, view: View101) -> Speech | None:
+    """C, 0 and 1 at Okey 101 (None: the key reads as at Okey)."""
+    if command is Command.SCORES:
+        if table.last is Command.SCORES:
+            return status.score_story101(table.seat.seen(), view.scores)
+        return status.round101(view, table.seats)
+    if command is Command.GLANCE:
+        return glance101(table.state, view, table.seats)
+    if command is Command.HOW_CLOSE:
+        return how_close101(view)
+    return None
+
+
+def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
+    if isinstance(view, View101):
+        own = _read101(table, command, view)
+        if own is not None:
+            return own
     if command is Command.HAND:
         return table.hand()
     if command is Command.INDICATOR:
@@ -158,9 +176,9 @@ def _read(table: TableCore, command: Command, view: PlayerView) -> Speech:
     if command is Command.COPIES:
         tile = table.rack.focused
         return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
-    if command is Command.GLANCE:
+    if command is Command.GLANCE and isinstance(view, PlayerView):  # 101's: _read101
         return glance(table.state, view, table.seats)
-    if command is Command.HOW_CLOSE:
+    if command is Command.HOW_CLOSE and isinstance(view, PlayerView):
         return how_close(view, every=table.last is Command.HOW_CLOSE)
     place = _DISCARD_PLACES[command]
     pile = status.discards(view, place, table.seats)

@@ -5,6 +5,13 @@ the only cue: circle red, triangle blue, square black, diamond yellow, and a
 star for a false joker (shown with the face it plays). Okeys are marked
 under the rack. Pure functions from the table to styled text; the layout is
 in :mod:`okey.table.app`.
+
+At Okey 101 the rack of 21 or 22 tiles takes two rows (marks for a laying shown under
+their tiles in words, beside the okeys'), and a panel lists the combinations on the
+table by owner, each with the value they opened with (or their pairs) and their
+penalties: a run as its colour letter and ends ("●r7-9"), a set as its number and
+colour letters ("4:kr★b"), a star before the face an okey plays ("★8"), a pair as
+"r5+r5". :data:`ROWS_101` is the layout's share of the 24 rows.
 """
 
 from __future__ import annotations
@@ -14,17 +21,28 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from okey.engine.okey101.events import Pair
+from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
-from okey.hand.tiles import Colour, Tile, stand_in
+from okey.hand.combinations import GroupKind
+from okey.hand.finishing import Opened
+from okey.hand.melds import Meld, number_at
+from okey.hand.tiles import Colour, Tile, is_okey, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
 from okey.table import prompts
 from okey.table.controller import Table
+from okey.table.seat import SeatView
 from okey.table.sorting import SortedHand
 from okey.table.words import Words
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap
+ROW_101 = 15  # tiles on one row of a 101 rack (75 columns)
+ROWS_101 = {"header": 4, "rack": 5, "table": 7, "log": 5}
+"""At Okey 101, the rows of the 24 each part takes (with a blank row after the header and
+after the rack, and the footer): the rack two rows of tiles and their marks under its
+title, the table's combinations, the messages."""
 SHAPES = {Colour.RED: "●", Colour.BLUE: "▲", Colour.BLACK: "■", Colour.YELLOW: "◆"}
 LETTERS = {Colour.RED: "r", Colour.BLUE: "b", Colour.BLACK: "k", Colour.YELLOW: "y"}
 STAR = "★"
@@ -75,7 +93,7 @@ def header(table: Table) -> StyleAndTextTuples:
     state = table.state
     rules = words.field(rules_name(table.seat.rules))
     out: StyleAndTextTuples = []
-    view = state.view
+    view = state.seen
     if view is None:
         out.append(("class:title", words("table.screen.title.none", rules=rules)))
         return out
@@ -117,7 +135,7 @@ def _short_name(table: Table, seat: int) -> str:
     return table.seats.names[seat]
 
 
-def _discard_tops(table: Table, view: PlayerView, words: Words) -> StyleAndTextTuples:
+def _discard_tops(table: Table, view: SeatView, words: Words) -> StyleAndTextTuples:
     okey = view.okey
     out: StyleAndTextTuples = [("", words("table.screen.discards", piles=""))]
     seats = table.seats
@@ -129,9 +147,10 @@ def _discard_tops(table: Table, view: PlayerView, words: Words) -> StyleAndTextT
         pile = view.discards[seat]
         out.append(("", f"{label} "))
         out += tile_text(pile[-1] if pile else None, okey)
-    if view.middle is not None:
+    middle = view.middle if isinstance(view, PlayerView) else None  # no middle at 101
+    if middle is not None:
         out.append(("class:dim", " · "))
-        out += tile_text(view.middle, okey)
+        out += tile_text(middle, okey)
     return out
 
 
@@ -153,10 +172,45 @@ def rack_lines(hand: SortedHand, okey: Tile | None, focus: int, words: Words) ->
     return [*tiles_line, ("", "\n"), ("class:mark", " ".join(marks).rstrip())]
 
 
+def rack_rows(
+    hand: SortedHand, okey: Tile | None, focus: int, words: Words, marked: frozenset[int]
+) -> StyleAndTextTuples:
+    """A long rack (Okey 101) in rows of :data:`ROW_101` tiles, each with its marks line
+    under it: the okeys and the tiles marked for a laying, in words."""
+    starts = {section.start for section in hand.sections}
+    okey_mark = words("table.screen.okey_mark")[: CELL - 1]
+    laying_mark = words("table.101.screen.mark")[: CELL - 1]
+    out: StyleAndTextTuples = []
+    tiles = hand.tiles
+    for first in range(0, max(len(tiles), 1), ROW_101):
+        if first:
+            out.append(("", "\n"))
+        marks: list[str] = []
+        for index in range(first, min(first + ROW_101, len(tiles))):
+            tile = tiles[index]
+            style, text = tile_cell(tile, okey)
+            if index > first:
+                out.append(("class:dim", "│" if index in starts else " "))
+            if index == focus:
+                style += " class:focus"
+            out.append((style, text))
+            mark = laying_mark if index in marked else okey_mark if tile == okey else ""
+            marks.append(mark.ljust(CELL - 1))
+        out.append(("", "\n"))
+        out.append(("class:mark", " ".join(marks).rstrip()))
+    return out
+
+
 def rack(table: Table) -> StyleAndTextTuples:
     words = screen_words(table)
     sorted_hand = table.rack.sorted
     title = words("table.screen.rack", mode=words.mode(table.rack.mode), count=table.rack.count)
+    if table.state.view101 is not None:
+        return [
+            ("class:title", title),
+            ("", "\n"),
+            *rack_rows(sorted_hand, table.rack.okey, table.rack.focus, words, table.marked),
+        ]
     return [
         ("class:title", title),
         ("", "\n"),
@@ -168,7 +222,101 @@ def rack(table: Table) -> StyleAndTextTuples:
 
 def cursor_column(table: Table) -> int:
     """Where the real cursor sits on the rack line: at the focused tile."""
+    if table.state.view101 is not None:
+        return table.rack.focus % ROW_101 * CELL
     return table.rack.focus * CELL
+
+
+def cursor_row(table: Table) -> int:
+    """The rack's row of the focused tile, under the title (two rows of tiles at 101)."""
+    if table.state.view101 is not None:
+        return 1 + 2 * (table.rack.focus // ROW_101)
+    return 1
+
+
+# -- Okey 101: the combinations on the table ----------------------------------------
+
+
+def meld_text(meld: Meld, okey: Tile) -> tuple[str, str]:
+    """The style and the short text of a combination: "●r7-9★8", "4:kr★b"."""
+    wild = [face for tile, face in zip(meld.tiles, meld.faces, strict=True) if is_okey(tile, okey)]
+    if meld.kind is GroupKind.RUN:
+        colour = meld.colour
+        text = f"{SHAPES[colour]}{LETTERS[colour]}{meld.low}-{number_at(meld.high)}"
+        text += "".join(f"{STAR}{face.number}" for face in wild)
+        return f"class:tile.{colour.name.lower()}", text
+    letters = "".join((STAR if face in wild else "") + LETTERS[face.colour] for face in meld.faces)
+    return "", f"{meld.number}:{letters}"  # a set has no one colour: no shape
+
+
+def pair_text(pair: Pair, okey: Tile) -> str:
+    """ "r5+r5", "r5+★", "★+★"."""
+    real = [tile for tile in pair if not is_okey(tile, okey)]
+    if not real:
+        return f"{STAR}+{STAR}"
+    face = stand_in(real[0], okey)
+    name = f"{LETTERS[face.colour]}{face.number}"
+    return f"{name}+{name}" if len(real) == 2 else f"{name}+{STAR}"
+
+
+def _owner_head(table: Table, view: View101, seat: int, words: Words) -> str:
+    opened = view.openings[seat]
+    if opened is Opened.COMBINATIONS:
+        how = words("table.101.screen.value", value=view.opening_values[seat])
+    elif opened is Opened.PAIRS:
+        count = sum(1 for laid in view.pairs if laid.owner == seat)
+        how = words("table.101.screen.pairs", count=count)
+    else:
+        how = words("table.101.screen.not_opened")
+    head = f"{_short_name(table, seat)} {how}"
+    penalties = view.penalties[seat] if seat < len(view.penalties) else 0
+    if penalties:
+        head += " " + words("table.101.screen.penalties", count=penalties)
+    return head + ":"
+
+
+def table101(table: Table, height: int = ROWS_101["table"]) -> StyleAndTextTuples:
+    """The combinations on the table by owner, in play order from the player, wrapped to
+    the width; what does not fit in ``height`` rows is counted on the last one."""
+    view = table.state.view101
+    if view is None:
+        return []
+    words = screen_words(table)
+    okey = view.okey
+    rows: list[StyleAndTextTuples] = [
+        [("class:title", _fit(words("table.101.screen.title", threshold=view.threshold)))]
+    ]
+    for seat in table.seats.in_play_order():
+        pieces: list[tuple[str, str]] = [
+            meld_text(laid.meld, okey) for laid in view.melds if laid.owner == seat
+        ]
+        pieces += [("", pair_text(laid.pair, okey)) for laid in view.pairs if laid.owner == seat]
+        if not pieces and view.openings[seat] is Opened.NOT_YET and not view.penalties[seat]:
+            continue
+        head = _owner_head(table, view, seat, words)
+        row: StyleAndTextTuples = [("class:title", head)]
+        used = len(head)
+        for style, text in pieces:
+            if used + 2 + len(text) > WIDTH - 1:
+                rows.append(row)
+                row, used = [("", "  ")], 2
+            else:
+                row.append(("", "  "))
+                used += 2
+            row.append((style, text))
+            used += len(text)
+        rows.append(row)
+    if len(rows) == 1:
+        rows.append([("class:dim", words("table.101.screen.empty"))])
+    if len(rows) > height:
+        hidden = len(rows) - height + 1
+        rows = [*rows[: height - 1], [("class:dim", words("table.101.screen.more", count=hidden))]]
+    out: StyleAndTextTuples = []
+    for index, row in enumerate(rows):
+        if index:
+            out.append(("", "\n"))
+        out += row
+    return out
 
 
 def messages(lines: Sequence[str], height: int, width: int = WIDTH) -> StyleAndTextTuples:
@@ -224,13 +372,16 @@ def _fit(text: str, width: int = WIDTH - 1) -> str:
 
 
 __all__ = [
+    "ROWS_101",
     "STYLE",
     "cursor_column",
+    "cursor_row",
     "footer",
     "header",
     "menu_cursor_row",
     "menu_lines",
     "messages",
     "rack",
+    "table101",
     "tile_cell",
 ]

@@ -2,7 +2,9 @@
 
 Indicator and okey, scores (and their story), the pile, each discard pile, where
 a tile's copies are, the table's rules, and the keys that work now (the help,
-read from the key table, :mod:`okey.table.keys`).
+read from the key table, :mod:`okey.table.keys`). At Okey 101, C is the round so far
+(who opened with what, each seat's penalties) and the totals, lowest first; H on the
+player's turn names the laying keys; the copies count the tiles laid on the table.
 """
 
 from __future__ import annotations
@@ -30,8 +32,10 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
-from okey.engine.view import Phase, PlayerView
+from okey.engine.okey101.events import Event101, RoundCancelled101, RoundScored101
+from okey.engine.okey101.view import View101
+from okey.engine.view import Phase, PlayerView, TableView
+from okey.hand.finishing import Opened
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
@@ -56,17 +60,17 @@ from okey.table.seats import Place, Seats
 from okey.table.settings import HINTS
 
 
-def indicator(view: PlayerView) -> Speech:
+def indicator(view: TableView) -> Speech:
     said: list[Speech] = [indicator_line(view.indicator, view.okey)]
     held = sum(1 for tile in view.hand if tile == view.okey)
     if held:
         said.append(Line("table.okeys", count=held))
-    if view.shown_indicator:
+    if isinstance(view, PlayerView) and view.shown_indicator:  # no showing at Okey 101
         said.append(Line("table.shown_by", name=Capital(Name(view.shown_indicator[0]))))
     return together(said)
 
 
-def scores(view: PlayerView) -> Line:
+def scores(view: TableView) -> Line:
     return Line("table.scores", scores=Scores(view.scores, ranked=False))
 
 
@@ -110,7 +114,7 @@ def score_story(
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
-                | Event101()  # the table plays no 101 yet (issue 13)
+                | Event101()  # Okey 101's scores: score_story101
             ):
                 pass  # no points change hands
             case _:
@@ -121,11 +125,69 @@ def score_story(
     return Joined(tuple(said))
 
 
-def pile(view: PlayerView) -> Line:
+# -- Okey 101 ------------------------------------------------------------------------
+
+
+def totals101(scores: tuple[int, ...]) -> Line:
+    """The match totals, the lowest (the best at Okey 101) first."""
+    return Line("table.101.totals", scores=Scores(scores, ranked=True, lowest_first=True))
+
+
+def round101(view: View101, seats: Seats) -> Line:
+    """C at Okey 101: who has opened this round and with what, each seat's penalties, the
+    opening's threshold (detailed), then the match totals."""
+    parts: list[Field] = []
+    for seat in seats.in_play_order():
+        opened = view.openings[seat]
+        key = "table.101.round.you" if seat == seats.you else "table.101.round"
+        said: Line
+        if opened is Opened.COMBINATIONS:
+            value = view.opening_values[seat]
+            said = Line(f"{key}.opened", name=Name(seat), value=value)
+        elif opened is Opened.PAIRS:
+            count = sum(1 for laid in view.pairs if laid.owner == seat)
+            said = Line(f"{key}.opened_pairs", name=Name(seat), count=count)
+        else:
+            said = Line(f"{key}.not_opened", name=Name(seat))
+        penalties = view.penalties[seat] if seat < len(view.penalties) else 0
+        if penalties:
+            said = Line("table.101.round.penalties", seat=said, count=penalties)
+        parts.append(said)
+    return Line(
+        "table.101.so_far",
+        number=view.round_number,
+        seats=Capital(Joined(tuple(parts), "; ")),
+        threshold=view.threshold,
+        totals=totals101(view.scores),
+    )
+
+
+def score_story101(events: Sequence[Event], standing: tuple[int, ...]) -> Line:
+    """C twice at Okey 101: how each round ended, then the totals."""
+    said: list[Field] = []
+    number = 0
+    for event in events:
+        if isinstance(event, RoundStarted):
+            number = event.number
+        elif isinstance(event, RoundScored101):
+            if event.finisher is None:
+                said.append(Line("table.101.story.pile_out", number=number))
+            else:
+                name = Name(event.finisher)
+                said.append(Line("table.101.story.finished", number=number, name=name))
+        elif isinstance(event, RoundCancelled101):
+            said.append(Line("table.101.story.cancelled", number=number))
+    if not said:
+        said.append(Line("table.101.story.nothing"))
+    story = Capital(Joined(tuple(said), "; "))
+    return Line("table.101.story", story=story, totals=totals101(standing))
+
+
+def pile(view: TableView) -> Line:
     return Line("table.pile", count=view.pile_count)
 
 
-def discards(view: PlayerView, place: Place, seats: Seats) -> Line:
+def discards(view: TableView, place: Place, seats: Seats) -> Line:
     """A discard pile, newest first."""
     seat = view.seat if place is Place.YOU else seats.at(place)
     if seat is None:
@@ -142,7 +204,7 @@ def discards(view: PlayerView, place: Place, seats: Seats) -> Line:
     )
 
 
-def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
+def copies(view: TableView, tile: Tile, seats: Seats) -> Line:
     """Where the two copies of ``tile`` are, as far as the player can see: in the hand,
     face up as the indicator, on a discard pile, taken by a player and not thrown back,
     in the middle; the rest unseen (in the pile or another hand)."""
@@ -162,18 +224,24 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
                 places.append(Line("table.copies.yours", count=lying[seat]))
             else:
                 places.append(Line("table.copies.discarded", count=lying[seat], name=Name(seat)))
+    if isinstance(view, View101):
+        # Laid face up; a taken discard is laid in the turn it is taken (or given back),
+        # so none is held unseen.
+        seen += _on_the_table(view, tile, seats, places)
+        order = []
+    middle = view.middle if isinstance(view, PlayerView) else None
     for seat in order:
         if seat == view.seat:
             continue
         # What the next player took from this seat's pile, or its winning discard, it threw.
         taker = (seat + 1) % view.players
-        finished = 1 if seat == view.winner and view.middle == tile else 0
+        finished = 1 if seat == view.winner and middle == tile else 0
         thrown = lying[seat] + finished + view.taken[taker].count(tile)
         kept = max(0, view.taken[seat].count(tile) - thrown)
         if kept:
             seen += kept
             places.append(Line("table.copies.taken", count=kept, name=Name(seat)))
-    if view.middle == tile:
+    if middle == tile:
         seen += 1
         places.append(Line("table.copies.middle", count=1))
     if seen < COPIES:
@@ -183,6 +251,20 @@ def copies(view: PlayerView, tile: Tile, seats: Seats) -> Line:
             "table.copies.false_jokers", face=Face(view.okey), places=AndList(tuple(places))
         )
     return Line("table.copies", tile=Capital(tile), places=AndList(tuple(places)))
+
+
+def _on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -> int:
+    """Copies of ``tile`` in the combinations and pairs on the table, by owner (an okey
+    there counts as the okey, whatever it plays as); how many."""
+    found = 0
+    for seat in seats.in_play_order():
+        laid = [t for m in view.melds if m.owner == seat for t in m.meld.tiles]
+        laid += [t for p in view.pairs if p.owner == seat for t in p.pair]
+        count = laid.count(tile)
+        if count:
+            found += count
+            places.append(Line("table.101.copies.table", count=count, name=Name(seat)))
+    return found
 
 
 def rules_in_words(rules: RuleSet) -> Joined:
@@ -206,9 +288,13 @@ def help_now(
     tutorial's own)."""
     if everything:
         return Joined(tuple(_topic(topic) for topic in help_topics(rules, online=online)))
-    step, view = state.step, state.view
+    step, view = state.step, state.seen
     said: list[Field] = []
-    if step is Step.PLAYER and view is not None:
+    if step is Step.PLAYER and isinstance(view, View101) and view.phase is Phase.DISCARD:
+        if view.must_use is not None:
+            said.append(Line("table.101.help.taken", tile=view.must_use))
+        said.append(Line("table.101.help.discard"))
+    elif step is Step.PLAYER and view is not None:
         if view.phase is Phase.DRAW:
             said.append(Line("table.help.draw"))
         elif view.phase is Phase.PILE_OUT:

@@ -78,7 +78,7 @@ class Words:
             case Names():
                 return self.names(value.seats)
             case Scores():
-                return self.scores(value.scores, ranked=value.ranked)
+                return self.scores(value.scores, ranked=value.ranked, lowest=value.lowest_first)
             case SortedHand():
                 return self.hand(value)
             case Capital():
@@ -162,8 +162,9 @@ class Words:
 
     # -- scores --------------------------------------------------------------
 
-    def scores(self, scores: Sequence[int], *, ranked: bool) -> str:
-        """Scores as the player hears them: per seat, per team ("us", "them"), or a duel."""
+    def scores(self, scores: Sequence[int], *, ranked: bool, lowest: bool = False) -> str:
+        """Scores as the player hears them: per seat, per team ("us", "them"), or a duel;
+        ``ranked``: the best first (``lowest``: the lowest is the best, as at Okey 101)."""
         seats = self.seats
         you = seats.you
         if seats.table.partners:
@@ -173,7 +174,7 @@ class Words:
         deciding = seats.deciding()
         order = list(deciding)
         if ranked:
-            order.sort(key=lambda s: -scores[s])
+            order.sort(key=lambda s: scores[s] if lowest else -scores[s])
         text = ", ".join(self("table.score", name=self.name(s), score=scores[s]) for s in order)
         sides = [s for s in seats.in_play_order() if s not in deciding]
         if sides:
