@@ -96,23 +96,28 @@ class TableApp:
             height=1,
         )
         self.writing = Condition(lambda: table.chat is not None and table.chat.writing)
+        game101 = table.seat.rules.okey101 is not None  # two rows of tiles, then the table
+        rack_rows = screen.ROWS_101["rack"] if game101 else RACK_ROWS
+        log_rows = screen.ROWS_101["log"] if game101 else LOG_ROWS
         self.rack_window = Window(
             FormattedTextControl(
                 lambda: screen.rack(table),
                 focusable=True,
                 show_cursor=True,
-                get_cursor_position=lambda: Point(x=screen.cursor_column(table), y=1),
+                get_cursor_position=lambda: Point(
+                    x=screen.cursor_column(table), y=screen.cursor_row(table)
+                ),
             ),
-            height=RACK_ROWS,
+            height=rack_rows,
         )
         self.menu_window = Window(
             FormattedTextControl(
-                lambda: screen.menu_lines(table, LOG_ROWS),
+                lambda: screen.menu_lines(table, log_rows),
                 focusable=True,
                 show_cursor=True,
-                get_cursor_position=lambda: Point(x=0, y=screen.menu_cursor_row(table, LOG_ROWS)),
+                get_cursor_position=lambda: Point(x=0, y=screen.menu_cursor_row(table, log_rows)),
             ),
-            height=LOG_ROWS,
+            height=log_rows,
         )
         menu_open = Condition(lambda: table.menu is not None)
         body = HSplit(
@@ -121,11 +126,18 @@ class TableApp:
                 Window(height=1),
                 self.rack_window,
                 Window(height=1),
+                ConditionalContainer(
+                    Window(
+                        FormattedTextControl(lambda: screen.table101(table)),
+                        height=screen.ROWS_101["table"],
+                    ),
+                    filter=Condition(lambda: game101),
+                ),
                 ConditionalContainer(self.menu_window, filter=menu_open),
                 ConditionalContainer(
                     Window(
-                        FormattedTextControl(lambda: screen.messages(list(log.lines), LOG_ROWS)),
-                        height=LOG_ROWS,
+                        FormattedTextControl(lambda: screen.messages(list(log.lines), log_rows)),
+                        height=log_rows,
                     ),
                     filter=~menu_open,
                 ),
