@@ -275,6 +275,9 @@ def _handled(table: Table, presses: int) -> bool:
 Script = Callable[[Player], Awaitable[None]]
 
 
+DEAL_KEYS = ("table.round", "table.101.dealt")  # a deal said at Okey, at Okey 101
+
+
 def play(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
     """Run the table headless while ``script`` plays it; the table is left at the end."""
 
@@ -291,7 +294,7 @@ def play(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
             player = Player(rig, pipe)
             try:
                 await player.until(
-                    lambda: any(key.startswith("table.round") for key in rig.keys), "the deal"
+                    lambda: any(key.startswith(DEAL_KEYS) for key in rig.keys), "the deal"
                 )
                 await asyncio.wait_for(script(player), WAIT * 3)
             finally:

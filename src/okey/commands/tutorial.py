@@ -21,9 +21,18 @@ if TYPE_CHECKING:
 
 NAME = "tutorial"
 HELP_KEY = "tutorial.cli.help"
+LESSONS = ("okey", "101")
+"""The lessons by name (:data:`okey.tutorial.course.COURSES`, which loads the table)."""
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+    parser.add_argument(
+        "lesson",
+        nargs="?",
+        default=LESSONS[0],
+        choices=LESSONS,
+        help=catalogue.text("tutorial.cli.lesson"),
+    )
     parser.add_argument("--name", help=catalogue.text("table.cli.name"))
     add_pace(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
@@ -35,8 +44,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
     def build(speaker: Speaker) -> Table:
         from okey.tutorial.build import tutorial_table  # only when the lesson runs: every
-        # okey command loads this module to list it
+        from okey.tutorial.course import COURSES  # okey command loads this module to list it
 
-        return tutorial_table(speaker, name=args.name, pace=args.pace)
+        return tutorial_table(speaker, name=args.name, pace=args.pace, course=COURSES[args.lesson])
 
     return seat_player(args, build, catalogue, pace=args.pace)

@@ -66,17 +66,16 @@ def run(table: TableCore, command: Command) -> None:
     if guide is not None and not guide.allows(command):
         return
     try:
-        if table.browsing is not None and browsing.browse_command(table, command):
-            return
-        match mode_of(table):
-            case Mode.QUESTION:
-                _answer(table, command)
-            case Mode.MENU:
-                _in_menu(table, command)
-            case Mode.PLAY:
-                play(table, command)
-            case _:
-                assert_never(mode_of(table))
+        if table.browsing is None or not browsing.browse_command(table, command):
+            match mode_of(table):
+                case Mode.QUESTION:
+                    _answer(table, command)
+                case Mode.MENU:
+                    _in_menu(table, command)
+                case Mode.PLAY:
+                    play(table, command)
+                case _:
+                    assert_never(mode_of(table))
     finally:
         table.last = command
     if guide is not None:

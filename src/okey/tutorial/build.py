@@ -7,23 +7,29 @@ from okey.table.controller import Table
 from okey.table.seats import table_names
 from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
-from okey.tutorial.deal import DEALER, PLAYERS, YOU, tutorial_bots, tutorial_deck, tutorial_rules
+from okey.tutorial import deal, deal101
+from okey.tutorial.course import CLASSIC, OKEY101, Course
 from okey.tutorial.guide import Guide
 
 SEED = 0  # the table's own random sources; the lesson never needs them
 
 
 def tutorial_table(
-    speaker: Speaker, *, name: str | None = None, pace: float = DEFAULT_PACE
+    speaker: Speaker,
+    *,
+    name: str | None = None,
+    pace: float = DEFAULT_PACE,
+    course: Course = CLASSIC,
 ) -> Table:
-    """A table dealt the prepared round, with the scripted bots and the guide."""
-    rules = tutorial_rules(speaker.catalogue)
-    names = table_names(PLAYERS, YOU, speaker.catalogue, name)
+    """A table dealt the prepared round of ``course``, with the scripted bots and the guide."""
+    prepared = deal101 if course is OKEY101 else deal
+    rules = prepared.tutorial_rules(speaker.catalogue)
+    names = table_names(prepared.PLAYERS, prepared.YOU, speaker.catalogue, name)
     settings = TableSettings(
         rules=rules.name,
-        you=YOU,
+        you=prepared.YOU,
         names=list(names),
-        levels=[""] * PLAYERS,
+        levels=[""] * prepared.PLAYERS,
         verbosity=speaker.verbosity,
         sounds=speaker.sounds,
         pace=pace,
@@ -32,10 +38,10 @@ def tutorial_table(
     session = new_session(
         rules,
         settings,
-        decks=iter([tutorial_deck()]),
-        first_dealer=DEALER,
-        bots=tutorial_bots(),
+        decks=iter([prepared.tutorial_deck()]),
+        first_dealer=prepared.DEALER,
+        bots=prepared.tutorial_bots(),
     )
     table = Table(session, speaker)  # no saver: nothing is saved
-    Guide(table)
+    Guide(table, course=course)
     return table

@@ -15,23 +15,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
+from okey.engine.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.engine.view import Phase
-from okey.hand.scoring import FinishKind, finish_points
-from okey.hand.tiles import FALSE_JOKER
 from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import Command, KeyNames
-from okey.table.lines import AndList, Face, Field, Line, Name
+from okey.table.lines import Field, Line
 from okey.table.menu import Asking, Question
 from okey.table.seat import Step
 from okey.table.sorting import SortMode
-from okey.tutorial import deal
-from okey.tutorial.lesson import ALWAYS, LESSON, ON_TILE, RACK, Goal, LessonStep, Moment
+from okey.tutorial.course import CLASSIC, Course
+from okey.tutorial.lesson import ON_TILE, RACK, Goal, LessonStep, Moment
 
 ANSWERS = frozenset(
     {Command.YES, Command.QUIT, Command.PILE, Command.MENU, Command.ENTER, Command.DISCARD}
 )
 """Keys that answer an open question (y or Enter: yes; n or Escape: no)."""
+
+TILE_KEYS = ON_TILE | {Command.ADD, Command.MARK}
+"""Keys that act on the focused tile: a step with a tile takes them only on it."""
 
 MOST_PRESSES = 4  # a skipped step's keys are pressed at most this many times
 _GOAL_EVENTS: dict[Goal, type[Event]] = {
@@ -39,15 +41,24 @@ _GOAL_EVENTS: dict[Goal, type[Event]] = {
     Goal.TOOK: TookDiscard,
     Goal.DREW: Drew,
     Goal.WON: RoundWon,
+    Goal.OPENED: Opened101,
+    Goal.LAID: Laid101,
+    Goal.ADDED: Added101,
 }
 
 
 class Guide:
     """Leads the player through the lesson at one table."""
 
-    def __init__(self, table: Table, lesson: Sequence[LessonStep] = LESSON) -> None:
+    def __init__(
+        self,
+        table: Table,
+        lesson: Sequence[LessonStep] | None = None,
+        course: Course = CLASSIC,
+    ) -> None:
         self.table = table
-        self.lesson = tuple(lesson)
+        self.course = course
+        self.lesson = tuple(course.steps if lesson is None else lesson)
         self.index = 0
         self.announced = False  # the current step's text has been said
         self.heard: list[Event] = []  # what the table has seen happen
@@ -70,11 +81,12 @@ class Guide:
 
     def welcome(self) -> Line:
         """The first words: what the tutorial is, who sits where, Tab and Q."""
-        return Line("tutorial.welcome", company=prompts.seat_entries(self.table.seats))
+        company = prompts.seat_entries(self.table.seats)
+        return Line(f"{self.course.prefix}.welcome", company=company)
 
     def farewell(self) -> Line:
         """The last words: how to start a real game (or this lesson again)."""
-        return Line("tutorial.goodbye")
+        return Line(f"{self.course.prefix}.goodbye")
 
     def allows(self, command: Command | None) -> bool:
         """Whether the table may carry out ``command`` (None: a key bound to nothing).
@@ -88,13 +100,16 @@ class Guide:
         if table.leaving or step is None:
             return True
         if command is not None and table.asking is not None and command in ANSWERS:
-            return True
+            if command not in step.blocked:
+                return True
+            self._reply("tutorial.wrong.answer", hint=self.line(step.hint))
+            return False
         table.asking = None  # any other key sets an open question aside
         if command is Command.HELP:
             self._help(everything=again)
             self.after(command)
             return False
-        if command in ALWAYS:
+        if command in self.course.always:
             return True
         if command is Command.SKIP:
             self._skip(step)
@@ -120,7 +135,7 @@ class Guide:
             self._reply("tutorial.wrong", key=key, hint=self.line(step.hint))
             return False
         focused = table.rack.focused
-        if command in ON_TILE and focused is not None and step.tile not in (None, focused):
+        if command in TILE_KEYS and focused is not None and step.tile not in (None, focused):
             self._reply(
                 "tutorial.wrong_tile",
                 tile=focused,
@@ -153,10 +168,11 @@ class Guide:
         state = self.table.state
         if step.moment is Moment.OVER:
             return state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
-        if state.step is not Step.PLAYER or state.view is None:
+        view = state.seen  # Okey's view, or Okey 101's
+        if state.step is not Step.PLAYER or view is None:
             return False
         wanted = Phase.DISCARD if step.moment is Moment.DISCARD else Phase.DRAW
-        return state.view.phase is wanted
+        return view.phase is wanted
 
     def _reached(self, step: LessonStep, command: Command | None) -> bool:
         table = self.table
@@ -171,9 +187,19 @@ class Guide:
             return table.menu is None
         if goal is Goal.LEFT:
             return table.leaving
+        if goal is Goal.ASKED:
+            return table.asking is not None and table.asking.question is Question.PENALTY
+        if goal is Goal.BROWSING:
+            return table.browsing is not None
+        if goal is Goal.NOT_BROWSING:
+            return table.browsing is None
         kind = _GOAL_EVENTS[goal]
         you = table.seats.you
         events = self.heard[self.mark :]
+        if goal is Goal.WON and any(
+            isinstance(e, RoundScored101) and e.finisher == you for e in events
+        ):
+            return True
         return any(isinstance(e, kind) and getattr(e, "seat", None) == you for e in events)
 
     def _complete(self, step: LessonStep) -> None:
@@ -221,7 +247,7 @@ class Guide:
         table = self.table
         keys = step.keys
         rack = table.rack
-        if step.tile in rack.tiles and ON_TILE & set(keys):
+        if step.tile in rack.tiles and TILE_KEYS & set(keys):
             rack.focus = rack.tiles.index(step.tile)  # the arrows' answers would be noise
             keys = tuple(key for key in keys if key not in RACK)
         for _ in range(MOST_PRESSES):
@@ -250,28 +276,7 @@ class Guide:
 
     def _fields(self) -> dict[str, Field]:
         """What the lesson's texts name: the seats, the prepared tiles, the points."""
-        rules = self.table.seat.rules
-        scoring = rules.scoring
-        return {
-            "left": Name(deal.LEFT),
-            "right": Name(deal.RIGHT),
-            "across": Name(deal.ACROSS),
-            "indicator": Face(deal.INDICATOR),
-            "okey": Face(deal.OKEY),
-            "false": FALSE_JOKER,
-            "stands_for": Face(deal.STANDS_FOR),
-            "opening": deal.OPENING,
-            "wanted": AndList(deal.WANTED),
-            "low": deal.WANTED[0],  # the 1 that 12, 13 would also end on
-            "taken": deal.TAKEN,
-            "spare": deal.SPARE,
-            "passed": deal.PASSED,
-            "drawn": deal.DRAWN,
-            "finish": deal.FINISH,
-            "start": rules.table.starting_score,
-            "points": finish_points(scoring, FinishKind.COMBINATIONS, deal.FINISH, deal.OKEY),
-            "double": finish_points(scoring, FinishKind.COMBINATIONS, deal.OKEY, deal.OKEY),
-        }
+        return dict(self.course.fields(self.table.seat.rules))
 
     def _reply(self, message: str, /, **fields: Field) -> None:
         self.table.voice.reply(self.line(message, **fields))

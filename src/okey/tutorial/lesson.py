@@ -37,6 +37,13 @@ class Goal(Enum):
     MENU_OPEN = "menu_open"
     MENU_CLOSED = "menu_closed"
     LEFT = "left"  # you left the tutorial
+    # Okey 101's lesson
+    OPENED = "opened"  # you opened
+    LAID = "laid"  # you laid new combinations after opening
+    ADDED = "added"  # you added a tile to a combination on the table
+    ASKED = "asked"  # the table asks before a penalised discard
+    BROWSING = "browsing"  # you are browsing the table (3)
+    NOT_BROWSING = "not_browsing"  # you have left the table's browsing
 
 
 @dataclass(frozen=True)
@@ -52,18 +59,20 @@ class LessonStep:
     teaches: frozenset[Command] = frozenset()  # keys that keep working after it
     tile: Tile | None = None  # the tile Enter or Space must be on
     then: bool = False  # a text follows once the goal is reached
+    blocked: frozenset[Command] = frozenset()  # answers to a question that are refused
+    lesson: str = "tutorial"  # the catalogue's prefix for the step's texts
 
     @property
     def text(self) -> str:
-        return f"tutorial.{self.name}"
+        return f"{self.lesson}.{self.name}"
 
     @property
     def hint(self) -> str:
-        return f"tutorial.{self.name}.hint"
+        return f"{self.lesson}.{self.name}.hint"
 
     @property
     def after(self) -> str:
-        return f"tutorial.{self.name}.then"
+        return f"{self.lesson}.{self.name}.then"
 
 
 C = Command
