@@ -17,11 +17,9 @@ from okey.errors import Phrase
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.rules_words import rules_name
 from okey.saves import SaveError, saves_dir
 from okey.saves.lock import SaveLock
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
-from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.leaving import left_unsaved
 from okey.table.lines import Speech
@@ -173,10 +171,7 @@ def seat_player(
 
 def first_words(table: Table) -> Speech:
     """The first line a new match says (its welcome, or its guide's)."""
-    if table.guide is not None:
-        return table.guide.welcome()
-    levels = [level for level in table.settings.levels if level]
-    return prompts.welcome(rules_name(table.seat.rules), levels, table.seats)
+    return table.welcome()
 
 
 def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:

@@ -21,7 +21,7 @@ from okey.table.change import Seen, turn_begins, win_alert
 from okey.table.clock import Tick
 from okey.table.core import Guide, Saver, TableCore
 from okey.table.keys import Command, command_for, spoken_key
-from okey.table.lines import Line, Problem
+from okey.table.lines import Line, Problem, Speech
 from okey.table.narration import indicator_line
 from okey.table.seat import Done, SeatState, Step
 
@@ -50,13 +50,16 @@ class Table(TableCore):
 
     # -- starting ------------------------------------------------------------------
 
+    def welcome(self) -> Speech:
+        """A new match's first line: its welcome, or its guide's (a tutorial)."""
+        if self.guide is not None:
+            return self.guide.welcome()
+        levels = [level for level in self.settings.levels if level]
+        return prompts.welcome(rules_name(self.seat.rules), levels, self.seats)
+
     def begin(self, *, notice: str | None = None) -> None:
         """A new match: welcome the player and deal the first round."""
-        if self.guide is not None:
-            self.voice.event(self.guide.welcome())
-        else:
-            levels = [level for level in self.settings.levels if level]
-            self.voice.event(prompts.welcome(rules_name(self.seat.rules), levels, self.seats))
+        self.voice.event(self.welcome())
         if notice:
             self.speaker.event_text(notice)
         moves.next_round(self, by_player=False)

@@ -4,9 +4,9 @@ to another player's run, a penalty warning, finishing.
 It assumes the table's keys from the classic lesson (arrows, Enter, T, P, C) and
 teaches what 101 adds: 0 for how close the hand is to opening, G to lay, X to add
 to a combination on the table, 3 to browse the table, the warning before a
-penalised discard, and F to finish (two turns of yours: the round is short). Texts are ``tutorial101.<name>`` (with
-``.hint`` and ``.then``), filled in by :mod:`okey.tutorial.guide` from
-:mod:`okey.tutorial.deal101`.
+penalised discard, and F to finish (two turns of yours: the round is short).
+Texts are ``tutorial101.<name>`` (with ``.hint`` and ``.then``), filled in by
+:mod:`okey.tutorial.guide` from :mod:`okey.tutorial.deal101`.
 """
 
 from __future__ import annotations
