@@ -269,7 +269,7 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         "list": (b"[1, 2, 3]", "foreign"),
         "other json": (b'{"name": "something else"}', "foreign"),
         "png": (b"\x89PNG\r\n\x1a\n", "foreign"),
-        "newer": (text.replace('"format": 1', '"format": 5').encode(), "newer"),
+        "newer": (text.replace('"format": 1', '"format": 6').encode(), "newer"),
         "stacks": (text.replace('"format": 1', '"format": 2').encode(), "corrupt"),
         "older": (text.replace('"format": 1', '"format": 0').encode(), "version"),
         "duplicate": (text.replace('"label"', '"kind": "okey-save", "label"').encode(), "corrupt"),
@@ -282,7 +282,7 @@ def test_read_errors_are_one_clear_line(data: SaveData, tmp_path: Path) -> None:
         messages[name] = _refused(path, tmp_path, key)
     assert "cut short" in messages["truncated"]
     assert "not an okey save" in messages["other json"]
-    assert "newer okey (save format 5; this okey reads formats up to 4)" in messages["newer"]
+    assert "newer okey (save format 6; this okey reads formats up to 5)" in messages["newer"]
     assert messages["stacks"].endswith(
         "is damaged: 'format' is 2, the format of a table that deals from stacks, "
         "but its rules deal plainly"

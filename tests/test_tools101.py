@@ -69,7 +69,7 @@ def test_a_101_save_resumes_the_match_exactly() -> None:
     for moves in (1, 37, 90):
         match = _played(7, moves)
         data = decode(encode(snapshot(match)), "x")
-        assert data.rules == RULES  # sealed as every save (format 4): its rules say 101
+        assert data.rules == RULES  # sealed as every save (format 5 at 101): its rules say 101
         resumed = restore_match(data)
         assert resumed.record == match.record and resumed.events == match.events
         assert RngState.of(resumed.rng) == RngState.of(match.rng)

@@ -15,7 +15,10 @@ they do:
 - ``hard``: also, before opening, throws the tile whose loss leaves its best
   opening worth most (then the one least close to a combination: neighbours,
   same numbers, pairs); once opened, sheds its highest free tile when another
-  opened player has few tiles left.
+  opened player has few tiles left; and it holds back an opening that reaches
+  while a one-turn finish is near (:meth:`Level101.waits`: nobody else has
+  opened, the pile is still long, at most :data:`WAIT_STUCK` tiles fit nowhere),
+  to lay everything in one turn for the doubled score.
 
 A bot returns one move at a time; a turn with lays asks it again, with the
 new view, until it discards.
@@ -61,17 +64,20 @@ class Style:
     keeps: bool  # weighs a tile's closeness to combinations when throwing
     sheds: bool  # throws high when another player is close to finishing
     throws: str  # "random" or "highest"
+    waits: bool = False  # holds back a reached opening while a one-turn finish is near
 
 
 STYLES: Final[dict[str, Style]] = {
     "random": Style(False, False, False, False, False, False, "random"),
     "easy": Style(True, False, False, False, False, False, "highest"),
     "medium": Style(True, True, True, True, False, False, "highest"),
-    "hard": Style(True, True, True, True, True, True, "highest"),
+    "hard": Style(True, True, True, True, True, True, "highest", waits=True),
 }
 CLOSE: Final = 6  # tiles in another opened player's hand: close to finishing
 LATE: Final = 8  # tiles left in the pile when hard stops waiting for a runs opening
 SLACK: Final = 3  # tiles fitting nowhere that still leave a finish worth searching for
+WAIT_PILE: Final = 10  # tiles the pile must still hold for hard to hold back its opening
+WAIT_STUCK: Final = 5  # tiles fitting nowhere (the discard among them) hard still waits on
 
 
 def rules_now(view: View101) -> OpeningRules:
@@ -167,7 +173,13 @@ class Level101:
         opened = view.my_opening
         if opened is Opened.NOT_YET:
             found = best_opening(hand, view.okey, rules, must_use=tile)
-            return found is not None and found.reaches and len(found.left) >= 1
+            if found is None or not found.reaches or not found.left:
+                return False
+            if self.style.waits and len(self._stuck(view, found.left)) > 1:
+                # The taken tile must be laid now: not worth it while the opening waits.
+                held = best_opening(list(view.hand), view.okey, rules)
+                return held is None or not held.reaches or not self.waits(view, held.left)
+            return True
         if can_add(tile, view.table, view.okey, rules, take_back=False):
             return True
         if opened is Opened.PAIRS:
@@ -248,6 +260,8 @@ class Level101:
         rules = rules_now(view)
         found = best_opening(hand, okey, rules)
         if found is not None and found.reaches and found.left:
+            if self.waits(view, found.left):
+                return None
             return Open(melds=found.melds)
         if self.style.pairs:
             pairs = best_pairs(hand, okey, rules)
@@ -260,6 +274,28 @@ class Level101:
             if pairs is not None and pairs.reaches and pairs.left and far and others < 3:
                 return Open(pairs=pairs.pairs)
         return None
+
+    def waits(self, view: View101, left: Sequence[Tile]) -> bool:
+        """Whether hard holds back an opening that reaches, leaving ``left`` in the hand:
+        laid with the rest in one turn while nobody else has opened, the round's points
+        double (the finisher's minus too). Waiting risks little while nobody else has
+        opened (none of them can finish but in one turn, and the threshold cannot rise)
+        and the pile is long; it costs the turns the opened hand would have laid tiles
+        in, so hard waits only when few tiles (the discard among them) fit nowhere."""
+        own = view.rules.okey101
+        if not self.style.waits or own is None or own.scoring.one_turn_finish_factor <= 1:
+            return False
+        if view.pile_count < WAIT_PILE:
+            return False
+        if any(o is not Opened.NOT_YET for s, o in enumerate(view.openings) if s != view.seat):
+            return False
+        return len(self._stuck(view, left)) <= WAIT_STUCK
+
+    def _stuck(self, view: View101, left: Sequence[Tile]) -> list[Tile]:
+        """The tiles of ``left`` that fit no combination of the table (okeys fit)."""
+        rules = rules_now(view)
+        okey = view.okey
+        return [t for t in left if not is_okey(t, okey) and not can_add(t, view.table, okey, rules)]
 
     def lay(self, view: View101) -> Action | None:
         hand = list(view.hand)

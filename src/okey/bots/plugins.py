@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from okey.bots.base import Bot, BotFactory
 from okey.bots.easy import EasyBot
@@ -43,6 +43,7 @@ from okey.engine.actions import Action
 from okey.engine.view import PlayerView
 from okey.errors import OkeyError, Phrase
 
+V = TypeVar("V")
 DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
 Reason = Literal["raised", "too_slow", "illegal"]
 
@@ -162,8 +163,8 @@ class GuardedBot:
     def choose(self, view: PlayerView) -> Action:
         started = time.perf_counter()
         try:
-            action = self._ask(view)
-        except _TooSlow:
+            action = ask_in_time(self.bot.choose, view, self.time_limit, self.name, self.threaded)
+        except TooSlow:
             return self._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
         except Exception as exc:  # a plug-in may fail in any way: that is the point
             return self._replace(view, "raised", f"{type(exc).__name__}: {exc}")
@@ -174,27 +175,6 @@ class GuardedBot:
             return self._replace(view, "illegal", repr(action))
         return action
 
-    def _ask(self, view: PlayerView) -> Action:
-        if not self.threaded:
-            return self.bot.choose(view)
-        box: dict[str, Any] = {}
-
-        def run() -> None:
-            try:
-                box["action"] = self.bot.choose(view)
-            except BaseException as exc:  # re-raised in the caller's thread
-                box["error"] = exc
-
-        worker = threading.Thread(target=run, name=f"bot-{self.name}", daemon=True)
-        worker.start()
-        worker.join(self.time_limit)
-        if worker.is_alive():
-            raise _TooSlow
-        if "error" in box:
-            raise box["error"]
-        action: Action = box["action"]
-        return action
-
     def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
         incident = Incident(view.seat, self.name, reason, detail, view.round_number)
         self.incidents.append(incident)
@@ -203,8 +183,35 @@ class GuardedBot:
         return self.fallback.choose(view)
 
 
-class _TooSlow(Exception):
+class TooSlow(Exception):
     """The bot was still thinking when its time ran out."""
+
+
+def ask_in_time(
+    choose: Callable[[V], Action], view: V, time_limit: float, name: str, threaded: bool = True
+) -> Action:
+    """``choose(view)``, waited for at most ``time_limit`` seconds in a thread of its own
+    (:class:`TooSlow` when it is still thinking; what it raises is raised here). Unthreaded,
+    it is simply called (the caller then times it)."""
+    if not threaded:
+        return choose(view)
+    box: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            box["action"] = choose(view)
+        except BaseException as exc:  # re-raised in the caller's thread
+            box["error"] = exc
+
+    worker = threading.Thread(target=run, name=f"bot-{name}", daemon=True)
+    worker.start()
+    worker.join(time_limit)
+    if worker.is_alive():
+        raise TooSlow
+    if "error" in box:
+        raise box["error"]
+    action: Action = box["action"]
+    return action
 
 
 def check_seat_name(name: str, levels: dict[str, BotFactory]) -> PluginError | None:

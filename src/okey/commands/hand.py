@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from okey.commands import error, words_of
 from okey.commands.hand101 import add_arguments as add_101_arguments
-from okey.commands.hand101 import run101
+from okey.commands.hand101 import batch_answer101, run101
 from okey.errors import Phrase
 from okey.hand.analysis import HandAnalysis, HandError, HandProblem, analyse, to_json
 from okey.hand.combinations import GroupKind
@@ -43,7 +44,23 @@ def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
 
 
-def _run_batch(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> int:
+Answer = tuple[dict[str, Any], list[str]]
+"""One hand of a batch told: its JSON and its sentences."""
+
+
+def _answer(rules: RuleSet, catalogue: Catalogue) -> Callable[[str], Answer]:
+    def answer(text: str) -> Answer:
+        analysis = _analyse_line(text, rules)
+        return to_json(analysis), describe(analysis, catalogue)
+
+    return answer
+
+
+def _run_batch(
+    args: argparse.Namespace, catalogue: Catalogue, answer: Callable[[str], Answer]
+) -> int:
+    """Tell each hand of the batch file with ``answer``; a line that is no hand is said
+    with its number, and the others are still told (exit status 1 when any was bad)."""
     failures = 0
     try:
         for number, line in enumerate(text_lines(args.batch), start=1):
@@ -51,7 +68,7 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -
             if not text or text.startswith("#"):
                 continue
             try:
-                analysis = _analyse_line(text, rules)
+                data, sentences = answer(text)
             except ValueError as exc:  # HandError and TileNotationError among them
                 failures += 1
                 said = words_of(exc, catalogue)
@@ -62,10 +79,10 @@ def _run_batch(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -
                     print(f"{number}: {said}")
                 continue
             if args.json:
-                print(json.dumps({"line": number, **to_json(analysis)}, ensure_ascii=False))
+                print(json.dumps({"line": number, **data}, ensure_ascii=False))
             else:
                 print(catalogue.text("hand.title", number=number))
-                print("\n".join(describe(analysis, catalogue)))
+                print("\n".join(sentences))
                 print()
     except (OSError, UnicodeDecodeError, TextFileError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -79,9 +96,11 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     except RulesError as exc:
         return error(exc, catalogue)
     if rules.okey101 is not None:
+        if args.batch:
+            return _run_batch(args, catalogue, batch_answer101(args, rules, catalogue))
         return run101(args, rules, catalogue)
     if args.batch:
-        return _run_batch(args, rules, catalogue)
+        return _run_batch(args, catalogue, _answer(rules, catalogue))
     try:
         if args.indicator is None:
             raise HandError(HandProblem.NO_INDICATOR)

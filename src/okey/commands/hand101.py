@@ -1,18 +1,23 @@
 """``okey hand --rules 101 TILES -i INDICATOR [--table ...] [--opened ...]``: what the
 101 solver sees in a hand: its best opening and value, its best pairs, the tiles
-left, what fits the table and whether the hand finishes this turn."""
+left, what fits the table and whether the hand finishes this turn.
+
+With ``--batch FILE`` (or ``-`` for standard input) each line is a hand,
+``indicator: tiles``, told the same way against the same ``--table`` and
+``--opened``; a bad line is said with its number and the rest are still told."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Sequence
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar, Final
 
 from okey.commands import error
 from okey.engine.okey101.notation import format_meld, parse_meld
 from okey.engine.okey101.round import checked_meld
-from okey.errors import Phrase
+from okey.errors import OkeyError, Phrase
 from okey.hand.analysis import HandError, HandProblem
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions
@@ -25,6 +30,38 @@ from okey.messages import Catalogue
 from okey.rules import RuleSet
 
 OPENED = {"no": Opened.NOT_YET, "combinations": Opened.COMBINATIONS, "pairs": Opened.PAIRS}
+MAX_HAND_101: Final = 22
+"""The most tiles a 101 hand holds (the dealer's, or a hand that has just drawn)."""
+
+Answer = tuple[dict[str, Any], list[str]]
+"""One hand told: the JSON and the sentences."""
+
+
+class Hand101Error(OkeyError):
+    """A 101 hand that cannot be told (reasons: the catalogue's ``hand101.*`` keys)."""
+
+    prefix: ClassVar[str] = "hand101."
+
+
+def hand101(tiles_text: str | Sequence[str], indicator_text: str) -> tuple[list[Tile], Tile]:
+    """The tiles and indicator of a 101 hand, checked as a rack of up to 22 could hold
+    them (HandError, TileNotationError or Hand101Error when not)."""
+    tiles = parse_tiles(tiles_text)
+    indicator = parse_tile(indicator_text)
+    if indicator.is_false_joker:
+        raise Hand101Error("false_joker_indicator")
+    if not tiles:
+        raise HandError(HandProblem.EMPTY)
+    if len(tiles) > MAX_HAND_101:
+        raise HandError(HandProblem.TOO_MANY, most=MAX_HAND_101, count=len(tiles))
+    okey = okey_for(indicator)
+    counts = Counter(tiles)
+    for tile, count in counts.items():
+        if count > 2:
+            raise HandError(HandProblem.COPIES, okey=okey, count=count, tile=tile)
+    if counts[indicator] > 1:
+        raise HandError(HandProblem.INDICATOR, tile=indicator)
+    return tiles, indicator
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -157,18 +194,15 @@ def describe101(data: dict[str, Any], table: Sequence[Meld], catalogue: Catalogu
 
 
 def run101(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> int:
-    """``okey hand`` at a 101 table."""
+    """``okey hand`` at a 101 table (one hand; ``--batch`` is run by okey.commands.hand
+    with :func:`batch_answer101`)."""
     try:
         if args.indicator is None:
             raise HandError(HandProblem.NO_INDICATOR)
-        tiles = parse_tiles(args.tiles)
-        indicator = parse_tile(args.indicator)
-        okey = okey_for(indicator)
-    except (TileNotationError, HandError) as exc:
+        tiles, indicator = hand101(args.tiles, args.indicator)
+    except (TileNotationError, HandError, Hand101Error) as exc:
         return error(exc, catalogue)
-    except ValueError:  # a false joker as the indicator
-        return error(Phrase("hand101.false_joker_indicator"), catalogue)
-    table = _table(args.table, okey, rules)
+    table = _table(args.table, okey_for(indicator), rules)
     if isinstance(table, str):
         return error(Phrase("hand101.bad_table", text=table), catalogue)
     data = analyse101(tiles, indicator, rules, table, OPENED[args.opened])
@@ -177,3 +211,30 @@ def run101(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> in
     else:
         print("\n".join(describe101(data, table, catalogue)))
     return 0
+
+
+def batch_answer101(
+    args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue
+) -> Callable[[str], Answer]:
+    """How each line of a 101 batch is told: ``indicator: tiles``, against the command
+    line's ``--table`` (read with the line's okey, which may complete a run or set) and
+    ``--opened``. A line that is no hand, or whose okey leaves the table no run or set,
+    raises a ValueError the batch words (HandError, TileNotationError, Hand101Error)."""
+    tables: dict[Tile, list[Meld] | str] = {}
+    opened = OPENED[args.opened]
+
+    def answer(text: str) -> Answer:
+        indicator_text, sep, tiles_text = text.partition(":")
+        if not sep:
+            raise HandError(HandProblem.BATCH_LINE)
+        tiles, indicator = hand101(tiles_text, indicator_text)
+        okey = okey_for(indicator)
+        if okey not in tables:
+            tables[okey] = _table(args.table, okey, rules)
+        table = tables[okey]
+        if isinstance(table, str):
+            raise Hand101Error("bad_table", text=table)
+        data = analyse101(tiles, indicator, rules, table, opened)
+        return data, describe101(data, table, catalogue)
+
+    return answer

@@ -2,9 +2,11 @@
 
 Seats are 101 levels (:data:`okey.bots.level101.LEVELS_101`) or plug-in bots
 (``module:callable`` or ``file.py:callable``, as for Okey: docs/bots.md). A
-plug-in's move is checked by the engine; one that raises or is refused is
-played by the easy level instead, and the incident reported. Every match's
-log is written with ``--log`` as for Okey.
+plug-in is guarded as at Okey (:class:`okey.bots.guard101.Guarded101`): a move
+that raises, takes longer than the time limit (2 seconds, as at Okey) or that
+the engine refuses is played by the easy level instead, and the incident
+reported. A ``process:`` seat is refused: its child speaks Okey's views only.
+Every match's log is written with ``--log`` as for Okey.
 """
 
 from __future__ import annotations
@@ -18,8 +20,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+from okey.bots.guard101 import Guarded101
 from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
-from okey.bots.plugins import PluginError, is_plugin_name, load_factory
+from okey.bots.plugins import (
+    DEFAULT_TIME_LIMIT,
+    Incident,
+    PluginError,
+    is_plugin_name,
+    load_factory,
+)
+from okey.bots.process import PREFIX as PROCESS_PREFIX
+from okey.bots.process import is_process_name
 from okey.commands import error, report
 from okey.commands.simlog import decision_timing, write_match_log
 from okey.engine.actions import Action
@@ -56,7 +67,7 @@ class Simulation101:
     cancelled: int = 0
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
-    incidents: list[Phrase] = field(default_factory=list)
+    incidents: list[Incident] = field(default_factory=list)
     log_failure: Phrase | None = None  # why the logs stopped being written
 
     def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
@@ -74,7 +85,7 @@ class Simulation101:
             "cancelled": self.cancelled,
             "seconds": round(self.seconds, 3),
             "rounds_per_second": round(rate, 2),
-            "replaced": [render(incident, words) for incident in self.incidents],
+            "replaced": [render(incident.phrase(), words) for incident in self.incidents],
             "seats": [
                 {
                     "bot": s.bot,
@@ -99,6 +110,8 @@ def check_seat_name101(name: str) -> PluginError | None:
     """Why ``name`` cannot sit at a 101 table (worded when shown), or None."""
     if name in LEVELS_101:
         return None
+    if is_process_name(name):
+        return PluginError("process_101", spec=name.removeprefix(PROCESS_PREFIX))
     if not is_plugin_name(name):
         return PluginError("unknown_file", name=name, known=", ".join(LEVELS_101))
     try:
@@ -136,32 +149,41 @@ def play_round101(match: Match, decide: Chooser) -> list[Event]:
 
 
 def simulate101(
-    rules: RuleSet, names: list[str], rounds: int, seed: int, log_dir: Path | None = None
+    rules: RuleSet,
+    names: list[str],
+    rounds: int,
+    seed: int,
+    log_dir: Path | None = None,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Simulation101:
-    """Play 101 matches until ``rounds`` rounds are scored (cancelled rounds not counted)."""
+    """Play 101 matches until ``rounds`` rounds are scored (cancelled rounds not counted);
+    a plug-in seat is guarded, ``time_limit`` seconds a move, as at Okey."""
     sim = Simulation101(rules.name, seed, [Seat101(name) for name in names])
-    bots = [seat_bot101(name, random.Random(f"{seed}:bot:{s}")) for s, name in enumerate(names)]
-    fallback = [make_bot101("easy", random.Random(f"{seed}:easy:{s}")) for s in range(len(names))]
+    match = Match(rules, random.Random(f"{seed}:0"))
+
+    def accepts(view: View101, action: Action) -> bool:
+        return match.can_apply(view.seat, action)
+
+    bots: list[Bot101] = []
+    for s, name in enumerate(names):
+        bot = seat_bot101(name, random.Random(f"{seed}:bot:{s}"))
+        if name not in LEVELS_101:
+            fallback = make_bot101("easy", random.Random(f"{seed}:easy:{s}"))
+            bot = Guarded101(
+                bot, fallback, accepts, time_limit=time_limit, on_incident=sim.incidents.append
+            )
+        bots.append(bot)
     sim.decisions = {name: [] for name in names}
     clock = time.perf_counter
-    match = Match(rules, random.Random(f"{seed}:0"))
 
     def decide(seat: int, view: View101) -> Action:
         started = clock()
-        bot = bots[seat]
-        try:
-            action = bot.choose(view)
-            problem = None if match.can_apply(seat, action) else f"refused: {action!r}"
-        except Exception as exc:  # a plug-in may fail in any way: that is the point
-            problem = f"{type(exc).__name__}: {exc}"
+        action = bots[seat].choose(view)
         sim.decisions[names[seat]].append((clock() - started) * 1000.0)
-        if problem is None:
-            return action
-        if names[seat] in LEVELS_101:
-            raise AssertionError(f"the {names[seat]} level made a bad move: {problem}")
-        why = Phrase("bot.reason.raised", detail=problem)
-        sim.incidents.append(Phrase("bot.replaced", bot=names[seat], seat=seat, reason=why))
-        return fallback[seat].choose(view)
+        if names[seat] in LEVELS_101 and not match.can_apply(seat, action):
+            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
+        return action
 
     began = clock()
     while sim.rounds < rounds:
@@ -233,7 +255,7 @@ def describe101(sim: Simulation101, catalogue: Catalogue) -> list[str]:
         )
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
-    lines.extend(render(incident, catalogue) for incident in sim.incidents)
+    lines.extend(render(incident.phrase(), catalogue) for incident in sim.incidents)
     return lines
 
 

@@ -34,7 +34,13 @@ from okey.saves.data import (
     new_match_id,
 )
 from okey.saves.errors import SaveError
-from okey.saves.formats import NEWEST_FORMAT, PLAIN_FORMAT, READ_FORMATS, SEALED_FORMAT
+from okey.saves.formats import (
+    NEWEST_FORMAT,
+    PLAIN_FORMAT,
+    READ_FORMATS,
+    SEALED_FORMATS,
+    written_format,
+)
 from okey.saves.rng import RngState
 from okey.saves.schema import SettingsRefused, checked_settings
 from okey.saves.seal import SEALED_KEY, SealBroken, fill, seal, unseal
@@ -119,7 +125,8 @@ def encode_plain(data: SaveData) -> bytes:
 
 
 def encode(data: SaveData) -> bytes:
-    """The save's file contents: UTF-8 JSON ending in a newline, sealed (format 4).
+    """The save's file contents: UTF-8 JSON ending in a newline, sealed (format 4; 5 for
+    a game other than Okey: :func:`okey.saves.formats.written_format`).
 
     Raises ValueError (UnicodeEncodeError included) for what JSON cannot hold.
     """
@@ -127,7 +134,7 @@ def encode(data: SaveData) -> bytes:
     hidden = {key: plain.pop(key) for key in SEALED_KEYS}
     readable: dict[str, JSON] = {
         "kind": plain["kind"],
-        "format": SEALED_FORMAT,
+        "format": written_format(data.rules.game),
         "created": plain["created"],
         "label": plain["label"],
         "match": data.match_id or new_match_id(),
@@ -217,7 +224,7 @@ class _Reader:
             raise SaveError("newer", path=self.path, found=version, known=NEWEST_FORMAT)
         if version < PLAIN_FORMAT or version not in READ_FORMATS:
             raise SaveError("version", path=self.path, found=version)
-        if version == SEALED_FORMAT:
+        if version in SEALED_FORMATS:
             self.keys(doc, SEALED_TOP_KEYS, "")
             hidden = self.opened(raw, self.text(doc, SEALED_KEY))
             rules = self.rules(self.object(doc, "rules"))
@@ -254,7 +261,7 @@ class _Reader:
             created=self.time(doc, "created"),
             kind=KIND,
             match_id=match_id,
-            verified=version == SEALED_FORMAT,
+            verified=version in SEALED_FORMATS,
         )
 
     def opened(self, raw: bytes, value: str) -> dict[str, Any]:

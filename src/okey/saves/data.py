@@ -34,7 +34,7 @@ PHASES: Final = (NOT_STARTED, *IN_PLAY, ROUND_OVER, MATCH_OVER)
 def format_for(rules: RuleSet, log: str = "") -> int:
     """The unsealed format a table with these rules and this log had: 3 if the log has
     automatic moves, else 2 if it deals from stacks, else 1 (what an unsealed save's
-    ``format`` must be; sealed saves are all format 4)."""
+    ``format`` must be; sealed saves are format 4, or 5 for Okey 101)."""
     if writes_automatic(log):
         return AUTO_FORMAT
     return STACKS_FORMAT if rules.play.traditional_deal else PLAIN_FORMAT
