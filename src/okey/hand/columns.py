@@ -7,7 +7,7 @@ try the options column by column; a tile no run can hold lets them skip the
 options that leave it out of a set for nothing.
 
 A set of four holding an okey is a set of three and an okey added to it, which
-changes no row: the opening search chooses the sets of three (``BASE_OPTIONS``)
+changes no row: the opening search chooses the sets of three (``column_options(base=True)``)
 and adds such okeys when it counts a choice's value.
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import Final
 
@@ -74,8 +75,14 @@ def _column_options(base: bool) -> dict[Usage, tuple[ColumnOption, ...]]:
     return table
 
 
-COLUMN_OPTIONS: Final = _column_options(base=False)
-BASE_OPTIONS: Final = _column_options(base=True)
+@cache
+def column_options(base: bool = False) -> dict[Usage, tuple[ColumnOption, ...]]:
+    """Every column's options (``base``: the opening search's, sets of three only), built
+    on first use: building them takes about half a second, which no command but Okey
+    101's should pay at start (``okey play`` speaks before it needs them)."""
+    return _column_options(base=base)
+
+
 NO_SETS: Final = ColumnOption(0, (0, 0, 0, 0), 0, ())
 
 
@@ -134,7 +141,7 @@ _choices_memo: dict[tuple[Usage, int, bool], tuple[ColumnOption, ...]] = {}
 
 
 def column_choices(column: Usage, stuck: int, base: bool = False) -> tuple[ColumnOption, ...]:
-    """The options (``BASE_OPTIONS`` with ``base``) worth trying for a column, no sets first.
+    """The options (``column_options(base)``) worth trying for a column, no sets first.
 
     ``stuck``: the colours (a bit mask) whose tile there no run can hold. An
     option is dropped when another with the same okeys takes all its tiles and
@@ -145,7 +152,7 @@ def column_choices(column: Usage, stuck: int, base: bool = False) -> tuple[Colum
     cached = _choices_memo.get(key)
     if cached is not None:
         return cached
-    options = (BASE_OPTIONS if base else COLUMN_OPTIONS).get(column, ())
+    options = column_options(base).get(column, ())
 
     def covers(big: ColumnOption, small: ColumnOption) -> bool:
         extra = [b - s for b, s in zip(big.used, small.used, strict=True)]

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Final
 
-from okey.hand.columns import COLUMN_OPTIONS, ColumnOption, column, stuck_tiles
+from okey.hand.columns import ColumnOption, column, column_options, stuck_tiles
 from okey.hand.rows import POW3, remember
 from okey.hand.runvalue import MAX_GAPS, layouts, lowest, places_of, runs_from_lowest, top_place
 from okey.hand.solver import row_keys
@@ -184,7 +184,7 @@ def _states(
     # A choice as built: a CoverState and the stuck tiles it leaves out of sets.
     states: list[tuple[CoverState, int]] = [((0, 0, 0, 0, tuple(row_keys(counts)), ()), 0)]
     for n0 in range(13):
-        options = COLUMN_OPTIONS.get(column(counts, n0))
+        options = column_options().get(column(counts, n0))
         if options is None:
             continue
         p = POW3[n0]
