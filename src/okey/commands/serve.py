@@ -126,10 +126,7 @@ def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Pl
         if args.resume is not None:
             data = read_save(args.resume, folder)
         else:
-            loaded = load_rules(args.rules)
-            if loaded.okey101 is not None:  # the net serves no 101 yet (issue 13)
-                return error(Phrase("serve.error.no_101"), catalogue)
-            rules = online_rules(loaded, args.timer)
+            rules = online_rules(load_rules(args.rules), args.timer)  # Okey or Okey 101
             config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
         return error(exc, catalogue)
