@@ -23,7 +23,8 @@ from okey.engine.okey101.notation import parse_meld
 from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
 from okey.hand.finishing import Opened
-from okey.hand.notation import format_tile
+from okey.hand.notation import format_tile, parse_tile
+from okey.hand.opening import best_opening
 from okey.hand.tiles import Tile, is_okey
 from okey.net.autopilot import Autopilot, TableBot
 from okey.net.notation import action_from_text
@@ -32,13 +33,18 @@ from okey.net.protocol import (
     OLDEST,
     PROTOCOL,
     Act,
+    Detail,
     Hello,
     Reason,
+    Refused,
     Seated,
     ServerMessage,
     Start,
     Update,
+    dumps,
+    read_server,
 )
+from okey.net.seat import details_fields
 from okey.net.table import NetTable, Refusal, TableConfig, online_rules
 from okey.rules import load_rules
 
@@ -401,3 +407,23 @@ def test_the_server_autosave_of_a_101_table_restores_it() -> None:
     assert not any(s.connected for s in back.seats)  # everyone rejoins
     # The bots play on as they would have: their random states came back.
     assert [r.getstate() for r in back.bot_rngs] == [r.getstate() for r in rig.table.bot_rngs]
+
+
+def test_a_refusal_carries_what_the_engines_reason_names() -> None:
+    rig = Rig(config101(timer=0, seed=4))
+    started(rig)
+    play_people_until(rig, lambda: my_turn_drawn(rig))
+    view = rig.view(0)
+    found = best_opening(view.hand, view.okey, view.opening)
+    assert found is not None and found.melds and not found.reaches
+    refusal = rig.refused(0, Open(found.melds[:1]))
+    assert refusal.move == "below_threshold"
+    details = dict((d.name, d.value) for d in refusal.details)
+    assert details["threshold"] == view.threshold and 0 < int(details["value"]) < view.threshold
+    missing = not_held(view, 1)[0]
+    refusal = rig.refused(0, f"discard {missing}")
+    assert refusal.details == (Detail("tile", missing),)  # a tile in the notation
+    wire = Refused(refusal.reason, refusal.move, 3, refusal.details)
+    back = read_server(dumps(wire))
+    assert back == wire and isinstance(back, Refused)
+    assert details_fields(back) == {"tile": parse_tile(missing)}

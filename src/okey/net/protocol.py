@@ -233,16 +233,27 @@ class Said:
 
 
 @dataclass(frozen=True, slots=True)
+class Detail:
+    """One of the numbers or tiles an engine reason names (``value``: 100, ``tile``: "r5")."""
+
+    name: str
+    value: int | str
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """The message was not accepted (only its sender hears this); the table goes on.
 
     ``move`` is the engine's reason for an illegal move (``not_your_turn``,
-    ``not_in_hand``...: ``engine.error.<move>`` in the catalogue).
+    ``not_in_hand``...: ``engine.error.<move>`` in the catalogue); ``details`` what that
+    reason names (``below_threshold``: ``value`` 100 and ``threshold`` 101; a tile in the
+    notation), to be said as ``engine.error.<move>`` with them.
     """
 
     reason: Reason
     move: str | None = None
     ref: int | None = None
+    details: tuple[Detail, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

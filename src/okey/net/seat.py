@@ -23,6 +23,7 @@ their turn is told as one line, as a bot's is at a local table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import math
 import unicodedata
@@ -43,6 +44,8 @@ from okey.engine.events import (
 )
 from okey.engine.okey101.events import RoundCancelled101, RoundScored101
 from okey.engine.view import Phase, PlayerView
+from okey.hand.notation import parse_tile
+from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.net.client import FINAL, Client, Disconnected
 from okey.net.protocol import Act as ActMessage
@@ -678,6 +681,21 @@ class Online:
         state = table.state
         if state.step in (Step.ROUND_OVER, Step.MATCH_OVER) and state.round_number == review.number:
             router.play(table, Command.REVIEW)
+
+
+def details_fields(refused: Refused) -> dict[str, int | Tile]:
+    """What the engine's reason for a refused move names (``value`` and ``threshold``, a
+    tile), as the catalogue's ``engine.error.<move>`` fields, for a table that words the
+    engine's numbers (the SeatLink's Refused carries the reason alone so far)."""
+    fields: dict[str, int | Tile] = {}
+    for detail in refused.details:
+        value = detail.value
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                fields[detail.name] = parse_tile(value)
+        else:
+            fields[detail.name] = value
+    return fields
 
 
 def timer_line(seconds: int) -> Line:

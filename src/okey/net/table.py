@@ -33,6 +33,8 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.engine.okey101.events import RoundCancelled101, RoundScored101
+from okey.hand.notation import format_tile
+from okey.hand.tiles import Tile
 from okey.matchlog import LogHeader, format_log, parse_log
 from okey.net.autopilot import Autopilot, TableBot
 from okey.net.codes import new_token, same_code, token_digest, token_matches
@@ -47,6 +49,7 @@ from okey.net.protocol import (
     Brief,
     Chat,
     ClientMessage,
+    Detail,
     Hello,
     Lobby,
     Ping,
@@ -90,10 +93,24 @@ log = logging.getLogger("okey.net")
 class Refusal(Exception):
     """A message the table does not accept; only its sender is told."""
 
-    def __init__(self, reason: Reason, move: str | None = None) -> None:
+    def __init__(
+        self, reason: Reason, move: str | None = None, details: tuple[Detail, ...] = ()
+    ) -> None:
         self.reason = reason
         self.move = move
+        self.details = details
         super().__init__(reason.value if move is None else f"{reason.value}: {move}")
+
+
+def move_details(error: IllegalMoveError) -> tuple[Detail, ...]:
+    """What the engine's reason names, as the wire carries it (tiles in the notation)."""
+    found = []
+    for name, value in error.fields.items():
+        if isinstance(value, Tile):
+            found.append(Detail(name, format_tile(value)))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            found.append(Detail(name, value))
+    return tuple(found)
 
 
 def online_rules(rules: RuleSet, timer: int | None) -> RuleSet:
@@ -417,7 +434,7 @@ class NetTable:
         try:
             events = self.match.apply(seat, action)
         except IllegalMoveError as exc:
-            raise Refusal(Reason.ILLEGAL_MOVE, exc.key) from None
+            raise Refusal(Reason.ILLEGAL_MOVE, exc.key, move_details(exc)) from None
         self._changed(events)
 
     # -- the master's review ------------------------------------------------------
