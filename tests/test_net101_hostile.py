@@ -61,8 +61,8 @@ def attacks(view: View101) -> list[tuple[str, str, str | None]]:
         (act(f"lay {mine[0]}=fj {mine[1]} {mine[2]}", 10), "bad_message", None),
         (act("open r99 r100 r101", 11), "bad_message", None),
         (act(f"add {mine[0]} -1 high", 12), "illegal_move", "not_opened"),
-        (act(f"add {mine[0]} {'9' * 4000} high", 13), "illegal_move", "not_opened"),
-        (act(f"add {mine[0]} {'9' * 5000} high", 14), "bad_message", None),  # int() refuses it
+        (act(f"add {mine[0]} {'9' * 400} high", 13), "illegal_move", "not_opened"),
+        (act(f"add {mine[0]} {'9' * 5000} high", 14), "bad_message", None),  # too long to read
         (act("give back", 15), "illegal_move", "nothing_to_give_back"),
         (act("open r1 r2 r3", 16, extra=1), "bad_message", None),
         (json.dumps({"type": "Act", "action": ["open", "r1"], "ref": 17}), "bad_message", None),

@@ -43,6 +43,9 @@ MAX_CODE: Final = 64
 MAX_TOKEN: Final = 128
 MAX_ROUND: Final = 10_000  # a round number asked about (a match has far fewer)
 MAX_ACTION_TILES: Final = 32  # tiles one move may name (a 101 hand holds 22 at most)
+MAX_ACTION_TEXT: Final = 512
+"""The longest action a server reads, in characters (32 tiles written ``r10=k12 |`` take
+under 300): a longer one is refused before it is parsed, which costs far more."""
 
 
 class Reason(Enum):
@@ -325,6 +328,9 @@ def read_client(frame: str | bytes) -> ClientMessage:
     if cls is None:
         raise ProtocolError(Reason.UNKNOWN_TYPE, ref)
     if not set(data) <= {"type", *cls.__dataclass_fields__}:
+        raise ProtocolError(Reason.BAD_MESSAGE, ref)
+    action = data.get("action")
+    if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
         raise ProtocolError(Reason.BAD_MESSAGE, ref)
     try:
         message: ClientMessage = decode(data, cls)
