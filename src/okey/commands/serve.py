@@ -1,7 +1,8 @@
 """``okey serve``: a table server alone, for a machine that only hosts (docs/network.md).
 
-It opens one table, says its address and join code, autosaves after every turn,
-and runs until the match is over and everyone has left, or Ctrl+C.
+It opens one table (Okey, or Okey 101 with ``--rules 101``), says its address and join
+code, autosaves after every turn, and runs until the match is over and everyone has
+left, or Ctrl+C.
 ``--resume [NAME]`` brings back a table from its autosave after the server was
 stopped or killed: its players rejoin their seats with the tokens they hold.
 ``okey host`` (:mod:`okey.commands.host`) takes the same options and seats the host.
