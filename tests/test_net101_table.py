@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from dataclasses import dataclass
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_net101_support import config101
+from test_net_table import Clock
 
 from okey.bots import available_levels
 from okey.bots.level101 import LEVELS_101, make_bot101
@@ -49,14 +49,6 @@ from okey.net.table import NetTable, Refusal, TableConfig, online_rules
 from okey.rules import load_rules
 
 CODE = "TEST-CODE"
-
-
-@dataclass
-class Clock:
-    t: float = 100.0
-
-    def __call__(self) -> float:
-        return self.t
 
 
 class Rig:
