@@ -351,7 +351,7 @@ def _sizes_fit(hello: Hello) -> bool:
 
 
 def action_tiles(action: Action) -> int:
-    """How many tiles a move lays (an Open or a Lay may name many; the others one at most)."""
+    """How many tiles an Open or a Lay lays (0 for the other moves: they name one at most)."""
     if isinstance(action, Open | Lay):
         return sum(len(meld.tiles) for meld in action.melds) + 2 * len(action.pairs)
     return 0
