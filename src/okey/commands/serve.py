@@ -1,7 +1,8 @@
 """``okey serve``: a table server alone, for a machine that only hosts (docs/network.md).
 
-It opens one table, says its address and join code, autosaves after every turn,
-and runs until the match is over and everyone has left, or Ctrl+C.
+It opens one table (Okey, or Okey 101 with ``--rules 101``), says its address and join
+code, autosaves after every turn, and runs until the match is over and everyone has
+left, or Ctrl+C.
 ``--resume [NAME]`` brings back a table from its autosave after the server was
 stopped or killed: its players rejoin their seats with the tokens they hold.
 ``okey host`` (:mod:`okey.commands.host`) takes the same options and seats the host.
@@ -126,10 +127,7 @@ def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Pl
         if args.resume is not None:
             data = read_save(args.resume, folder)
         else:
-            loaded = load_rules(args.rules)
-            if loaded.okey101 is not None:  # the net serves no 101 yet (issue 13)
-                return error(Phrase("serve.error.no_101"), catalogue)
-            rules = online_rules(loaded, args.timer)
+            rules = online_rules(load_rules(args.rules), args.timer)  # Okey or Okey 101
             config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
     except (RulesError, SaveError, ValueError) as exc:
         return error(exc, catalogue)

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import ssl
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import Any, Protocol
 
@@ -24,12 +25,14 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from okey.bots import Bot
+from okey.bots.level101 import Bot101
 from okey.engine.actions import Action
 from okey.engine.events import MatchOver
-from okey.engine.view import Phase, PlayerView
+from okey.engine.view import Phase
 from okey.net.codec import CodecError
 from okey.net.protocol import (
     MAX_SERVER_MESSAGE,
+    OLDEST,
     PROTOCOL,
     Act,
     AskReview,
@@ -44,6 +47,7 @@ from okey.net.protocol import (
     Reason,
     Refused,
     Seated,
+    SeatView,
     ServerMessage,
     Start,
     Update,
@@ -87,7 +91,7 @@ class RemoteSeat(Protocol):
     """What a table front end needs of a seat played elsewhere."""
 
     @property
-    def view(self) -> PlayerView | None: ...
+    def view(self) -> SeatView | None: ...
 
     async def receive(self) -> ServerMessage: ...
 
@@ -122,14 +126,15 @@ class Client:
         self.seat: int | None = None
         self.version = 0  # events heard so far (given back on rejoin)
         self.lobby: Lobby | None = None
-        self.view_now: PlayerView | None = None
+        self.view_now: SeatView | None = None
+        self.protocol = PROTOCOL  # the version spoken: an older server's, once it refused
         self._connection: ClientConnection | None = None
         self._goodbye: Reason | None = None
         self._early: list[ServerMessage] = []
         self._heard = False  # an Update or a Brief came: ``version`` is this client's
 
     @property
-    def view(self) -> PlayerView | None:
+    def view(self) -> SeatView | None:
         return self.view_now
 
     # -- connecting ----------------------------------------------------------------
@@ -157,7 +162,8 @@ class Client:
         # A client that heard nothing yet (a new process with a kept token) lets the
         # server say what the seat missed since it was last there.
         since = self.version if self.token is not None and self._heard else None
-        await self._send(Hello(PROTOCOL, self.code, self.name, self.token, since))
+        hello = Hello(self.protocol, self.code, self.name, self.token, since)
+        await self._send(hello)
         while True:
             try:
                 message = await self._read()
@@ -167,6 +173,12 @@ class Client:
                 self.seat, self.token = message.seat, message.token
                 return message
             if isinstance(message, Refused):
+                if message.reason is Reason.PROTOCOL and hello.protocol > OLDEST:
+                    # A server older than this client: speak its version (Okey only).
+                    self.protocol = OLDEST
+                    hello = replace(hello, protocol=OLDEST)
+                    await self._send(hello)
+                    continue
                 await connection.close()
                 raise Disconnected(Lost.REFUSED, message.reason)
             self._early.append(message)
@@ -274,11 +286,13 @@ class Client:
 
 
 async def play_as_bot(
-    client: Client, bot: Bot, *, start_with: int | None = None, think: float = 0.0
+    client: Client, bot: Bot | Bot101, *, start_with: int | None = None, think: float = 0.0
 ) -> MatchOver | None:
-    """Play the client's seat with ``bot`` until the match is over (its MatchOver) or
-    the connection is given up (Disconnected). As host, start once ``start_with``
-    people sit at the table; ``think`` is a pause in seconds before each move."""
+    """Play the client's seat with ``bot`` (an Okey bot, or a 101 bot at a 101 table) until
+    the match is over (its MatchOver) or the connection is given up (Disconnected). As
+    host, start once ``start_with`` people sit at the table; ``think`` is a pause in
+    seconds before each move."""
+    choose: Callable[[Any], Action] = bot.choose  # the server sends the bot's game's views
     acted_at = -1
     retried_at = -1
     while True:
@@ -314,4 +328,4 @@ async def play_as_bot(
             acted_at = message.version
             if think:
                 await asyncio.sleep(think)
-            await client.act(bot.choose(view))
+            await client.act(choose(view))

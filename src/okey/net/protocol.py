@@ -16,13 +16,22 @@ from typing import Final, TypeAlias, get_args
 
 from okey.engine.actions import Action
 from okey.engine.events import Event
+from okey.engine.okey101.actions import Lay, Open
+from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
 from okey.net.codec import JSON, CodecError, decode, encode
 from okey.review import RoundReview
 from okey.rules import RuleSet
 
-PROTOCOL: Final = 1
-"""The protocol version; a client says it in its Hello and a server refuses another one."""
+PROTOCOL: Final = 2
+"""The newest protocol version: a client says the newest it speaks in its Hello (an older
+server refuses it, and the client says 1 instead); a server answers in the client's."""
+OLDEST: Final = 1
+"""The oldest version a server speaks: version 1 knows Okey's views only."""
+PROTOCOLS: Final = frozenset(range(OLDEST, PROTOCOL + 1))
+GAME_PROTOCOL: Final = {"okey": 1, "101": 2}
+"""The oldest version that can sit at each game's table (version 2 brought Okey 101's
+view, View101, its moves and its events): an older client is refused ``protocol``."""
 
 MAX_CLIENT_MESSAGE: Final = 16 * 1024
 """The largest frame a server reads, in bytes (a Hello with a long name is under 1 KiB)."""
@@ -33,6 +42,10 @@ MAX_CHAT: Final = 200
 MAX_CODE: Final = 64
 MAX_TOKEN: Final = 128
 MAX_ROUND: Final = 10_000  # a round number asked about (a match has far fewer)
+MAX_ACTION_TILES: Final = 32  # tiles one move may name (a 101 hand holds 22 at most)
+MAX_ACTION_TEXT: Final = 512
+"""The longest action a server reads, in characters (32 tiles written ``r10=k12 |`` take
+under 300): a longer one is refused before it is parsed, which costs far more."""
 
 
 class Reason(Enum):
@@ -121,6 +134,9 @@ CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
 
 # -- server to client ------------------------------------------------------------
 
+SeatView: TypeAlias = PlayerView | View101
+"""A seat's view on the wire: its ``"type"`` says its game (``PlayerView``: Okey)."""
+
 
 class SeatKind(Enum):
     PERSON = "person"
@@ -180,7 +196,7 @@ class Update:
 
     version: int
     events: tuple[Event, ...]
-    view: PlayerView | None
+    view: SeatView | None
     clock: int | None = None
 
 
@@ -220,16 +236,27 @@ class Said:
 
 
 @dataclass(frozen=True, slots=True)
+class Detail:
+    """One of the numbers or tiles an engine reason names (``value``: 100, ``tile``: "r5")."""
+
+    name: str
+    value: int | str
+
+
+@dataclass(frozen=True, slots=True)
 class Refused:
     """The message was not accepted (only its sender hears this); the table goes on.
 
     ``move`` is the engine's reason for an illegal move (``not_your_turn``,
-    ``not_in_hand``...: ``engine.error.<move>`` in the catalogue).
+    ``not_in_hand``...: ``engine.error.<move>`` in the catalogue); ``details`` what that
+    reason names (``below_threshold``: ``value`` 100 and ``threshold`` 101; a tile in the
+    notation), to be said as ``engine.error.<move>`` with them.
     """
 
     reason: Reason
     move: str | None = None
     ref: int | None = None
+    details: tuple[Detail, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,6 +329,9 @@ def read_client(frame: str | bytes) -> ClientMessage:
         raise ProtocolError(Reason.UNKNOWN_TYPE, ref)
     if not set(data) <= {"type", *cls.__dataclass_fields__}:
         raise ProtocolError(Reason.BAD_MESSAGE, ref)
+    action = data.get("action")
+    if isinstance(action, str) and len(action) > MAX_ACTION_TEXT:
+        raise ProtocolError(Reason.BAD_MESSAGE, ref)
     try:
         message: ClientMessage = decode(data, cls)
     except CodecError:
@@ -320,11 +350,20 @@ def _sizes_fit(hello: Hello) -> bool:
     )
 
 
+def action_tiles(action: Action) -> int:
+    """How many tiles an Open or a Lay lays (0 for the other moves: they name one at most)."""
+    if isinstance(action, Open | Lay):
+        return sum(len(meld.tiles) for meld in action.melds) + 2 * len(action.pairs)
+    return 0
+
+
 def _fits(message: ClientMessage) -> bool:
     if isinstance(message, Hello):
         return _sizes_fit(message)
     if isinstance(message, AskReview):
         return 0 < message.number <= MAX_ROUND
+    if isinstance(message, Act):
+        return action_tiles(message.action) <= MAX_ACTION_TILES
     return True
 
 

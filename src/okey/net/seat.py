@@ -23,12 +23,13 @@ their turn is told as one line, as a bot's is at a local table.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import assert_never
+from typing import assert_never, cast
 
 from okey.engine.actions import Action, TimeOut
 from okey.engine.events import (
@@ -41,7 +42,10 @@ from okey.engine.events import (
     ShowedIndicator,
     TookDiscard,
 )
+from okey.engine.okey101.events import RoundCancelled101, RoundScored101
 from okey.engine.view import Phase, PlayerView
+from okey.hand.notation import parse_tile
+from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.net.client import FINAL, Client, Disconnected
 from okey.net.protocol import Act as ActMessage
@@ -64,6 +68,7 @@ from okey.net.protocol import (
     Seated,
     SeatInfo,
     SeatKind,
+    SeatView,
     ServerMessage,
     Start,
     Update,
@@ -89,7 +94,7 @@ HOLD_DRAW = 2.0
 CLOCK_SLACK = 2
 """Seconds the table's own turn clock may differ from the server's before it is set again."""
 KEEP_PENDING = 16  # moves remembered by ref, to word a late refusal
-_ROUND_ENDS = (RoundWon, RoundDrawn)
+_ROUND_ENDS = (RoundWon, RoundDrawn, RoundScored101, RoundCancelled101)
 _TURN_OVER = (Discarded, RoundWon, DeclinedDiscard)
 
 
@@ -100,7 +105,7 @@ class NetSeat:
         self.seated = seated
         self._rules = rules
         self._settings = settings
-        self._view: PlayerView | None = None
+        self._view: SeatView | None = None  # a View101 at a 101 table
         self._version = 0
         self._seen: list[Event] = []
         self.lobby: Lobby | None = None
@@ -109,7 +114,7 @@ class NetSeat:
         self._refs = itertools.count(1)
         self.awaiting = False  # the player's move is on its way: its events answer the key
         self.reviews: dict[int, RoundReview] = {}
-        self._asked: set[int] = set()
+        self._asked: dict[int, int] = {}  # the reviews asked for, by the ref of the asking
         self.wanted: int | None = None  # the review the player asked for before it came
         self.note: Callable[[Speech], None] = lambda speech: None  # answers of its own
         self.waiting: tuple[int, ...] = ()  # between rounds: the people the deal waits for
@@ -145,6 +150,12 @@ class NetSeat:
         return Step.BOT
 
     def view(self) -> PlayerView | None:
+        # The SeatLink still types the view as Okey's; at a 101 table it is the View101
+        # the server sent, for a table that knows 101 (the table's side of issue 13).
+        return cast(PlayerView | None, self._view)
+
+    def table_view(self) -> SeatView | None:
+        """The seat's view as the server sent it: Okey's, or a View101."""
         return self._view
 
     def seen(self) -> Sequence[Event]:
@@ -210,9 +221,19 @@ class NetSeat:
         return None
 
     def ask_review(self, number: int) -> None:
-        if number not in self._asked and number not in self.reviews:
-            self._asked.add(number)
-            self.send(AskReview(number))
+        if number not in self._asked.values() and number not in self.reviews:
+            ref = next(self._refs)
+            self._asked[ref] = number
+            self.send(AskReview(number, ref))
+
+    def review_refused(self, ref: int | None) -> bool:
+        """The server could not review the round asked with ``ref``: it may be asked again;
+        True when the player is waiting for it (then they are told)."""
+        number = self._asked.pop(ref, None) if ref is not None else None
+        if number is None or number == self.wanted:
+            self.wanted = None
+            return True
+        return False
 
     def take(self, update: Update) -> None:
         """The mirror moves on: the server's version and view, and the events seen."""
@@ -646,8 +667,8 @@ class Online:
             seat.awaiting = False
             moves.answer(table, SeatRefused(refused.move), action)
         elif refused.reason is Reason.NO_REVIEW:
-            seat.wanted = None
-            table.voice.reply(Line("table.review.not_now"))
+            if seat.review_refused(refused.ref):  # a review asked ahead is not told
+                table.voice.reply(Line("table.review.not_now"))
         else:
             table.voice.reply(Line(f"net.reason.{refused.reason.value}"))
 
@@ -660,6 +681,21 @@ class Online:
         state = table.state
         if state.step in (Step.ROUND_OVER, Step.MATCH_OVER) and state.round_number == review.number:
             router.play(table, Command.REVIEW)
+
+
+def details_fields(refused: Refused) -> dict[str, int | Tile]:
+    """What the engine's reason for a refused move names (``value`` and ``threshold``, a
+    tile), as the catalogue's ``engine.error.<move>`` fields, for a table that words the
+    engine's numbers (the SeatLink's Refused carries the reason alone so far)."""
+    fields: dict[str, int | Tile] = {}
+    for detail in refused.details:
+        value = detail.value
+        if isinstance(value, str):
+            with contextlib.suppress(ValueError):
+                fields[detail.name] = parse_tile(value)
+        else:
+            fields[detail.name] = value
+    return fields
 
 
 def timer_line(seconds: int) -> Line:

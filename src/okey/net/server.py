@@ -323,7 +323,9 @@ class TableServer:
                         continue
                     hosted.table.handle(seat, message)
                 except Refusal as refusal:
-                    self._say(connection, Refused(refusal.reason, refusal.move, ref))
+                    self._say(
+                        connection, Refused(refusal.reason, refusal.move, ref, refusal.details)
+                    )
                 except Exception:  # a bug: refuse the message, keep the player and the table
                     log.exception("table %s could not handle a message", hosted.code)
                     self._say(connection, Refused(Reason.BAD_MESSAGE, ref=ref))

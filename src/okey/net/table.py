@@ -12,13 +12,13 @@ next deal) one step at a time and says when to call it again.
 
 from __future__ import annotations
 
+import logging
 import random
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
-from okey.bots import Bot, make_bot
 from okey.engine.actions import Action, TimeOut
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import (
@@ -32,19 +32,24 @@ from okey.engine.events import (
     seen_by,
 )
 from okey.engine.match import Match
+from okey.engine.okey101.events import RoundCancelled101, RoundScored101
+from okey.hand.notation import format_tile
+from okey.hand.tiles import Tile
 from okey.matchlog import LogHeader, format_log, parse_log
-from okey.net.autopilot import Autopilot
+from okey.net.autopilot import Autopilot, TableBot
 from okey.net.codes import new_token, same_code, token_digest, token_matches
 from okey.net.limits import Bucket
 from okey.net.protocol import (
+    GAME_PROTOCOL,
     MAX_CHAT,
     MAX_NAME,
-    PROTOCOL,
+    PROTOCOLS,
     Act,
     AskReview,
     Brief,
     Chat,
     ClientMessage,
+    Detail,
     Hello,
     Lobby,
     Ping,
@@ -59,6 +64,7 @@ from okey.net.protocol import (
     Seated,
     SeatInfo,
     SeatKind,
+    SeatView,
     ServerMessage,
     Start,
     Update,
@@ -70,18 +76,41 @@ from okey.saves import new_rng
 DEFAULT_TIMER = 90
 """Seconds per turn at an online table unless the host chooses: generous, because a
 screen-reader player hears the table before moving."""
-MOST_MOVES_PER_TURN = 8
+MOST_MOVES_PER_TURN = 32  # a bot's moves told in one Update (a 101 turn lays and adds)
 BRIEF_EVENTS = 400  # a rejoin brief holds at most this many missed events
-_TURN_ENDS = (Discarded, RoundWon, RoundDrawn, ShowedIndicator, MatchOver)
+_TURN_ENDS = (
+    Discarded,
+    RoundWon,
+    RoundDrawn,
+    ShowedIndicator,
+    MatchOver,
+    RoundScored101,
+    RoundCancelled101,
+)
+log = logging.getLogger("okey.net")
 
 
 class Refusal(Exception):
     """A message the table does not accept; only its sender is told."""
 
-    def __init__(self, reason: Reason, move: str | None = None) -> None:
+    def __init__(
+        self, reason: Reason, move: str | None = None, details: tuple[Detail, ...] = ()
+    ) -> None:
         self.reason = reason
         self.move = move
+        self.details = details
         super().__init__(reason.value if move is None else f"{reason.value}: {move}")
+
+
+def move_details(error: IllegalMoveError) -> tuple[Detail, ...]:
+    """What the engine's reason names, as the wire carries it (tiles in the notation)."""
+    found = []
+    for name, value in error.fields.items():
+        if isinstance(value, Tile):
+            found.append(Detail(name, format_tile(value)))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            found.append(Detail(name, value))
+    return tuple(found)
 
 
 def online_rules(rules: RuleSet, timer: int | None) -> RuleSet:
@@ -116,6 +145,7 @@ class Seat:
     token_digest: str = ""
     connected: bool = False
     heard: int = 0  # events this seat had been sent when it dropped
+    protocol: int = 1  # the protocol version its client speaks (its Hello's)
     ready: bool = False
     chat: Bucket = field(default_factory=lambda: Bucket(rate=0.5, burst=4))
 
@@ -171,7 +201,8 @@ class NetTable:
             (bot_rngs[s] if s < len(bot_rngs) else None) or config.rng(f"bot:{s}")
             for s in range(players)
         ]
-        self.bots: list[Bot] = [make_bot(config.level, rng) for rng in self.bot_rngs]
+        rules = self.match.rules
+        self.bots = [TableBot(config.level, rng, rules) for rng in self.bot_rngs]
         self.on_turn = on_turn  # after every turn (the server autosaves)
         self.host: int | None = None
         self.turn_deadline: float | None = None
@@ -232,15 +263,20 @@ class NetTable:
 
         The server finds the table by the code; it is checked again here, so that a
         table never seats anyone without it."""
-        if hello.protocol != PROTOCOL:
+        if hello.protocol not in PROTOCOLS or hello.protocol < self.oldest_protocol:
             raise Refusal(Reason.PROTOCOL)
         if not same_code(hello.code, self.config.code):
             raise Refusal(Reason.WRONG_CODE)
         if hello.token is not None:
-            return self._rejoin(hello.token, hello.since, on_seat)
-        return self._join(hello.name, on_seat)
+            return self._rejoin(hello.token, hello.since, on_seat, hello.protocol)
+        return self._join(hello.name, on_seat, hello.protocol)
 
-    def _join(self, text: str, on_seat: Callable[[int], None]) -> int:
+    @property
+    def oldest_protocol(self) -> int:
+        """The oldest protocol version that can sit at this table: its game's."""
+        return GAME_PROTOCOL.get(self.match.rules.game, max(PROTOCOLS))
+
+    def _join(self, text: str, on_seat: Callable[[int], None], protocol: int) -> int:
         name = clean_name(text)
         if name is None:
             raise Refusal(Reason.BAD_NAME)
@@ -251,14 +287,18 @@ class NetTable:
             raise Refusal(Reason.TABLE_FULL)
         seat_number = min(free, key=self._join_order)
         token = new_token()
-        self.seats[seat_number] = Seat(SeatKind.PERSON, name, token_digest(token), connected=True)
+        self.seats[seat_number] = Seat(
+            SeatKind.PERSON, name, token_digest(token), connected=True, protocol=protocol
+        )
         self._pick_host()
         on_seat(seat_number)
         self.send(seat_number, self._seated(seat_number, token, rejoined=False))
         self._tell_lobby()
         return seat_number
 
-    def _rejoin(self, token: str, since: int | None, on_seat: Callable[[int], None]) -> int:
+    def _rejoin(
+        self, token: str, since: int | None, on_seat: Callable[[int], None], protocol: int
+    ) -> int:
         found = None
         for number, seat in enumerate(self.seats):
             # Every seat is compared, found or not, so the time says nothing.
@@ -269,6 +309,7 @@ class NetTable:
         seat = self.seats[found]
         heard = min(seat.heard if since is None else since, self.version)
         seat.connected = True
+        seat.protocol = protocol
         self._pick_host()
         on_seat(found)
         self.send(found, self._seated(found, token, rejoined=True))
@@ -294,7 +335,7 @@ class NetTable:
         rules = self.match.rules
         config = self.config
         return Seated(
-            PROTOCOL,
+            self.seats[seat].protocol,
             seat,
             token,
             self.players,
@@ -393,7 +434,7 @@ class NetTable:
         try:
             events = self.match.apply(seat, action)
         except IllegalMoveError as exc:
-            raise Refusal(Reason.ILLEGAL_MOVE, exc.key) from None
+            raise Refusal(Reason.ILLEGAL_MOVE, exc.key, move_details(exc)) from None
         self._changed(events)
 
     # -- the master's review ------------------------------------------------------
@@ -476,7 +517,13 @@ class NetTable:
         events: list[Event] = []
         round_number = match.round_number
         for _ in range(MOST_MOVES_PER_TURN):
-            events += match.apply(seat, bot.choose(match.view(seat)))
+            choice = bot.choose(match.table_view(seat))
+            try:
+                events += match.apply(seat, choice)
+            except IllegalMoveError as exc:
+                # A bot's slip must not stop the table: the game's own move instead.
+                log.warning("table %s: the bot's %s refused (%s)", self.config.code, choice, exc)
+                events += match.apply(seat, match.round.automatic_move(seat))
             if match.round_over or match.turn != seat or match.round_number != round_number:
                 break
         self._changed(events)
@@ -495,7 +542,8 @@ class NetTable:
 
     def _update(self, seat: int, events: Sequence[Event]) -> Update:
         seen = tuple(e for event in events if (e := seen_by(event, seat)) is not None)
-        view = self.match.view(seat) if self.started else None
+        view = self.match.table_view(seat) if self.started else None
+        assert view is None or isinstance(view, SeatView)  # a game the wire knows
         return Update(self.version, seen, view, self.clock())
 
     def _clock_after_change(self) -> None:

@@ -1,0 +1,42 @@
+"""The accessible table at an Okey 101 table server: a host's table and a joined table,
+driven by keys beside a real server on 127.0.0.1, play a 101 round with two bots.
+
+It needs the table's side of issue 13 (its 101 keys and words, from the moves101 and
+ear101 branches): until those are merged it is skipped, and the 101 network is tested
+below the table (tests/test_net101_play.py plays 101 bots at real clients)."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+
+import pytest
+from test_net101_support import config101
+from test_net_support import WAIT, async_test, running, within
+from test_table_remote_support import people, play_by_keys, start
+
+from okey.engine.okey101.view import View101
+from okey.table.seat import Step
+
+TABLE_KNOWS_101 = all(
+    importlib.util.find_spec(name) is not None
+    for name in ("okey.table.browsing", "okey.table.laying")
+)
+pytestmark = pytest.mark.skipif(
+    not TABLE_KNOWS_101, reason="the table's side of Okey 101 (issue 13) is not merged here"
+)
+
+
+@async_test
+async def test_a_host_and_a_guest_play_a_101_round_by_keys_at_their_own_tables() -> None:
+    async with (
+        running(config101(seed=3, timer=120)) as (_, url, hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        await start(ayse, bora)
+        turns = await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 3 * WAIT)
+        assert min(turns) > 0
+        for person in (ayse, bora):
+            assert person.table.state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
+            assert isinstance(person.seat.table_view(), View101)
+        assert hosted[0].table.match.round_over
