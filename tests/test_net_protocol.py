@@ -53,7 +53,7 @@ def reason_of(frame: str | bytes) -> Reason:
 
 def test_client_messages_are_read() -> None:
     assert read_client('{"type":"Hello","protocol":1,"code":"AB","name":"Ayşe"}') == Hello(
-        PROTOCOL, "AB", "Ayşe"
+        1, "AB", "Ayşe"
     )
     assert read_client('{"type":"Act","action":"discard r5","ref":3}') == Act(Discard(Tile(4)), 3)
     assert read_client('{"type":"Act","action":"draw pile"}') == Act(DrawFromPile())

@@ -139,9 +139,3 @@ def test_resume_opens_and_review_reviews_a_101_save(
     assert "does not play Okey 101 yet" not in capsys.readouterr().err
     assert main(["review", "game", "--saves", str(tmp_path)]) == 0  # the master reviews 101 now
     assert capsys.readouterr().out.strip() == "No round of this match is over yet."
-
-
-def test_serve_refuses_a_101_table_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["serve", "--rules", "101"]) == 2
-    err = capsys.readouterr().err
-    assert "does not host Okey 101" in err and "Traceback" not in err

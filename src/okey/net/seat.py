@@ -402,7 +402,7 @@ def missed_lines(table: Table, brief: Brief) -> list[Speech]:
     if brief.left_out:
         head.append(Line("net.missed.left_out", count=brief.left_out))
     ends = [e for e in brief.missed if isinstance(e, (*_ROUND_ENDS, ShowedIndicator))]
-    told = table.narrator.lines(ends, table.position, table.hand())
+    told = table.narrator.lines(ends, table.position, table.hand(), view=table.state.seen)
     return [Joined(tuple(head)), *told]
 
 
