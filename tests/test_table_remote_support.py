@@ -17,7 +17,7 @@ from prompt_toolkit.input import PipeInput, create_pipe_input
 from prompt_toolkit.output import DummyOutput
 from sounds_support import Recorded
 from test_net_support import CODE, QUICK_RETRY, WAIT, within
-from test_table_rig import EN, FakeOutput, Player, Rig, keys_in
+from test_table_rig import DEAL_KEYS, EN, FakeOutput, Player, Rig, keys_in
 
 from okey.engine.view import Phase
 from okey.net.client import Client
@@ -67,7 +67,7 @@ class Person:
         return found
 
     def dealt(self) -> bool:
-        return any(key.startswith("table.round") for key in self.rig.keys)
+        return any(key.startswith(DEAL_KEYS) for key in self.rig.keys)
 
     def heard(self, key: str) -> bool:
         return any(key in keys_in(speech) for speech in self.rig.lines)
@@ -163,7 +163,7 @@ async def play_by_keys(person: Person) -> int:
         await player.until(ready, "the player's turn or the end of the round")
         if _finished(person):
             return turns
-        view = table.state.view
+        view = table.state.seen  # Okey's view or Okey 101's
         assert view is not None
         version = seat.version
         if turns == 0:
