@@ -23,7 +23,13 @@ __all__ = ["CODE", "config101", "one_round_101", "play", "play101", "rules_file_
 def one_round_101() -> RuleSet:
     """Okey 101's rules for a match of one round (the shipped ones play five)."""
     rules = load_rules("101")
-    return replace(rules, table=replace(rules.table, rounds=1))
+    own = rules.okey101
+    assert own is not None
+    return replace(
+        rules,
+        table=replace(rules.table, rounds=1),
+        okey101=replace(own, table=replace(own.table, rounds=1)),
+    )
 
 
 def config101(
