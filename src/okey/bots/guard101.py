@@ -10,11 +10,10 @@ not against ``view.legal``: an ``Open`` or a ``Lay`` is never listed there.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from okey.bots.level101 import Bot101
-from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, Reason, TooSlow, ask_in_time
+from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, Reason, guarded_choice
 from okey.engine.actions import Action
 from okey.engine.okey101.view import View101
 
@@ -44,19 +43,7 @@ class Guarded101:
         self.incidents: list[Incident] = []
 
     def choose(self, view: View101) -> Action:
-        started = time.perf_counter()
-        try:
-            action = ask_in_time(self.bot.choose, view, self.time_limit, self.name, self.threaded)
-        except TooSlow:
-            return self._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
-        except Exception as exc:  # a plug-in may fail in any way: that is the point
-            return self._replace(view, "raised", f"{type(exc).__name__}: {exc}")
-        elapsed = time.perf_counter() - started
-        if elapsed > self.time_limit:
-            return self._replace(view, "too_slow", f"{elapsed:.2f}")
-        if not self.accepts(view, action):
-            return self._replace(view, "illegal", repr(action))
-        return action
+        return guarded_choice(self, view, self.accepts)
 
     def _replace(self, view: View101, reason: Reason, detail: str) -> Action:
         incident = Incident(view.seat, self.name, reason, detail, view.round_number)

@@ -33,7 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final, Literal, TypeVar
+from typing import Any, Final, Literal, Protocol, TypeVar
 
 from okey.bots.base import Bot, BotFactory
 from okey.bots.easy import EasyBot
@@ -161,19 +161,7 @@ class GuardedBot:
         self.incidents: list[Incident] = []
 
     def choose(self, view: PlayerView) -> Action:
-        started = time.perf_counter()
-        try:
-            action = ask_in_time(self.bot.choose, view, self.time_limit, self.name, self.threaded)
-        except TooSlow:
-            return self._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
-        except Exception as exc:  # a plug-in may fail in any way: that is the point
-            return self._replace(view, "raised", f"{type(exc).__name__}: {exc}")
-        elapsed = time.perf_counter() - started
-        if elapsed > self.time_limit:
-            return self._replace(view, "too_slow", f"{elapsed:.2f}")
-        if action not in view.legal:
-            return self._replace(view, "illegal", repr(action))
-        return action
+        return guarded_choice(self, view, lambda seen, action: action in seen.legal)
 
     def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
         incident = Incident(view.seat, self.name, reason, detail, view.round_number)
@@ -181,6 +169,38 @@ class GuardedBot:
         if self.on_incident is not None:
             self.on_incident(incident)
         return self.fallback.choose(view)
+
+
+class Guard(Protocol):
+    """What :func:`guarded_choice` asks of a guard."""
+
+    bot: Any  # the plug-in: its choose(view) may do anything
+    name: str
+    time_limit: float
+    threaded: bool
+
+    def _replace(self, view: Any, reason: Reason, detail: str) -> Action: ...
+
+
+def guarded_choice(guard: Guard, view: Any, accepts: Callable[[Any, Action], bool]) -> Action:
+    """A guard's move (:class:`GuardedBot`, :class:`okey.bots.guard101.GuardedBot101`):
+    the plug-in's in time, raising nothing and ``accepts``-ed, else the guard's
+    ``_replace`` (its fallback's move, the incident kept)."""
+    started = time.perf_counter()
+    try:
+        action: Action = ask_in_time(
+            guard.bot.choose, view, guard.time_limit, guard.name, guard.threaded
+        )
+    except TooSlow:
+        return guard._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
+    except Exception as exc:  # a plug-in may fail in any way: that is the point
+        return guard._replace(view, "raised", f"{type(exc).__name__}: {exc}")
+    elapsed = time.perf_counter() - started
+    if elapsed > guard.time_limit:
+        return guard._replace(view, "too_slow", f"{elapsed:.2f}")
+    if not accepts(view, action):
+        return guard._replace(view, "illegal", repr(action))
+    return action
 
 
 class TooSlow(Exception):
