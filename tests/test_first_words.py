@@ -26,17 +26,38 @@ EN = load_catalogue("en")
 LOADED = """
 import json, sys
 import okey.commands.play, okey.commands.menu, okey.commands.tutorial
+import okey.table.controller, okey.table.persist, okey.table.session, okey.table.leaving
+print(json.dumps(sorted(sys.modules)))
+"""
+
+BEFORE_THE_WELCOME = """
+import json, sys
+import okey.cli, okey.preferences, okey.commands.play
 print(json.dumps(sorted(sys.modules)))
 """
 
 
-def test_the_commands_that_start_a_game_load_without_the_screen_library() -> None:
+def _loaded(script: str) -> list[str]:
     result = subprocess.run(
-        [sys.executable, "-c", LOADED], capture_output=True, text=True, timeout=60, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
     )
-    modules = json.loads(result.stdout)
+    modules: list[str] = json.loads(result.stdout)
+    return modules
+
+
+def test_the_commands_that_start_a_game_load_without_the_screen_library() -> None:
+    modules = _loaded(LOADED)
     assert "okey.table.controller" in modules
     assert not [name for name in modules if name.startswith(("prompt_toolkit", "okey.table.app"))]
+
+
+def test_okey_play_reaches_its_welcome_without_the_engine_the_bots_or_the_table() -> None:
+    """What ``okey play`` loads before it says its welcome: the command line, the
+    settings file and the command itself; the rest loads once the welcome is said."""
+    modules = _loaded(BEFORE_THE_WELCOME)
+    heavy = ("okey.engine", "okey.bots", "okey.hand.solver", "okey.table.controller")
+    assert not [name for name in modules if name.startswith(heavy)]
+    assert not [name for name in modules if name.startswith(("okey.saves.codec", "prompt_toolkit"))]
 
 
 def _seat(monkeypatch: pytest.MonkeyPatch, table: Table, *, resumed: bool = False) -> list[str]:
@@ -122,3 +143,73 @@ def test_the_start_menu_said_before_its_screen_is_not_said_again() -> None:
     assert [text for text, _ in output.spoken] == [welcome]
     assert said == [welcome]
     assert list(menu.said) == [welcome]
+
+
+RULE_SETS = ("classic", "partners", "duel", "two-player", "101", "short")
+
+
+@pytest.mark.parametrize("rules", RULE_SETS)
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_okey_play_says_its_welcome_before_loading_the_table_and_the_table_not_again(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, rules: str, language: str
+) -> None:
+    """``okey play`` words its welcome itself (:func:`say_welcome`), before the engine and
+    the table load: the running table's own welcome must be the same words, or the
+    player would hear it twice."""
+    from okey.cli import build_parser
+
+    catalogue = load_catalogue(language)
+    output = FakeOutput()
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda line: None, catalogue=catalogue)
+    before: list[str] = []
+
+    def screen(table: Table, **options: object) -> int:
+        before.extend(text for text, _ in output.spoken)
+        table.begin()
+        table.speaker.close()
+        return 0
+
+    monkeypatch.setattr(play_command, "needs_terminal", lambda catalogue: None)
+    monkeypatch.setattr(play_command, "speaker_from_args", lambda *args: speaker)
+    monkeypatch.setattr(play_command, "play", screen)
+    argv = ["play", "--rules", rules, "--seed", "8", "--name", "Kaan", "--saves", str(tmp_path)]
+    args = build_parser(catalogue).parse_args(argv)
+    assert play_command.run(args, catalogue) == 0
+    spoken = [text for text, _ in output.spoken]
+    welcome = spoken[0]
+    assert before == [welcome]
+    assert spoken.count(welcome) == 1
+    assert speaker.history.entries.count(welcome) == 1
+    assert len(spoken) > 1  # the deal came after it
+
+
+def test_a_table_that_cannot_open_after_the_welcome_closes_its_speaker(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The saves folder refusing the match (its autosave held by another okey) is
+    reported after the welcome, and the speech worker is closed, not left running."""
+    from okey.cli import build_parser
+    from okey.saves import SaveError
+    from okey.table.persist import DiskSaver
+
+    def held(self: DiskSaver, *names: str | None) -> None:
+        raise SaveError("locked", path=tmp_path / "autosave.json", pid=1)
+
+    output = FakeOutput()
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda line: None, catalogue=EN)
+    closed: list[bool] = []
+    real_close = speaker.close
+
+    def close() -> None:
+        closed.append(True)
+        real_close()
+
+    monkeypatch.setattr(speaker, "close", close)
+    monkeypatch.setattr(play_command, "needs_terminal", lambda catalogue: None)
+    monkeypatch.setattr(play_command, "speaker_from_args", lambda *args: speaker)
+    monkeypatch.setattr(play_command, "play", lambda table, **options: 0)
+    monkeypatch.setattr(DiskSaver, "open", held)
+    args = build_parser(EN).parse_args(["play", "--saves", str(tmp_path)])
+    assert play_command.run(args, EN) != 0
+    assert closed == [True]
+    assert output.spoken[0][0].startswith("Okey, classic table:")

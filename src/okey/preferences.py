@@ -19,15 +19,15 @@ from typing import ClassVar, Final
 import platformdirs
 
 from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
-from okey.bots import available_levels
 from okey.errors import OkeyError, Phrase
+from okey.levels import level_names
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
 from okey.numbers import PACE, NumberError, NumberRule
 from okey.rules import RulesError, load_rules
-from okey.saves.store import write_atomically
+from okey.saves.atomic import write_atomically
 from okey.speech.modes import SpeechMode
 from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
-from okey.table.sorting import SortMode
+from okey.table.sorted_hand import SortMode
 from okey.textfiles import TextFileError, decode, read_bytes
 
 ENV_VAR: Final = "OKEY_SETTINGS"
@@ -186,7 +186,7 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference(
         "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
     ),
-    Preference("level", _choice(available_levels), "medium", frozenset({"play", "menu"})),
+    Preference("level", _choice(level_names), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.
     Preference("language", _choice(lambda: list(LANGUAGES)), DEFAULT_LANGUAGE, frozenset()),

@@ -9,6 +9,7 @@ from okey.bots.easy import EasyBot
 from okey.bots.hard import HardBot
 from okey.bots.medium import MediumBot
 from okey.bots.random_bot import RandomBot
+from okey.levels import LEVEL_NAMES, level_names
 
 LEVELS: dict[str, BotFactory] = {
     "random": RandomBot,
@@ -17,10 +18,11 @@ LEVELS: dict[str, BotFactory] = {
     "hard": HardBot,
 }
 """Bot levels by name; each factory takes the bot's own ``random.Random``."""
+assert tuple(LEVELS) == LEVEL_NAMES  # okey.levels names them without loading them
 
 
 def available_levels() -> list[str]:
-    return sorted(LEVELS)
+    return level_names()
 
 
 def make_bot(level: str, rng: random.Random) -> Bot:

@@ -20,28 +20,27 @@ The tests check every answer against the solver.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import product
 from typing import Final
 
 from okey.hand.rows import POW3, remember, row_tradeoffs
-from okey.hand.solver import COLUMN_OPTIONS, HAND_SIZE, row_keys
+from okey.hand.solver import HAND_SIZE, column_set_options, row_keys
 
 Usage = tuple[int, int, int, int]
 Option = tuple[int, Usage]  # (gaps, tiles used per colour)
 NONE: Final[Option] = (0, (0, 0, 0, 0))
 
 
-def _column_options() -> tuple[tuple[Option, ...], ...]:
+@cache
+def column_options() -> tuple[tuple[Option, ...], ...]:
     """The solver's set choices for each column of colour counts (code = base 3), none first."""
     table: list[tuple[Option, ...]] = []
     for code in range(81):
         column = (code % 3, code // 3 % 3, code // 9 % 3, code // 27)
-        options = COLUMN_OPTIONS.get(column, ((0, (0, 0, 0, 0), ()),))
+        options = column_set_options().get(column, ((0, (0, 0, 0, 0), ()),))
         table.append(tuple((gaps, usage) for gaps, usage, _ in options))
     return tuple(table)
-
-
-OPTIONS: Final = _column_options()
 
 
 def column_code(counts: Sequence[int], n0: int) -> int:
@@ -129,7 +128,8 @@ class Need:
     def _enumerate(self) -> list[Choice]:
         counts = self.counts
         keys = row_keys(counts)
-        columns = [OPTIONS[column_code(counts, n0)] for n0 in range(13)]
+        options = column_options()
+        columns = [options[column_code(counts, n0)] for n0 in range(13)]
         active = [n0 for n0 in range(13) if len(columns[n0]) > 1]
         result: list[Choice] = []
         room = self.room
@@ -201,7 +201,7 @@ class Need:
         colour, n0 = divmod(face, 13)
         step = POW3[n0]
         code = column_code(counts, n0)
-        grown = OPTIONS[code + POW3[colour]]
+        grown = column_options()[code + POW3[colour]]
         room = self.room - 1
         best = self.best
         for gaps, keys, per_column, drops in self.choices:

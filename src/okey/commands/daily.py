@@ -7,6 +7,8 @@ hand is played once; practising it again is a plain ``okey play`` with its seed)
 
 from __future__ import annotations
 
+# The engine and the table are imported where they are used: the start menu reads
+# this module for its "today's hand" item before it says its first words.
 import argparse
 from datetime import date
 from pathlib import Path
@@ -14,14 +16,12 @@ from pathlib import Path
 from okey.commands import error
 from okey.commands.play import add_name_and_sort, add_pace_and_saves, new_settings, open_table
 from okey.daily import DAILY_LEVEL, DAILY_RULES, daily_seed, parse_day, save_name
-from okey.engine.events import RoundDrawn, RoundWon
+from okey.levels import best_level
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import save_path
 from okey.speech import add_speech_options
-from okey.table.persist import best_level, session_from_save
-from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE
 
 NAME = "daily"
@@ -55,6 +55,9 @@ def spoken_date(day: date, catalogue: Catalogue) -> str:
 
 def outcome(data: SaveData, day: date, catalogue: Catalogue) -> list[str]:
     """What a finished day's hand came to, for the player of that save."""
+    from okey.engine.events import RoundDrawn, RoundWon
+    from okey.table.persist import session_from_save
+
     text = catalogue.text
     session = session_from_save(data, catalogue)
     match, you, names = session.match, session.you, session.settings.names
@@ -95,6 +98,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
                 print(line)
             return 0
         if saved is not None:
+            from okey.table.persist import session_from_save
+
             session = session_from_save(saved, catalogue)
             session.settings.pace = args.pace
             notice = text("daily.resumed", date=when)
@@ -115,5 +120,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         DAILY_RULES, rules.table.players, level, args, daily_seed(day), catalogue
     )
     notice = text("daily.welcome" if day == today() else "daily.welcome.other", date=when)
+    from okey.table.session import new_session
+
     session = new_session(rules, settings)
     return open_table(session, args, catalogue, saved_as=name, autosave_as=name, notice=notice)

@@ -14,8 +14,8 @@ import argparse
 import ssl
 
 from okey.commands import error
-from okey.commands.join import Sitting, online_name, play_online, sit, terminal_speaker
-from okey.commands.play import add_name_and_sort, add_pace
+from okey.commands.join import Sitting, online_name, play_online, sit
+from okey.commands.play import add_name_and_sort, add_pace, make_speaker
 from okey.commands.serve import Plan, add_server_options, plan
 from okey.messages import Catalogue
 from okey.net.address import connect_host, local_only_line, shown_host, with_port
@@ -87,7 +87,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     name = online_name(args.name, catalogue)
     if name is None:
         return error(text("net.reason.bad_name"), catalogue)
-    speaker = terminal_speaker(args, catalogue)
+    speaker = make_speaker(args, catalogue)
     if not isinstance(speaker, Speaker):
         return speaker
     sitting = Sitting(

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from okey.commands import error, report
-from okey.commands.play import add_name_and_sort, needs_terminal, table_sounds
+from okey.commands.play import add_name_and_sort, make_speaker, table_sounds
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, Verbosity, load_catalogue
 from okey.net.address import Target, parse_target
 from okey.net.client import Client, Disconnected, Lost
@@ -28,7 +28,7 @@ from okey.net.seat import Online, lost_text, net_seat, welcome_lines
 from okey.net.table import clean_name
 from okey.net.tokens import HOST, forget_token, load_token, save_token, server_key
 from okey.rules import RulesError
-from okey.speech import Speaker, add_speech_options, speaker_from_args
+from okey.speech import Speaker, add_speech_options
 from okey.table.app import play_async
 from okey.table.controller import Table
 from okey.table.lines import Speech
@@ -163,18 +163,6 @@ def play_online(sitting: Sitting, speaker: Speaker, main: Coroutine[Any, Any, in
     return status
 
 
-def terminal_speaker(args: argparse.Namespace, catalogue: Catalogue) -> Speaker | int:
-    """The speaker ``args`` ask for, once there is a terminal to play in; else the exit
-    status of the refusal (said)."""
-    refused = needs_terminal(catalogue)
-    if refused is not None:
-        return refused
-    try:
-        return speaker_from_args(args, catalogue)
-    except OSError as exc:
-        return error(exc, catalogue)
-
-
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     text = catalogue.text
     try:
@@ -191,7 +179,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
             tls = ssl.create_default_context(cafile=args.cafile)
         except (OSError, ssl.SSLError) as exc:
             return error(text("join.error.cafile", reason=exc), catalogue)
-    speaker = terminal_speaker(args, catalogue)
+    speaker = make_speaker(args, catalogue)
     if not isinstance(speaker, Speaker):
         return speaker
     sitting = Sitting(

@@ -9,25 +9,33 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from okey.audio import DEFAULT_VOLUME, Sounds
-from okey.bots import available_levels
 from okey.commands import error, on_a_terminal
 from okey.errors import Phrase
+from okey.levels import best_level, level_names
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
 from okey.rules import RulesError, RuleSet, load_rules
+from okey.rules_words import rules_name
 from okey.saves import SaveError, saves_dir
-from okey.saves.lock import SaveLock
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
-from okey.table.controller import Table
-from okey.table.leaving import left_unsaved
-from okey.table.lines import Speech
-from okey.table.persist import DiskSaver, best_level
-from okey.table.seats import table_names
-from okey.table.session import TableSession, new_session
+from okey.table.seats import Seats, table_names
 from okey.table.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
-from okey.table.sorting import SortMode
+from okey.table.sorted_hand import SortMode
+from okey.table.welcome import welcome
+from okey.table.words import Words
+
+if TYPE_CHECKING:
+    from okey.audio import Sounds
+    from okey.saves.lock import SaveLock
+    from okey.table.controller import Table
+    from okey.table.lines import Speech
+    from okey.table.session import TableSession
+
+# What a new match needs before its first words is imported above; the engine, the
+# bots, the table and the saves' codec are imported only once they have been said
+# (``okey play`` speaks within half a second: docs/platforms.md).
 
 NAME = "play"
 HELP_KEY = "table.cli.play"
@@ -42,7 +50,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument(
         "--level",
         metavar="LEVEL",
-        help=text("table.cli.level", levels=", ".join(available_levels())),
+        help=text("table.cli.level", levels=", ".join(level_names())),
     )
     parser.add_argument("--seed", type=SEED.argument(catalogue), help=text("table.cli.seed"))
     parser.add_argument(
@@ -145,28 +153,51 @@ def seat_player(
     pace: float,
     resumed: bool = False,
     notice: str | None = None,
+    welcomed: Speaker | None = None,
 ) -> int:
     """Open the table ``build`` makes in the terminal, speaking as ``args`` ask, with
     its sounds (``--no-sounds``: off, and no audio device opened); the exit status is 1
-    when the table was left with its match unsaved."""
-    refused = needs_terminal(catalogue)
-    if refused is not None:
-        return refused
-    try:
-        speaker = speaker_from_args(args, catalogue)
-    except OSError as exc:
-        why = Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc))
-        return error(why, catalogue)
+    when the table was left with its match unsaved. ``welcomed``: the speaker that has
+    said the match's first words already (:func:`say_welcome`)."""
+    from okey.table.leaving import left_unsaved
+
+    speaker = welcomed if welcomed is not None else make_speaker(args, catalogue)
+    if isinstance(speaker, int):
+        return speaker
     table = build(speaker)
     if not args.sounds:
         table.settings.sounds = False  # --no-sounds wins over a save's sounds, as B would
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
-    if not resumed:
+    if not resumed and welcomed is None:
         # Said while the screen library is still to load: the table does not say it again.
         with speaker.ahead():
             table.voice.event(first_words(table))
     status = play(table, pace=pace, resumed=resumed, notice=notice)
     return 1 if left_unsaved(table) else status
+
+
+def make_speaker(args: argparse.Namespace, catalogue: Catalogue) -> Speaker | int:
+    """The speaker ``args`` ask for, or the exit status of refusing to seat the player
+    (no terminal) or their transcript file."""
+    refused = needs_terminal(catalogue)
+    if refused is not None:
+        return refused
+    try:
+        return speaker_from_args(args, catalogue)
+    except OSError as exc:
+        why = Phrase("table.cli.transcript", path=args.transcript, reason=_why(exc))
+        return error(why, catalogue)
+
+
+def say_welcome(speaker: Speaker, rules: RuleSet, settings: TableSettings) -> None:
+    """Say a new match's welcome now, before the table has loaded (a blind player hears
+    the game start at once); the table, saying it as :meth:`Table.welcome`, does not
+    say it again. Worded as the table words it."""
+    seats = Seats(rules.table, settings.you, tuple(settings.names))
+    line = welcome(rules_name(rules), [level for level in settings.levels if level], seats)
+    words = Words(seats, settings.verbosity, speaker.catalogue)
+    with speaker.ahead():
+        speaker.event(line.key, **words.fields(line))
 
 
 def first_words(table: Table) -> Speech:
@@ -190,6 +221,8 @@ def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> S
     """The table's cues, at the volume of the player's settings (``okey settings
     volume``), telling the player through ``speaker`` what went wrong (no device, a bad
     file in their sound pack). Not ``enabled``: no device is opened until B."""
+    from okey.audio import DEFAULT_VOLUME, Sounds
+
     volume = int(getattr(args, "volume", DEFAULT_VOLUME))
     return Sounds(bell=terminal_bell, on_notice=speaker.event, enabled=enabled, volume=volume)
 
@@ -205,19 +238,28 @@ def open_table(
     notice: str | None = None,
     match_id: str | None = None,
     held: Sequence[SaveLock] = (),
+    welcomed: Speaker | None = None,
 ) -> int:
     """Seat the player at ``session``, saved into the saves folder ``args`` name (after
     every turn as ``autosave_as``; None: a free autosave slot). The saves it writes are
     held open first (:meth:`DiskSaver.open`): one another okey has open is refused.
-    ``held``: locks taken already (the save resumed), given up when the table closes."""
-    refused = needs_terminal(catalogue)
-    if refused is not None:
-        return _released(held, refused)
+    ``held``: locks taken already (the save resumed), given up when the table closes.
+    ``welcomed``: the speaker that has said the match's welcome (:func:`say_welcome`),
+    closed here when the table cannot open."""
+    from okey.table.controller import Table
+    from okey.table.persist import DiskSaver
+
+    if welcomed is None:
+        refused = needs_terminal(catalogue)
+        if refused is not None:
+            return _released(held, refused)
     saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as, match_id=match_id)
     try:
         saver.open(saved_as)
     except SaveError as exc:
         saver.close()
+        if welcomed is not None:
+            welcomed.close()
         return _released(held, error(exc, catalogue))
 
     def build(speaker: Speaker) -> Table:
@@ -227,7 +269,9 @@ def open_table(
 
     pace = session.settings.pace
     try:
-        return seat_player(args, build, catalogue, pace=pace, resumed=resumed, notice=notice)
+        return seat_player(
+            args, build, catalogue, pace=pace, resumed=resumed, notice=notice, welcomed=welcomed
+        )
     finally:
         saver.close()
         _released(held, 0)
@@ -245,7 +289,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc, catalogue)
-    known = available_levels()
+    known = level_names()
     if args.level is not None and args.level not in known:
         return error(
             text("table.cli.no_level", level=args.level, known=", ".join(known)), catalogue
@@ -261,4 +305,11 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.level is None and level != DEFAULT_LEVEL:
         notice = text("table.cli.level_fallback", wanted=DEFAULT_LEVEL, level=level)
     settings = new_settings(args.rules, rules.table.players, level, args, args.seed, catalogue)
-    return open_table(new_session(rules, settings), args, catalogue, notice=notice)
+    speaker = make_speaker(args, catalogue)
+    if isinstance(speaker, int):
+        return speaker
+    say_welcome(speaker, rules, settings)
+    from okey.table.session import new_session
+
+    session = new_session(rules, settings)
+    return open_table(session, args, catalogue, notice=notice, welcomed=speaker)

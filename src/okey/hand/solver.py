@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations_with_replacement, product
 from typing import Final
 
@@ -66,7 +67,11 @@ def _column_options() -> dict[Column, tuple[SetOption, ...]]:
     return table
 
 
-COLUMN_OPTIONS: Final = _column_options()
+@cache
+def column_set_options() -> dict[Column, tuple[SetOption, ...]]:
+    """The set choices of every column of colour counts, built on first use (not at
+    import: ``okey play`` speaks before it needs them)."""
+    return _column_options()
 
 
 def hand_counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
@@ -99,21 +104,25 @@ def row_keys(counts: Sequence[int]) -> list[int]:
 
 RowState = tuple[int, int, int, int, int]
 
-_COLUMN_STEPS: Final = {
-    (column, n0): tuple(
-        (gaps, *(used[c] * POW3[n0] for c in range(4))) for gaps, used, _ in options
-    )
-    for column, options in COLUMN_OPTIONS.items()
-    for n0 in range(13)
-}
+
+@cache
+def _column_steps() -> dict[tuple[Column, int], tuple[tuple[int, ...], ...]]:
+    return {
+        (column, n0): tuple(
+            (gaps, *(used[c] * POW3[n0] for c in range(4))) for gaps, used, _ in options
+        )
+        for column, options in column_set_options().items()
+        for n0 in range(13)
+    }
 
 
 def _row_states(counts: list[int], budget: int = INFINITY) -> list[RowState]:
     """(set gaps, row keys of the four colours) for every choice of sets within budget."""
     k0, k1, k2, k3 = row_keys(counts)
     states: list[RowState] = [(0, k0, k1, k2, k3)]
+    column_steps = _column_steps()
     for n0 in range(13):
-        steps = _COLUMN_STEPS.get(
+        steps = column_steps.get(
             ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
         )
         if steps is None:
@@ -326,22 +335,26 @@ _FIELD: Final = 21
 _FIELD_MASK: Final = (1 << _FIELD) - 1
 _GAPS_SHIFT: Final = 4 * _FIELD
 
-_PACKED_STEPS: Final = {
-    (column, n0): tuple(
-        (gaps << _GAPS_SHIFT) - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
-        for gaps, used, _ in options
-    )
-    for column, options in COLUMN_OPTIONS.items()
-    for n0 in range(13)
-}
+
+@cache
+def _packed_steps() -> dict[tuple[Column, int], tuple[int, ...]]:
+    return {
+        (column, n0): tuple(
+            (gaps << _GAPS_SHIFT) - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
+            for gaps, used, _ in options
+        )
+        for column, options in column_set_options().items()
+        for n0 in range(13)
+    }
 
 
 def _packed_states(counts: list[int]) -> list[int]:
     """Every choice of sets, packed (see ``_FIELD``); as :func:`_row_states`, unbudgeted."""
     k0, k1, k2, k3 = row_keys(counts)
     states = [k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3]
+    packed_steps = _packed_steps()
     for n0 in range(13):
-        steps = _PACKED_STEPS.get(
+        steps = packed_steps.get(
             ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
         )
         if steps is not None:
@@ -507,7 +520,7 @@ def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption
         column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
         used = tuple(have - left[c][n0] for c, have in enumerate(column))
         if any(used):
-            option = next(o for o in COLUMN_OPTIONS[column] if o[1] == used)
+            option = next(o for o in column_set_options()[column] if o[1] == used)
             chosen.append((n0, option))
     return chosen
 

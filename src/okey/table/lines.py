@@ -18,7 +18,7 @@ from types import MappingProxyType
 
 from okey.hand.tiles import Tile
 from okey.rules_words import Named
-from okey.table.sorting import SortedHand
+from okey.table.sorted_hand import SortedHand
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=True)

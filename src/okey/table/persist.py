@@ -15,8 +15,9 @@ from pathlib import Path
 
 import platformdirs
 
-from okey.bots import available_levels
 from okey.errors import Phrase
+from okey.levels import PREFERRED_LEVELS as PREFERRED_LEVELS
+from okey.levels import best_level as best_level
 from okey.messages import Catalogue
 from okey.saves import (
     SaveData,
@@ -35,20 +36,6 @@ from okey.saves.store import autosave_slot
 from okey.table.seats import table_names
 from okey.table.session import TableSession
 from okey.table.settings import TableSettings
-
-PREFERRED_LEVELS = ("medium", "hard", "easy", "random")
-"""The default level first, then the others from the best down."""
-
-
-def best_level(wanted: str | None = None) -> str:
-    """``wanted`` when it exists, else medium, else the best level there is."""
-    known = available_levels()
-    if wanted in known:
-        return wanted
-    for level in PREFERRED_LEVELS:
-        if level in known:
-            return level
-    return known[0]
 
 
 def _user() -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from okey.audio import Cue
-from okey.bots import LEVELS
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
@@ -15,9 +14,7 @@ from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
-from okey.rules_words import level_name
 from okey.table.lines import (
-    AndList,
     Face,
     Field,
     Joined,
@@ -26,48 +23,17 @@ from okey.table.lines import (
     Names,
     Scores,
     Speech,
-    Where,
     sentence,
 )
 from okey.table.seat import NO_DETAILS, Detail, SeatState, SeatView, Step
 from okey.table.seats import Seats
+from okey.table.welcome import seat_entries as seat_entries
+from okey.table.welcome import welcome as welcome
 
 
 def together(parts: Sequence[Speech]) -> Speech:
     """Lines said as one message (one line stays a line)."""
     return parts[0] if len(parts) == 1 else Joined(tuple(parts))
-
-
-def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
-    """The other seats, left, across, right: "Ayşe on your left, Mehmet across from you..."."""
-    return AndList(
-        tuple(
-            Line("table.seat_entry", name=Name(s), where=Where(s))
-            for s in reversed(seats.others())
-            if s != skip
-        )
-    )
-
-
-def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
-    """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
-    partner, rival = seats.partner, seats.rival
-    if seats.table.partners and partner is not None:
-        company = Line(
-            "table.company.partners", partner=Name(partner), others=seat_entries(seats, partner)
-        )
-    elif seats.table.duel and rival is not None:
-        company = Line("table.company.duel", rival=Name(rival), others=seat_entries(seats, rival))
-    elif seats.players == 2 and rival is not None:
-        company = Line("table.company.two", rival=Name(rival))
-    else:
-        company = Line("table.company.plain", others=seat_entries(seats))
-    order = list(LEVELS)  # weakest first; a plug-in's after them
-    ranked = sorted(
-        set(levels), key=lambda level: (order.index(level) if level in order else len(order), level)
-    )
-    named = tuple(level_name(level) for level in ranked)
-    return Line("table.welcome", rules=rules, company=company, level=Joined(named, sep=", "))
 
 
 _SIMPLE_REFUSALS = {

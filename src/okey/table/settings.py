@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from okey.messages import Verbosity
-from okey.table.sorting import SortMode
+from okey.table.sorted_hand import SortMode
 
 DEFAULT_PACE = 1.2  # seconds between bot moves, so that a listener can follow
 HINTS = 3  # the master's hints in one match

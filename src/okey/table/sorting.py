@@ -11,8 +11,6 @@ joker sorts as the face it plays (the okey's).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import OpeningRules
@@ -20,60 +18,13 @@ from okey.hand.opening import best_opening
 from okey.hand.solver import Grouping, combination_grouping, pairs_grouping
 from okey.hand.tiles import Tile, stand_in
 
+# The types live in okey.table.sorted_hand; named here too, as they always were.
+from okey.table.sorted_hand import Section as Section
+from okey.table.sorted_hand import SectionKind as SectionKind
+from okey.table.sorted_hand import SortedHand as SortedHand
+from okey.table.sorted_hand import SortMode as SortMode
+
 PAIRS_PREFERRED_FROM = 5  # smart grouping shows pairs when this many pairs beat the runs and sets
-
-
-class SortMode(StrEnum):
-    """The four sort modes, in the order the sort key cycles through them."""
-
-    COLOUR = "colour"
-    ASCENDING = "ascending"
-    DESCENDING = "descending"
-    SMART = "smart"
-
-    def next(self) -> SortMode:
-        modes = list(SortMode)
-        return modes[(modes.index(self) + 1) % len(modes)]
-
-
-class SectionKind(StrEnum):
-    """What a section of the sorted hand is."""
-
-    COLOUR = "colour"
-    NUMBER = "number"
-    OKEYS = "okeys"
-    RUN = "run"
-    SET = "set"
-    PAIR = "pair"
-    SPARES = "spares"
-
-
-@dataclass(frozen=True, slots=True)
-class Section:
-    """Consecutive positions of the sorted hand that belong together."""
-
-    kind: SectionKind
-    start: int
-    length: int
-
-    @property
-    def end(self) -> int:
-        return self.start + self.length
-
-
-@dataclass(frozen=True, slots=True)
-class SortedHand:
-    """A hand in one sort order, with its sections."""
-
-    mode: SortMode
-    tiles: tuple[Tile, ...]
-    sections: tuple[Section, ...]
-
-    def section_at(self, position: int) -> Section | None:
-        for section in self.sections:
-            if section.start <= position < section.end:
-                return section
-        return None
 
 
 _GROUP_SECTIONS = {

@@ -32,7 +32,7 @@ from okey.table.lines import (
     Where,
 )
 from okey.table.seats import Place, Seats
-from okey.table.sorting import SectionKind, SortedHand, SortMode
+from okey.table.sorted_hand import SectionKind, SortedHand, SortMode
 
 
 class Words:

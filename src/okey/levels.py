@@ -1,0 +1,29 @@
+"""The bot levels by name, without loading the bots: what the command line, the
+settings file and the table's first words need (:data:`okey.bots.LEVELS` holds the
+bots themselves, under these names)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+LEVEL_NAMES: Final = ("random", "easy", "medium", "hard")
+"""The built-in levels, weakest first."""
+
+PREFERRED_LEVELS: Final = ("medium", "hard", "easy", "random")
+"""The default level first, then the others from the best down."""
+
+
+def level_names() -> list[str]:
+    """The built-in levels in alphabetical order (as the help lists them)."""
+    return sorted(LEVEL_NAMES)
+
+
+def best_level(wanted: str | None = None) -> str:
+    """``wanted`` when it exists, else medium, else the best level there is."""
+    known = level_names()
+    if wanted in known:
+        return wanted
+    for level in PREFERRED_LEVELS:
+        if level in known:
+            return level
+    return known[0]

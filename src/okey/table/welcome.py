@@ -1,0 +1,44 @@
+"""A new match's welcome: the rules, who sits where and the bots' levels.
+
+Apart from the rest of the table's lines, so that ``okey play`` says it before the
+engine, the bots and the screen have loaded.
+"""
+
+from __future__ import annotations
+
+from okey.levels import LEVEL_NAMES
+from okey.rules_words import level_name
+from okey.table.lines import AndList, Field, Joined, Line, Name, Where
+from okey.table.seats import Seats
+
+
+def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
+    """The other seats, left, across, right: "Ayşe on your left, Mehmet across from you..."."""
+    return AndList(
+        tuple(
+            Line("table.seat_entry", name=Name(s), where=Where(s))
+            for s in reversed(seats.others())
+            if s != skip
+        )
+    )
+
+
+def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
+    """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
+    partner, rival = seats.partner, seats.rival
+    if seats.table.partners and partner is not None:
+        company = Line(
+            "table.company.partners", partner=Name(partner), others=seat_entries(seats, partner)
+        )
+    elif seats.table.duel and rival is not None:
+        company = Line("table.company.duel", rival=Name(rival), others=seat_entries(seats, rival))
+    elif seats.players == 2 and rival is not None:
+        company = Line("table.company.two", rival=Name(rival))
+    else:
+        company = Line("table.company.plain", others=seat_entries(seats))
+    order = list(LEVEL_NAMES)  # weakest first; a plug-in's after them
+    ranked = sorted(
+        set(levels), key=lambda level: (order.index(level) if level in order else len(order), level)
+    )
+    named = tuple(level_name(level) for level in ranked)
+    return Line("table.welcome", rules=rules, company=company, level=Joined(named, sep=", "))
