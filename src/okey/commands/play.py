@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 # What a new match needs before its first words is imported above; the engine, the
 # bots, the table and the saves' codec are imported only once they have been said
-# (``okey play`` speaks within half a second: docs/platforms.md).
+# (``okey play`` speaks within half a second: docs/speech.md, "The first words").
 
 NAME = "play"
 HELP_KEY = "table.cli.play"
