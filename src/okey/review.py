@@ -23,8 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass, replace
-from enum import Enum
+from dataclasses import replace
 from typing import assert_never
 
 from okey.bots.master import master_move
@@ -39,32 +38,18 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.match import Match
-from okey.engine.okey101.view import LaidMeld
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import best_finish
 from okey.hand.solver import kinds_after_discard
-from okey.hand.tiles import Tile
 from okey.matchlog import ParsedLog
 from okey.matchlog import replay as replay_log
+from okey.review101 import reviews101
+from okey.round_review import Decision as Decision
+from okey.round_review import DecisionKind as DecisionKind
+from okey.round_review import RoundReview as RoundReview
+from okey.round_review import Summary as Summary
 from okey.rules import RuleSet
-
-
-class DecisionKind(Enum):
-    """What a decision was about."""
-
-    DRAW = "draw"  # draw from the pile or take the discard on the left
-    LAST_DISCARD = "last_discard"  # the pile is empty: take the last discard or decline it
-    DISCARD = "discard"  # which tile to throw (a winning one finishes)
-    SHOW = "show"  # show the indicator's twin
-    TURN_TO_OKEY = "turn_to_okey"  # okeye dönmek
-    PAIRS = "pairs"  # çifte gitmek
-    # Okey 101's (okey.review101): the draw and the discard are the kinds above
-    OPEN = "open"  # whether to open now, and with what
-    LAY = "lay"  # new runs and sets (or pairs) after opening
-    ADD = "add"  # a tile onto a combination of the table (or an okey taken back)
-    GIVE_BACK = "give_back"  # give a taken discard back and draw from the pile
-
 
 _PHASE_KINDS = {
     Phase.DRAW: DecisionKind.DRAW,
@@ -76,63 +61,6 @@ _DECLARATIONS = {
     TurnToOkey: DecisionKind.TURN_TO_OKEY,
     DeclarePairs: DecisionKind.PAIRS,
 }
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """One decision of the reviewed seat, and the master's in its place."""
-
-    turn: int  # the seat's own turn in the round, from 1
-    kind: DecisionKind
-    played: Action | None  # None: a declaration the seat let pass
-    master: Action | None  # None: the master would not have declared
-    agreed: bool
-    automatic: bool = False  # the timer or autopilot moved for the seat
-    offered: Tile | None = None  # the discard the seat could take then
-    played_points: int | None = None  # what the seat's move won from each loser, if it won
-    master_points: int | None = None  # what the master's move would have won, if it wins
-    # Okey 101: the combination an addition goes onto (its owner and tiles then)
-    played_onto: LaidMeld | None = None
-    master_onto: LaidMeld | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The seat's own decisions and how many the master shared; the automatic ones apart."""
-
-    decisions: int
-    agreements: int
-    automatic: int
-
-
-@dataclass(frozen=True, slots=True)
-class RoundReview:
-    """The review of one finished round for one seat."""
-
-    number: int
-    seat: int
-    players: int
-    okey: Tile  # to name tiles with their role
-    decisions: tuple[Decision, ...]
-
-    @property
-    def summary(self) -> Summary:
-        own = [d for d in self.decisions if not d.automatic]
-        return Summary(
-            decisions=len(own),
-            agreements=sum(1 for d in own if d.agreed),
-            automatic=len(self.decisions) - len(own),
-        )
-
-    @property
-    def disagreements(self) -> tuple[Decision, ...]:
-        """The decisions where the master would have done otherwise, in turn order."""
-        return tuple(d for d in self.decisions if not d.agreed)
-
-    @property
-    def previous(self) -> int:
-        """The seat whose discards the reviewed seat could take."""
-        return (self.seat - 1) % self.players
 
 
 # -- judging one move --------------------------------------------------------------
@@ -227,8 +155,6 @@ def _reviews(
     if not 0 <= seat < rules.table.players:
         raise ValueError(f"there is no seat {seat} at this table")
     if rules.okey101 is not None:
-        from okey.review101 import reviews101  # built on this module's types: imported late
-
         return reviews101(record, rules, seat, rounds)
     match = Match(rules, random.Random(0), first_dealer=0)
     reviews: list[RoundReview] = []

@@ -39,7 +39,7 @@ from okey.engine.view import Phase
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
 from okey.hand.tiles import Tile, is_okey
-from okey.review import Decision, DecisionKind, RoundReview
+from okey.round_review import Decision, DecisionKind, RoundReview
 from okey.rules import RuleSet
 
 Laying = Open | Lay | Add

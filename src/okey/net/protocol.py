@@ -20,7 +20,7 @@ from okey.engine.okey101.actions import Lay, Open
 from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
 from okey.net.codec import JSON, CodecError, decode, encode
-from okey.review import RoundReview
+from okey.round_review import RoundReview
 from okey.rules import RuleSet
 
 PROTOCOL: Final = 2

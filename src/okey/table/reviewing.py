@@ -22,7 +22,7 @@ from okey.engine.okey101.actions import Action101, Add, GiveBack, Lay, Open
 from okey.engine.okey101.view import LaidMeld
 from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
-from okey.review import Decision, RoundReview
+from okey.round_review import Decision, RoundReview
 from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
 from okey.table.lines import Field, Joined, Line, Name, Speech
 from okey.table.words import Words
