@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 from okey.bots import Bot
 from okey.bots.level101 import Bot101
 from okey.engine.actions import Action
-from okey.engine.events import MatchOver
+from okey.engine.events import Event, MatchOver
 from okey.engine.view import Phase
 from okey.net.codec import CodecError
 from okey.net.protocol import (
@@ -132,6 +132,7 @@ class Client:
         self._goodbye: Reason | None = None
         self._early: list[ServerMessage] = []
         self._heard = False  # an Update or a Brief came: ``version`` is this client's
+        self.over: MatchOver | None = None  # the match's end, once heard
 
     @property
     def view(self) -> SeatView | None:
@@ -247,12 +248,21 @@ class Client:
             self.version = message.version
             self.view_now = message.view
             self._heard = True
+            self._note_over(message.events)
         elif isinstance(message, Brief):
             self.version = max(self.version, message.since + len(message.missed))
             self._heard = True
+            # A match that ended while the seat was away ends in what it missed: the
+            # Update after the Brief only shows the finished table.
+            self._note_over(message.missed)
         elif isinstance(message, Lobby):
             self.lobby = message
         return message
+
+    def _note_over(self, events: Sequence[Event]) -> None:
+        for event in events:
+            if isinstance(event, MatchOver):
+                self.over = event
 
     # -- saying --------------------------------------------------------------------
 
@@ -289,13 +299,16 @@ async def play_as_bot(
     client: Client, bot: Bot | Bot101, *, start_with: int | None = None, think: float = 0.0
 ) -> MatchOver | None:
     """Play the client's seat with ``bot`` (an Okey bot, or a 101 bot at a 101 table) until
-    the match is over (its MatchOver) or the connection is given up (Disconnected). As
-    host, start once ``start_with`` people sit at the table; ``think`` is a pause in
+    the match is over (its MatchOver, heard in an Update or in what a rejoined seat
+    missed, also before this was called) or the connection is given up (Disconnected).
+    As host, start once ``start_with`` people sit at the table; ``think`` is a pause in
     seconds before each move."""
     choose: Callable[[Any], Action] = bot.choose  # the server sends the bot's game's views
     acted_at = -1
     retried_at = -1
     while True:
+        if client.over is not None:  # the server says nothing more about a finished match
+            return client.over
         message = await client.receive()
         if isinstance(message, Seated):  # joined again: the server may have lost a move
             acted_at = retried_at = -1
@@ -314,11 +327,8 @@ async def play_as_bot(
             retried_at = client.version  # decide once more, from the view now
             acted_at = -1
             message = Update(client.version, (), client.view)
-        if not isinstance(message, Update):
-            continue
-        for event in message.events:
-            if isinstance(event, MatchOver):
-                return event
+        if not isinstance(message, Update) or client.over is not None:
+            continue  # (a MatchOver just heard is returned at the top)
         view = message.view
         if view is None:
             continue

@@ -644,6 +644,8 @@ class Online:
             table.voice.event(line)
         table.reopen()
         self._clock(update.clock)
+        if seat.step() is Step.MATCH_OVER:  # it ended while the seat was away
+            self.client.retry_delays = ()
 
     def _clock(self, seconds: int | None) -> None:
         """Keep the table's turn clock within :data:`CLOCK_SLACK` of the server's, running:
