@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from okey.bots.level101 import Bot101
-from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, Reason, guarded_choice
+from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, Reason, guarded_choice, replaced
 from okey.engine.actions import Action
 from okey.engine.okey101.view import View101
 
@@ -46,8 +46,4 @@ class Guarded101:
         return guarded_choice(self, view, self.accepts)
 
     def _replace(self, view: View101, reason: Reason, detail: str) -> Action:
-        incident = Incident(view.seat, self.name, reason, detail, view.round_number)
-        self.incidents.append(incident)
-        if self.on_incident is not None:
-            self.on_incident(incident)
-        return self.fallback.choose(view)
+        return replaced(self, view, reason, detail)

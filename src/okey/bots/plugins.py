@@ -164,26 +164,35 @@ class GuardedBot:
         return guarded_choice(self, view, lambda seen, action: action in seen.legal)
 
     def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
-        incident = Incident(view.seat, self.name, reason, detail, view.round_number)
-        self.incidents.append(incident)
-        if self.on_incident is not None:
-            self.on_incident(incident)
-        return self.fallback.choose(view)
+        return replaced(self, view, reason, detail)
 
 
 class Guard(Protocol):
-    """What :func:`guarded_choice` asks of a guard."""
+    """What :func:`guarded_choice` and :func:`replaced` ask of a guard."""
 
     bot: Any  # the plug-in: its choose(view) may do anything
     name: str
     time_limit: float
     threaded: bool
+    fallback: Any  # a bot of the view's game
+    on_incident: Callable[[Incident], None] | None
+    incidents: list[Incident]
 
     def _replace(self, view: Any, reason: Reason, detail: str) -> Action: ...
 
 
+def replaced(guard: Guard, view: Any, reason: Reason, detail: str) -> Action:
+    """The fallback's move instead of the plug-in's, the incident kept and told."""
+    incident = Incident(view.seat, guard.name, reason, detail, view.round_number)
+    guard.incidents.append(incident)
+    if guard.on_incident is not None:
+        guard.on_incident(incident)
+    action: Action = guard.fallback.choose(view)
+    return action
+
+
 def guarded_choice(guard: Guard, view: Any, accepts: Callable[[Any, Action], bool]) -> Action:
-    """A guard's move (:class:`GuardedBot`, :class:`okey.bots.guard101.GuardedBot101`):
+    """A guard's move (:class:`GuardedBot`, :class:`okey.bots.guard101.Guarded101`):
     the plug-in's in time, raising nothing and ``accepts``-ed, else the guard's
     ``_replace`` (its fallback's move, the incident kept)."""
     started = time.perf_counter()

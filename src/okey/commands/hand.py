@@ -5,11 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from okey.commands import error, words_of
+from okey.commands.hand101 import Answer, batch_answer101, run101
 from okey.commands.hand101 import add_arguments as add_101_arguments
-from okey.commands.hand101 import batch_answer101, run101
 from okey.errors import Phrase
 from okey.hand.analysis import HandAnalysis, HandError, HandProblem, analyse, to_json
 from okey.hand.combinations import GroupKind
@@ -42,10 +41,6 @@ def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
     if not sep:
         raise HandError(HandProblem.BATCH_LINE)
     return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
-
-
-Answer = tuple[dict[str, Any], list[str]]
-"""One hand of a batch told: its JSON and its sentences."""
 
 
 def _answer(rules: RuleSet, catalogue: Catalogue) -> Callable[[str], Answer]:

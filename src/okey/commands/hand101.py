@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
@@ -18,7 +17,7 @@ from okey.commands import error
 from okey.engine.okey101.notation import format_meld, parse_meld
 from okey.engine.okey101.round import checked_meld
 from okey.errors import OkeyError, Phrase
-from okey.hand.analysis import HandError, HandProblem
+from okey.hand.analysis import HandError, HandProblem, check_hand
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions
 from okey.hand.melds import Meld, hand_value
@@ -50,17 +49,7 @@ def hand101(tiles_text: str | Sequence[str], indicator_text: str) -> tuple[list[
     indicator = parse_tile(indicator_text)
     if indicator.is_false_joker:
         raise Hand101Error("false_joker_indicator")
-    if not tiles:
-        raise HandError(HandProblem.EMPTY)
-    if len(tiles) > MAX_HAND_101:
-        raise HandError(HandProblem.TOO_MANY, most=MAX_HAND_101, count=len(tiles))
-    okey = okey_for(indicator)
-    counts = Counter(tiles)
-    for tile, count in counts.items():
-        if count > 2:
-            raise HandError(HandProblem.COPIES, okey=okey, count=count, tile=tile)
-    if counts[indicator] > 1:
-        raise HandError(HandProblem.INDICATOR, tile=indicator)
+    check_hand(tiles, indicator, most=MAX_HAND_101)
     return tiles, indicator
 
 

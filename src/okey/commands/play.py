@@ -17,13 +17,12 @@ from okey.levels import best_level, level_names
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
 from okey.rules import RulesError, RuleSet, load_rules
-from okey.rules_words import rules_name
 from okey.saves import SaveError, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.seats import Seats, table_names
 from okey.table.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
 from okey.table.sorted_hand import SortMode
-from okey.table.welcome import welcome
+from okey.table.welcome import match_welcome
 from okey.table.words import Words
 
 if TYPE_CHECKING:
@@ -194,7 +193,7 @@ def say_welcome(speaker: Speaker, rules: RuleSet, settings: TableSettings) -> No
     the game start at once); the table, saying it as :meth:`Table.welcome`, does not
     say it again. Worded as the table words it."""
     seats = Seats(rules.table, settings.you, tuple(settings.names))
-    line = welcome(rules_name(rules), [level for level in settings.levels if level], seats)
+    line = match_welcome(rules, settings, seats)
     words = Words(seats, settings.verbosity, speaker.catalogue)
     with speaker.ahead():
         speaker.event(line.key, **words.fields(line))

@@ -66,12 +66,12 @@ class HandAnalysis:
     deficiency: int
 
 
-def check_hand(hand: Sequence[Tile], indicator: Tile) -> None:
-    """Refuse hands no real rack could hold."""
+def check_hand(hand: Sequence[Tile], indicator: Tile, most: int = MAX_HAND) -> None:
+    """Refuse hands no real rack of ``most`` tiles could hold."""
     if not hand:
         raise HandError(HandProblem.EMPTY)
-    if len(hand) > MAX_HAND:
-        raise HandError(HandProblem.TOO_MANY, most=MAX_HAND, count=len(hand))
+    if len(hand) > most:
+        raise HandError(HandProblem.TOO_MANY, most=most, count=len(hand))
     okey = okey_for(indicator)
     counts = Counter(hand)
     for tile, count in counts.items():

@@ -24,6 +24,7 @@ from okey.table.keys import Command, command_for, spoken_key
 from okey.table.lines import Line, Problem, Speech
 from okey.table.narration import indicator_line
 from okey.table.seat import Done, SeatState, Step
+from okey.table.welcome import match_welcome
 
 __all__ = ["HOLDING", "Guide", "Saver", "Table"]
 
@@ -54,8 +55,7 @@ class Table(TableCore):
         """A new match's first line: its welcome, or its guide's (a tutorial)."""
         if self.guide is not None:
             return self.guide.welcome()
-        levels = [level for level in self.settings.levels if level]
-        return prompts.welcome(rules_name(self.seat.rules), levels, self.seats)
+        return match_welcome(self.seat.rules, self.settings, self.seats)
 
     def begin(self, *, notice: str | None = None) -> None:
         """A new match: welcome the player and deal the first round."""

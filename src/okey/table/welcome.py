@@ -7,9 +7,11 @@ engine, the bots and the screen have loaded.
 from __future__ import annotations
 
 from okey.levels import LEVEL_NAMES
-from okey.rules_words import level_name
+from okey.rules import RuleSet
+from okey.rules_words import level_name, rules_name
 from okey.table.lines import AndList, Field, Joined, Line, Name, Where
 from okey.table.seats import Seats
+from okey.table.settings import TableSettings
 
 
 def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
@@ -42,3 +44,9 @@ def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
     )
     named = tuple(level_name(level) for level in ranked)
     return Line("table.welcome", rules=rules, company=company, level=Joined(named, sep=", "))
+
+
+def match_welcome(rules: RuleSet, settings: TableSettings, seats: Seats) -> Line:
+    """A new match's welcome: its rules, its seats and its bots' levels."""
+    levels = [level for level in settings.levels if level]
+    return welcome(rules_name(rules), levels, seats)

@@ -7,8 +7,7 @@ from okey.table.controller import Table
 from okey.table.seats import table_names
 from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
-from okey.tutorial import deal, deal101
-from okey.tutorial.course import CLASSIC, OKEY101, Course
+from okey.tutorial.course import CLASSIC, Course
 from okey.tutorial.guide import Guide
 
 SEED = 0  # the table's own random sources; the lesson never needs them
@@ -22,7 +21,7 @@ def tutorial_table(
     course: Course = CLASSIC,
 ) -> Table:
     """A table dealt the prepared round of ``course``, with the scripted bots and the guide."""
-    prepared = deal101 if course is OKEY101 else deal
+    prepared = course.prepared
     rules = prepared.tutorial_rules(speaker.catalogue)
     names = table_names(prepared.PLAYERS, prepared.YOU, speaker.catalogue, name)
     settings = TableSettings(

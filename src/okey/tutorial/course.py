@@ -5,15 +5,37 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Protocol
 
+from okey.bots.base import Bot
 from okey.hand.scoring import FinishKind, finish_points
-from okey.hand.tiles import FALSE_JOKER
+from okey.hand.tiles import FALSE_JOKER, Tile
+from okey.messages import Catalogue
 from okey.rules import RuleSet
 from okey.table.keys import Command
 from okey.table.lines import AndList, Face, Field, Name
 from okey.tutorial import deal, deal101
 from okey.tutorial.lesson import ALWAYS, LESSON, LessonStep
 from okey.tutorial.lesson101 import LESSON101, PREFIX
+
+
+class PreparedRound(Protocol):
+    """A lesson's prepared round (:mod:`okey.tutorial.deal`, :mod:`okey.tutorial.deal101`)."""
+
+    @property
+    def PLAYERS(self) -> int: ...
+
+    @property
+    def YOU(self) -> int: ...
+
+    @property
+    def DEALER(self) -> int: ...
+
+    def tutorial_deck(self) -> tuple[Tile, ...]: ...
+
+    def tutorial_bots(self) -> dict[int, Bot]: ...
+
+    def tutorial_rules(self, catalogue: Catalogue) -> RuleSet: ...
 
 
 @dataclass(frozen=True)
@@ -25,6 +47,7 @@ class Course:
     steps: tuple[LessonStep, ...]
     always: frozenset[Command]  # keys that work at every step
     fields: Callable[[RuleSet], Mapping[str, Field]]
+    prepared: PreparedRound  # the round it is played on
 
 
 def classic_fields(rules: RuleSet) -> dict[str, Field]:
@@ -76,12 +99,13 @@ def fields101(rules: RuleSet) -> dict[str, Field]:
     }
 
 
-CLASSIC = Course("okey", "tutorial", LESSON, ALWAYS, classic_fields)
+CLASSIC = Course("okey", "tutorial", LESSON, ALWAYS, classic_fields, deal)
 OKEY101 = Course(
     "101",
     PREFIX,
     LESSON101,
     ALWAYS - {Command.HINT},  # the master would add black 11 where the lesson warns
     fields101,
+    deal101,
 )
 COURSES: dict[str, Course] = {course.name: course for course in (CLASSIC, OKEY101)}
