@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, assert_never
+from typing import Protocol, assert_never
 
 from okey.engine.okey101.actions import Pair
 from okey.engine.okey101.events import (
@@ -17,9 +17,26 @@ from okey.engine.okey101.events import (
     RoundScored101,
 )
 from okey.hand.melds import Meld
+from okey.hand.tiles import Tile
+from okey.messages import Catalogue
 
-if TYPE_CHECKING:
-    from okey.narrate import Narrator
+
+class Narrator(Protocol):
+    """What these words ask of the narrator (:class:`okey.narrate.Narrator`)."""
+
+    @property
+    def catalogue(self) -> Catalogue: ...
+
+    @property
+    def okey(self) -> Tile | None: ...
+
+    def name(self, seat: int) -> str: ...
+
+    def tile(self, tile: Tile) -> str: ...
+
+    def score_list(self, scores: Sequence[int]) -> str: ...
+
+    def scores(self, scores: Sequence[int]) -> str: ...
 
 
 def _melds(narrator: Narrator, melds: Sequence[Meld], pairs: Sequence[Pair]) -> str:

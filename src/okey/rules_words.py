@@ -12,30 +12,12 @@ level the catalogue does not know (a plug-in bot's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
+from okey.rule_message import Field as Field
+from okey.rule_message import Message as Message
+from okey.rule_message import Named as Named
 from okey.rules import RuleSet
 from okey.rules_words101 import rule_messages101
-
-
-@dataclass(frozen=True, slots=True)
-class Named:
-    """A name or text from the catalogue when it has ``key`` (None: never), else ``text``
-    as it is: worded only when said."""
-
-    key: str | None
-    text: str
-
-    def render(self, catalogue: Catalogue) -> str:
-        if self.key is not None and catalogue.has(self.key):
-            return catalogue.text(self.key)
-        return self.text
-
-
-Field = int | str | Named
-Message = tuple[str, dict[str, Field]]
-"""A catalogue key and its fields."""
 
 
 def rules_name(rules: RuleSet) -> Named:

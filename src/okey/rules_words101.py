@@ -6,12 +6,8 @@ Where tables play differently, the sentence names the rules key (docs/okey101.md
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from okey.rule_message import Message
 from okey.rules import RuleSet
-
-if TYPE_CHECKING:
-    from okey.rules_words import Message
 
 
 def rule_messages101(rules: RuleSet, title: Message) -> list[Message]:
