@@ -30,64 +30,30 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Final, Literal, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from okey.bots.base import Bot, BotFactory
 from okey.bots.easy import EasyBot
+from okey.bots.plugin_terms import Incident as Incident
+from okey.bots.plugin_terms import PluginError as PluginError
+from okey.bots.plugin_terms import Reason as Reason
+from okey.bots.plugin_terms import is_plugin_name as is_plugin_name
+from okey.bots.plugin_terms import split_spec as split_spec
 from okey.bots.process import PREFIX as PROCESS_PREFIX
 from okey.bots.process import ProcessBot, is_process_name
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
-from okey.errors import OkeyError, Phrase
 
 V = TypeVar("V")
 DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
-Reason = Literal["raised", "too_slow", "illegal"]
-
-
-class PluginError(OkeyError):
-    """A seat name that names no level and no loadable bot (reasons: the catalogue's
-    ``bot.plugin.*`` keys), worded when shown."""
-
-    prefix = "bot.plugin."
-
-
-@dataclass(frozen=True, slots=True)
-class Incident:
-    """One move a guarded bot lost to the easy level, and why."""
-
-    seat: int
-    bot: str
-    reason: Reason
-    detail: str
-    round_number: int
-
-    def phrase(self) -> Phrase:
-        """The report, to be worded by the message catalogue when shown."""
-        why = Phrase(f"bot.reason.{self.reason}", detail=self.detail)
-        return Phrase("bot.replaced", bot=self.bot, seat=self.seat, reason=why)
-
-
-def is_plugin_name(name: str) -> bool:
-    return ":" in name
 
 
 def is_file_name(target: str) -> bool:
     """True when the part before the callable names a file, not a module."""
     separators = [sep for sep in ("/", "\\", os.sep, os.altsep) if sep]
     return target.endswith(".py") or any(sep in target for sep in separators)
-
-
-def split_spec(spec: str) -> tuple[str, str]:
-    """``module:callable`` or ``path:callable`` as its two parts; PluginError when it is
-    neither (the last colon splits, so a Windows path keeps its drive letter)."""
-    target, _, attribute = spec.rpartition(":")
-    if not target or not attribute or not all(p.isidentifier() for p in attribute.split(".")):
-        raise PluginError("form_file", spec=spec)
-    return target, attribute
 
 
 def _module_from_file(spec: str, target: str) -> ModuleType:

@@ -29,15 +29,13 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from okey.bots.base import Bot
 from okey.bots.easy import EasyBot
+from okey.bots.plugin_terms import Incident, PluginError, Reason, split_spec
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
-
-if TYPE_CHECKING:
-    from okey.bots.plugins import Incident, Reason
 
 PREFIX: Final = "process:"
 MAX_LINE: Final = 64 * 1024
@@ -89,8 +87,6 @@ class ProcessBot:
         on_incident: Callable[[Incident], None] | None = None,
         command: list[str] | None = None,
     ) -> None:
-        from okey.bots.plugins import PluginError, split_spec
-
         inner = spec.removeprefix(PREFIX)
         split_spec(inner)  # PluginError for a spec of the wrong form
         self.name = inner
@@ -190,8 +186,6 @@ class ProcessBot:
             raise Misbehaved("illegal", _shown(line)) from None
 
     def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
-        from okey.bots.plugins import Incident
-
         self.close()
         self.replaced = True
         incident = Incident(view.seat, self.name, reason, detail, view.round_number)
