@@ -6,7 +6,7 @@ seat moving one place each match) and the weaker in the other three, and
 reports for the stronger level and for one weaker seat: the share of rounds
 finished and the mean points per round (penalty points, lower is better), each
 with a 95% interval (Wilson for shares; the normal interval of the mean). Every
-round is also checked at its end (okey.engine.okey101.checks: the 106 tiles,
+round is also checked at its end (okey.games.okey101.checks: the 106 tiles,
 valid combinations, openings at the threshold, the scores as the rule book
 counts them); ``problems`` must be 0.
 
@@ -34,10 +34,10 @@ from typing import Any
 
 from okey.bots.level101 import Level101, make_bot101
 from okey.engine.match import Match
-from okey.engine.okey101.checks import score_problems, state_problems
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.round import Round101
-from okey.engine.okey101.view import View101
+from okey.games.okey101.checks import score_problems, state_problems
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.round import Round101
+from okey.games.okey101.view import View101
 from okey.rules import load_rules
 
 STEPS = (("easy", "random"), ("medium", "easy"), ("hard", "medium"))

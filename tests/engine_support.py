@@ -18,11 +18,11 @@ from okey.bots import make_bot
 from okey.engine.actions import Resume, TimeOut
 from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.events import Drew, Event
-from okey.engine.games.okey import OkeyGame
-from okey.engine.games.okey.round import Round
-from okey.engine.games.okey.scores import ScoreBoard
 from okey.engine.match import Match
 from okey.engine.testing import plain_turn, prepared, run_down
+from okey.games.okey import OkeyGame
+from okey.games.okey.round import Round
+from okey.games.okey.scores import ScoreBoard
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.tiles import Tile, full_set
 from okey.rules import load_rules

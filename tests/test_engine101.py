@@ -16,17 +16,17 @@ from okey.engine.deal import arrange_deck
 from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.events import Event
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.events import (
     Penalised101,
     PenaltyReason,
     RoundCancelled101,
     RoundEnd,
     RoundScored101,
 )
-from okey.engine.okey101.round import HAND_101, Round101
-from okey.engine.okey101.view import View101
-from okey.engine.view import Phase
+from okey.games.okey101.round import HAND_101, Round101
+from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place

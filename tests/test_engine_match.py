@@ -10,7 +10,7 @@ from engine_support import arranged, plain_turn, play_random, refused, tile
 from okey.engine import Discard, Match, Resume, TimeOut
 from okey.engine.errors import MoveError
 from okey.engine.events import AutopilotChanged, Discarded, Drew, MatchOver, Standing, TimedOut
-from okey.engine.games.okey.scores import ScoreBoard
+from okey.games.okey.scores import ScoreBoard
 from okey.rules import CLASSIC, PlayRules, RuleSet, ScoringRules, TableRules, load_rules
 
 WIN15 = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13 k13"

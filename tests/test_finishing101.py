@@ -10,8 +10,8 @@ taken back before opening: it is left to the solver, see the report.)
 
 from __future__ import annotations
 
-from okey.engine.okey101.notation import parse_meld
-from okey.engine.okey101.round import checked_meld
+from okey.games.okey101.notation import parse_meld
+from okey.games.okey101.round import checked_meld
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles

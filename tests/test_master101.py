@@ -15,12 +15,12 @@ from okey.bots.master import master_move
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
-from okey.engine.okey101.events import PenaltyReason
-from okey.engine.okey101.round import HAND_101
-from okey.engine.okey101.view import View101
 from okey.engine.testing import deal_hidden_anew
 from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.round import HAND_101
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import melds_value

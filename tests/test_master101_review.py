@@ -22,9 +22,9 @@ from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard, Time
 from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
 from okey.engine.notation import parse_action
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
-from okey.engine.okey101.round import HAND_101
-from okey.engine.okey101.view import View101
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.round import HAND_101
+from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld, OpeningRules, make_meld

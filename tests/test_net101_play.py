@@ -30,10 +30,10 @@ from websockets.asyncio.client import connect
 
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.events import Discarded, Drew, Event, MatchOver
-from okey.engine.okey101.actions import Add
-from okey.engine.okey101.events import Added101, Laid101, Opened101, RoundScored101
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.actions import Add
+from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
+from okey.games.okey101.view import View101
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import Tile
 from okey.net.codec import decode, encode

@@ -15,7 +15,7 @@ from test_net101_support import config101
 from test_net_support import WAIT, async_test, running, within
 from test_table_remote_support import people, play_by_keys, start
 
-from okey.engine.okey101.view import View101
+from okey.games.okey101.view import View101
 from okey.table.seat import Step
 
 TABLE_KNOWS_101 = all(

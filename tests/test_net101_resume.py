@@ -14,8 +14,8 @@ from test_net_resume import REJOIN_DELAYS, serve, stop
 from test_net_support import CODE, LOOPBACK, async_test, client, close_all, eventually, within
 
 from okey.engine.events import MatchOver
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.view import View101
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.view import View101
 from okey.net.protocol import Seated, Update, read_server
 
 

@@ -17,11 +17,11 @@ from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.engine.actions import Action, Discard, Resume
 from okey.engine.events import AutopilotChanged, Drew, TimedOut
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Open
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.notation import parse_meld
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
+from okey.games.okey101.actions import Open
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.notation import parse_meld
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.notation import format_tile, parse_tile
 from okey.hand.opening import best_opening

@@ -19,7 +19,7 @@ from okey.cli import main
 from okey.commands.simulate101 import simulate101
 from okey.engine.actions import Action, Discard
 from okey.engine.match import Match
-from okey.engine.okey101.view import View101
+from okey.games.okey101.view import View101
 from okey.hand.tiles import full_set
 from okey.rules import load_rules
 

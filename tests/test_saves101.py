@@ -13,7 +13,7 @@ import pytest
 import okey.saves.codec
 from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.engine.match import Match
-from okey.engine.okey101.view import View101
+from okey.games.okey101.view import View101
 from okey.rules import load_rules
 from okey.saves import SaveError, decode, encode, read_save, restore_match, snapshot, write_save
 from okey.saves.formats import GAME_FORMAT, SEALED_FORMAT, written_format

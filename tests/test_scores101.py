@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from okey.engine.okey101.scores import Board101, Finish101, round_points
+from okey.games.okey101.scores import Board101, Finish101, round_points
 from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.rules import load_rules

@@ -13,7 +13,8 @@ from test_table101_ear_rig import EN, NAMES, RULES, TR, batches, bot_match, narr
 
 from okey.audio import Cue, Position
 from okey.engine.events import Dealt, Discarded, Drew, Event, RoundStarted, TookDiscard
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase
+from okey.games.okey101.events import (
     Added101,
     Event101,
     GaveBack101,
@@ -25,8 +26,7 @@ from okey.engine.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
-from okey.engine.okey101.view import LaidMeld, View101
-from okey.engine.view import Phase
+from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld, run_meld, set_meld

@@ -17,9 +17,9 @@ from test_table101_ear_rig import (
 )
 
 from okey.engine.events import RoundStarted
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
 from okey.hand.opening import best_opening_value

@@ -19,8 +19,9 @@ from okey.bots.level101 import Bot101, make_bot101
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.engine.events import Discarded, Drew, Event, TookDiscard
-from okey.engine.okey101.actions import Open
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase
+from okey.games.okey101.actions import Open
+from okey.games.okey101.events import (
     Added101,
     GaveBack101,
     Opened101,
@@ -29,9 +30,8 @@ from okey.engine.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
-from okey.engine.okey101.round import HAND_101
-from okey.engine.okey101.view import View101
-from okey.engine.view import Phase
+from okey.games.okey101.round import HAND_101
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place
 from okey.hand.notation import parse_tile, parse_tiles

@@ -9,9 +9,9 @@ from collections.abc import Mapping
 from okey.engine.actions import Action, Discard, TakeDiscard
 from okey.engine.deal import check_deck, deal
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Add, Lay, Open
-from okey.engine.okey101.events import Opened101, Penalised101, PenaltyReason, RoundScored101
-from okey.engine.okey101.view import View101
+from okey.games.okey101.actions import Add, Lay, Open
+from okey.games.okey101.events import Opened101, Penalised101, PenaltyReason, RoundScored101
+from okey.games.okey101.view import View101
 from okey.hand.finishing import finish_plan
 from okey.hand.opening import best_opening
 from okey.hand.tiles import full_set

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sounds_support import Recorded
 from test_table_rig import FakeOutput, Player, Rig, key_of, no_repeats, play
 
-from okey.engine.okey101.events import Added101, Laid101, Opened101, RoundScored101
+from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.hand.tiles import Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode

@@ -55,6 +55,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -65,10 +66,9 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
+from okey.engine.games import engine_of
 from okey.engine.match import Match
 from okey.engine.notation import format_action, parse_action
-from okey.engine.okey101.events import Event101
-from okey.engine.okey101.lognotes import notes101
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.traditional import Dice
 from okey.errors import OkeyError, Phrase
@@ -185,8 +185,8 @@ def _notes(event: Event) -> list[str]:
                 f"{s.place}. {' '.join(map(str, s.seats))} ({s.score})" for s in event.standings
             )
             return [f"# match over: {places}"]
-        case Event101():
-            return notes101(event)
+        case GameEvent():
+            return engine_of(event.game).log_notes(event)
         case (
             RoundStarted()
             | DiceThrown()

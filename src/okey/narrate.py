@@ -21,6 +21,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -31,8 +32,8 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101
 from okey.engine.traditional import dice_variant, passed_over
+from okey.games.okey101.events import AnyEvent101
 from okey.hand.combinations import GroupKind
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
@@ -183,7 +184,8 @@ class Narrator:
                         )
                     )
                 return said
-            case Event101():
+            case GameEvent():
+                assert isinstance(event, AnyEvent101)
                 return lines101(self, event)
             case _:
                 assert_never(event)

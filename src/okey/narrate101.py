@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, assert_never
 
-from okey.engine.okey101.actions import Pair
-from okey.engine.okey101.events import (
+from okey.games.okey101.actions import Pair
+from okey.games.okey101.events import (
     Added101,
     AnyEvent101,
     GaveBack101,

@@ -30,12 +30,12 @@ from okey.bots.master import master101, master_move
 from okey.engine.actions import Action, Discard, Resume, TimeOut
 from okey.engine.events import Event
 from okey.engine.match import Match
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.scores import Finish101, round_factor
-from okey.engine.okey101.view import LaidMeld, View101
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.scores import Finish101, round_factor
+from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
 from okey.hand.tiles import Tile, is_okey

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from okey.engine.actions import Action
-from okey.engine.okey101.view import LaidMeld
+from okey.games.okey101.view import LaidMeld
 from okey.hand.tiles import Tile
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 
 from okey.engine import Action, Discard, DrawFromPile, Phase
-from okey.engine.okey101.actions import Add, Open
-from okey.engine.okey101.view import View101
+from okey.games.okey101.actions import Add, Open
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import tile_points

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from okey.bots.level101 import Bot101
 from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, Reason, guarded_choice, replaced
 from okey.engine.actions import Action
-from okey.engine.okey101.view import View101
+from okey.games.okey101.view import View101
 
 Accepts = Callable[[View101, Action], bool]
 

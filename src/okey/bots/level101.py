@@ -33,9 +33,9 @@ from dataclasses import dataclass, replace
 from typing import Final, Protocol
 
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open, Pair
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, Place, add_to, additions, can_add
 from okey.hand.melds import Meld, OpeningRules, tile_points

@@ -15,8 +15,8 @@ import random
 from okey.bots.hard import HardBot
 from okey.bots.level101 import Level101
 from okey.engine.actions import Action
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView, TableView
+from okey.games.okey101.view import View101
 
 MASTER_101 = "hard"
 """The 101 level the master plays."""

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from okey.bots.base import Bot
 from okey.engine.actions import Action
-from okey.engine.okey101.actions import Lay, Open
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.actions import Lay, Open
 
 
 def _fits(move: Action, view: PlayerView) -> bool:

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final
 
 from okey.commands import error
-from okey.engine.okey101.notation import format_meld, parse_meld
-from okey.engine.okey101.round import checked_meld
 from okey.errors import OkeyError, Phrase
+from okey.games.okey101.notation import format_meld, parse_meld
+from okey.games.okey101.round import checked_meld
 from okey.hand.analysis import HandError, HandProblem, check_hand
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions

@@ -27,6 +27,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -38,7 +39,6 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.match import Match
-from okey.engine.okey101.events import Event101
 from okey.engine.play import play_round
 from okey.engine.view import PlayerView
 from okey.errors import Phrase, render
@@ -209,7 +209,7 @@ def _count(sim: Simulation, events: Sequence[Event]) -> None:
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
-                | Event101()  # Okey 101 is counted by okey.okey101.simulate
+                | GameEvent()  # Okey 101 is counted by okey.okey101.simulate
             ):
                 pass  # nothing to count
             case _:

@@ -36,9 +36,9 @@ from okey.commands.simlog import decision_timing, write_match_log
 from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.engine.match import Match
-from okey.engine.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
-from okey.engine.okey101.view import View101
 from okey.errors import Phrase, render
+from okey.games.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
+from okey.games.okey101.view import View101
 from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rules import RuleSet

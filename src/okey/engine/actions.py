@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open
 from okey.hand.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class GameAction:
+    """The base of one game's own moves (Okey 101's opening and laying): the engine
+    and every reader that does not tell them apart cover them with one
+    ``case GameAction()``; :attr:`game` names the game whose folder knows them."""
+
+    game: ClassVar[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +87,5 @@ Action = (
     | DeclarePairs
     | TimeOut
     | Resume
-    | Open  # Okey 101's own moves (okey.engine.okey101.actions)
-    | Lay
-    | Add
-    | GiveBack
+    | GameAction  # a game's own moves (Okey 101's: okey.games.okey101.actions)
 )

@@ -45,7 +45,7 @@ class MoveError(StrEnum):
     NO_TWIN = "no_twin"
     NOT_ON_AUTOPILOT = "not_on_autopilot"
     TIME_OUT_OWED = "time_out_owed"
-    # Okey 101's refusals (okey.engine.okey101.round); fields named in the catalogue.
+    # Okey 101's refusals (okey.games.okey101.round); fields named in the catalogue.
     NOT_THIS_GAME = "not_this_game"
     LAY_FIRST_TURN = "lay_first_turn"
     NOT_OPENED = "not_opened"

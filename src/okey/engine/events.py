@@ -11,22 +11,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
-from typing import assert_never
+from typing import ClassVar, assert_never
 
-from okey.engine.okey101.events import (
-    Added101,
-    Event101,
-    GaveBack101,
-    Laid101,
-    Opened101,
-    Penalised101,
-    RoundCancelled101,
-    RoundScored101,
-)
 from okey.engine.traditional import Dice
 from okey.hand.scoring import FinishKind
 from okey.hand.solver import Group
 from okey.hand.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """The base of one game's own events (Okey 101's openings, lays and scores): every
+    reader that does not tell them apart covers them with one ``case GameEvent()``;
+    :attr:`game` names the game whose folder knows them. They are public."""
+
+    game: ClassVar[str]
 
 
 class DrawReason(Enum):
@@ -179,13 +178,7 @@ Event = (
     | RoundWon
     | RoundDrawn
     | MatchOver
-    | Opened101  # Okey 101's own events (okey.engine.okey101.events)
-    | Laid101
-    | Added101
-    | GaveBack101
-    | Penalised101
-    | RoundScored101
-    | RoundCancelled101
+    | GameEvent  # a game's own events (Okey 101's: okey.games.okey101.events)
 )
 
 
@@ -212,7 +205,7 @@ def seen_by(event: Event, seat: int) -> Event | None:
             | RoundWon()
             | RoundDrawn()
             | MatchOver()
-            | Event101()  # laid tiles and 101's scores are public
+            | GameEvent()  # a game's own events are public (101's laid tiles and scores)
         ):
             return event
         case _:

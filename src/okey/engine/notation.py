@@ -17,14 +17,14 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Action101
-from okey.engine.okey101.notation import format_action101, parse_action101
+from okey.engine.games import engine_of, engines
 from okey.hand.notation import format_tile, parse_tile
 
 _SIMPLE: Final[dict[str, Action]] = {
@@ -63,8 +63,8 @@ def format_action(action: Action) -> str:
             return "timeout"
         case Resume():
             return "resume"
-        case Action101():
-            return format_action101(action)
+        case GameAction():
+            return engine_of(action.game).format_action(action)
         case _:
             assert_never(action)
 
@@ -79,7 +79,8 @@ def parse_action(text: str) -> Action:
     if len(words) == 2 and words[0] in ("discard", "finish"):
         tile = parse_tile(words[1])
         return Discard(tile) if words[0] == "discard" else Finish(tile)
-    found = parse_action101(joined)
-    if found is not None:
-        return found
+    for game in engines():
+        found = game.parse_action(joined)
+        if found is not None:
+            return found
     raise ValueError(text)

@@ -12,8 +12,8 @@ import random
 from okey.bots import Bot, make_bot
 from okey.bots.level101 import Bot101, make_bot101
 from okey.engine.actions import Action, Discard
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView, TableView
+from okey.games.okey101.view import View101
 from okey.hand.solver import combination_grouping, kinds_after_discard
 from okey.hand.tiles import is_okey, stand_in
 from okey.rules import RuleSet

@@ -16,9 +16,9 @@ from typing import Final, TypeAlias, get_args
 
 from okey.engine.actions import Action
 from okey.engine.events import Event
-from okey.engine.okey101.actions import Lay, Open
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.actions import Lay, Open
+from okey.games.okey101.view import View101
 from okey.net.codec import JSON, CodecError, decode, encode
 from okey.round_review import RoundReview
 from okey.rules import RuleSet

@@ -42,8 +42,8 @@ from okey.engine.events import (
     ShowedIndicator,
     TookDiscard,
 )
-from okey.engine.okey101.events import RoundCancelled101, RoundScored101
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.events import RoundCancelled101, RoundScored101
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity

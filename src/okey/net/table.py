@@ -32,7 +32,7 @@ from okey.engine.events import (
     seen_by,
 )
 from okey.engine.match import Match
-from okey.engine.okey101.events import RoundCancelled101, RoundScored101
+from okey.games.okey101.events import RoundCancelled101, RoundScored101
 from okey.hand.notation import format_tile
 from okey.hand.tiles import Tile
 from okey.matchlog import LogHeader, format_log, parse_log

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from okey.engine.okey101.view import View101
+from okey.games.okey101.view import View101
 from okey.hand.layoff import meld_additions
 from okey.hand.tiles import Tile
 from okey.table.keys import Command

@@ -25,6 +25,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -36,14 +37,13 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.events import (
     Added101,
-    Event101,
     RoundCancelled101,
     RoundScored101,
 )
-from okey.engine.okey101.view import View101
-from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
 from okey.table.closeness import finish_now101
@@ -98,7 +98,7 @@ class Seen:
                     | DeclinedDiscard()
                     | TimedOut()
                     | AutopilotChanged()
-                    | Event101()  # the rest of Okey 101's: openings, lays, give-backs, penalties
+                    | GameEvent()  # the rest of Okey 101's: openings, lays, give-backs, penalties
                 ):
                     pass  # told in words, and nothing more
                 case _:

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.bots.memory import Memory
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import can_add
 from okey.hand.melds import hand_value

@@ -33,6 +33,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -43,9 +44,8 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import (
+from okey.games.okey101.events import (
     Added101,
-    Event101,
     GaveBack101,
     Laid101,
     Opened101,
@@ -137,7 +137,7 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
                 | DeclinedDiscard()
                 | TimedOut()
                 | AutopilotChanged()
-                | Event101()  # (every Okey 101 event has its case above)
+                | GameEvent()  # (every Okey 101 event has its case above)
             ):
                 pass  # words only
             case _:

@@ -21,6 +21,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -31,15 +32,14 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase, PlayerView, TableView
+from okey.games.okey101.events import (
     Added101,
-    Event101,
     GaveBack101,
     Laid101,
     Opened101,
 )
-from okey.engine.okey101.view import View101
-from okey.engine.view import Phase, PlayerView, TableView
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Field, Line, Name, Scores
@@ -82,7 +82,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
-                | Event101()  # penalties and the round's end at Okey 101
+                | GameEvent()  # penalties and the round's end at Okey 101
             ):
                 pass  # no tile taken or thrown
             case _:

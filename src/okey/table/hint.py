@@ -19,15 +19,15 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Action101
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView, TableView
+from okey.games.okey101.view import View101
 from okey.table.hint101 import hint_line101
 from okey.table.lines import Line, Name
 
@@ -53,7 +53,7 @@ def hint_line(view: TableView, action: Action) -> Line:
             if isinstance(action, Finish) or winning_discard(view) == action.tile:
                 return Line("table.hint.finish", tile=action.tile)
             return Line("table.hint.discard", tile=action.tile)
-        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume() | Action101():
+        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume() | GameAction():
             return Line("table.hint.none")
         case _:
             assert_never(action)

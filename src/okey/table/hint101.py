@@ -20,15 +20,16 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open, Pair
-from okey.engine.okey101.events import PenaltyReason
-from okey.engine.okey101.view import LaidMeld, View101
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place
@@ -108,6 +109,7 @@ def hint_line101(view: View101, action: Action) -> Line:
             | DeclarePairs()
             | TimeOut()
             | Resume()
+            | GameAction()
         ):
             return Line("table.hint.none")
         case _:

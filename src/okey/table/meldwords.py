@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okey.engine.okey101.events import Added101, Pair
+from okey.games.okey101.events import Added101, Pair
 from okey.hand.combinations import MAX_SET, GroupKind
 from okey.hand.layoff import Place, lacking, okey_places, run_ends
 from okey.hand.melds import Meld, OpeningRules, number_at

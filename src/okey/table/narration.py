@@ -41,6 +41,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -51,10 +52,11 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import (
+from okey.engine.traditional import dice_variant, passed_over
+from okey.engine.view import TableView
+from okey.games.okey101.events import (
     Added101,
     AnyEvent101,
-    Event101,
     GaveBack101,
     Laid101,
     Opened101,
@@ -63,9 +65,7 @@ from okey.engine.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
-from okey.engine.okey101.view import View101
-from okey.engine.traditional import dice_variant, passed_over
-from okey.engine.view import TableView
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import meld_additions
 from okey.hand.melds import hand_value
@@ -291,7 +291,7 @@ class TableNarrator:
                 return [Line(f"table.drawn.{event.reason.value}")]
             case MatchOver():
                 return []  # told with the final standings (prompts)
-            case Event101():
+            case GameEvent():
                 assert isinstance(event, AnyEvent101)
                 return self._event101(event)
             case _:

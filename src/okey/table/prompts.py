@@ -10,8 +10,8 @@ from okey.audio import Cue
 from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView, TableView
+from okey.games.okey101.view import View101
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
 from okey.table.lines import (

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.view import View101
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
 from okey.table.closeness import how_close, how_close101

@@ -12,14 +12,15 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
     TimeOut,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Action101, Add, GiveBack, Lay, Open
-from okey.engine.okey101.view import LaidMeld
+from okey.games.okey101.actions import Action101, Add, GiveBack, Lay, Open
+from okey.games.okey101.view import LaidMeld
 from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
 from okey.round_review import Decision, RoundReview
@@ -106,7 +107,8 @@ def _move(
             return Line(f"{key}.turn_to_okey")
         case DeclarePairs():
             return Line(f"{key}.pairs")
-        case Action101():
+        case GameAction():
+            assert isinstance(action, Action101)
             return _move101(action, decision, review, tense, onto)
         case TimeOut() | Resume():  # never a decision of the review
             raise AssertionError(f"no words for {action!r}")  # pragma: no cover

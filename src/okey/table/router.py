@@ -27,8 +27,8 @@ from okey.engine.actions import (
     TakeDiscard,
     TurnToOkey,
 )
-from okey.engine.okey101.actions import Add, GiveBack
 from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack
 from okey.hand.finishing import Opened
 from okey.messages import Catalogue
 from okey.table import browsing, chatting, cues, finding, laying, leaving, moves, racking, reading

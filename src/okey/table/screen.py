@@ -21,9 +21,9 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from okey.engine.okey101.events import Pair
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.events import Pair
+from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.melds import Meld, number_at

@@ -21,8 +21,8 @@ from typing import Protocol
 
 from okey.engine.actions import Action
 from okey.engine.events import Event
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.round_review import RoundReview
 from okey.rules import RuleSet

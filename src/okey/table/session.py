@@ -27,8 +27,8 @@ from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
-from okey.engine.okey101.view import View101
 from okey.engine.view import PlayerView
+from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.review import RoundReview, review_match
 from okey.rules import RuleSet

@@ -22,6 +22,7 @@ from okey.engine.events import (
     Discarded,
     Drew,
     Event,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -32,9 +33,9 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.okey101.events import Event101, RoundCancelled101, RoundScored101
-from okey.engine.okey101.view import View101
 from okey.engine.view import Phase, PlayerView, TableView
+from okey.games.okey101.events import RoundCancelled101, RoundScored101
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
@@ -114,7 +115,7 @@ def score_story(
                 | TimedOut()
                 | AutopilotChanged()
                 | MatchOver()
-                | Event101()  # Okey 101's scores: score_story101
+                | GameEvent()  # Okey 101's scores: score_story101
             ):
                 pass  # no points change hands
             case _:

@@ -26,8 +26,8 @@ from okey.bots.level101 import make_bot101
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
-from okey.engine.okey101.actions import Open
-from okey.engine.okey101.round import HAND_101
+from okey.games.okey101.actions import Open
+from okey.games.okey101.round import HAND_101
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles

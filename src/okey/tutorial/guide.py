@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
-from okey.engine.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.engine.view import Phase
+from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import Command, KeyNames

@@ -1,28 +1,32 @@
-"""The games okey plays, by the name a rule set gives in its ``game`` key.
+"""The seam between the match and a game, and each game's engine by name.
 
 Like python-chess's variants (a Board subclass per variant and a table of
-them), each game is a :class:`~okey.engine.games.base.Game` subclass registered
-here by its ``name``; :func:`game_for` makes the one a match plays. A second
-game (Okey 101) is a new subclass, its rounds, its rules sections in
-:mod:`okey.rules` and one line in :data:`GAMES`.
+them), each game is a :class:`~okey.engine.games.base.Game` subclass; its
+folder (:mod:`okey.kits` says where) gives it, with its own moves' notation,
+as a :class:`~okey.engine.games.base.GameEngine`. :func:`game_for` makes the
+one a match plays.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
-from okey.engine.games.base import Game, GameRound
-from okey.engine.games.okey import OkeyGame
-from okey.engine.okey101.game import Okey101Game
+from okey import kits
+from okey.engine.games.base import Game, GameEngine, GameRound
 from okey.rules import RuleSet
 
-GAMES: Mapping[str, type[Game]] = {OkeyGame.name: OkeyGame, Okey101Game.name: Okey101Game}
-"""Every game by name (the rule set's ``game``)."""
+
+def engine_of(game: str) -> GameEngine:
+    """Game ``game``'s engine part (KeyError for a game okey does not know)."""
+    return kits.part(game, "engine", GameEngine)
+
+
+def engines() -> tuple[GameEngine, ...]:
+    """Every game's engine part."""
+    return kits.parts("engine", GameEngine)
 
 
 def game_for(rules: RuleSet) -> Game:
     """A new game of the kind ``rules`` names, for one match."""
-    return GAMES[rules.game](rules)
+    return engine_of(rules.game).game(rules)
 
 
-__all__ = ["GAMES", "Game", "GameRound", "Okey101Game", "OkeyGame", "game_for"]
+__all__ = ["Game", "GameEngine", "GameRound", "engine_of", "engines", "game_for"]

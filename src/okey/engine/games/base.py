@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
-from okey.engine.actions import Action
-from okey.engine.events import Event, Standing
+from okey.engine.actions import Action, GameAction
+from okey.engine.events import Event, GameEvent, Standing
 from okey.engine.traditional import Dice, throw_dice
 from okey.engine.view import Phase, TableView
 from okey.hand.tiles import Tile
@@ -127,3 +128,17 @@ class Game(ABC):
     @abstractmethod
     def standings(self, last_finisher: int | None) -> tuple[Standing, ...]:
         """The final ranking, best first."""
+
+
+@dataclass(frozen=True)
+class GameEngine:
+    """What a game's folder gives the engine (its module ``engine``'s ``PART``): the
+    game, and the notation and log notes of its own moves and events."""
+
+    game: type[Game]
+    format_action: Callable[[GameAction], str]
+    """A move of this game's own in the action notation (``open r9 r10 r11``)."""
+    parse_action: Callable[[str], Action | None]
+    """A move of this game's own from the notation (lower case, single spaces), or None."""
+    log_notes: Callable[[GameEvent], list[str]]
+    """The comment and ``scores`` lines this game's own event adds to a match log."""

@@ -2,8 +2,8 @@
 finished hand of runs and sets or seven pairs wins, scores count down from the start.
 
 The rule set's ``[scoring]`` and ``[play]`` sections are this game's; its rounds are
-:class:`okey.engine.games.okey.round.Round`, its scores a
-:class:`okey.engine.games.okey.scores.ScoreBoard`.
+:class:`okey.games.okey.round.Round`, its scores a
+:class:`okey.games.okey.scores.ScoreBoard`.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import ClassVar
 
 from okey.engine.events import Standing
 from okey.engine.games.base import Game
-from okey.engine.games.okey.round import Round
-from okey.engine.games.okey.scores import ScoreBoard
 from okey.engine.traditional import Dice
+from okey.games.okey.round import Round
+from okey.games.okey.scores import ScoreBoard
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
 

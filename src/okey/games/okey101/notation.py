@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okey.engine.okey101.actions import Action101, Add, GiveBack, Lay, Open, Pair
+from okey.games.okey101.actions import Action101, Add, GiveBack, Lay, Open, Pair
 from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld

@@ -3,6 +3,6 @@
 Kept light on purpose: :mod:`okey.engine.actions` and :mod:`okey.engine.events`
 import this package's ``actions`` and ``events`` for their unions, so nothing
 here may import the engine's match at import time. The game itself is
-:class:`okey.engine.okey101.game.Okey101Game`, registered in
+:class:`okey.games.okey101.game.Okey101Game`, registered in
 :mod:`okey.engine.games` as ``"101"``.
 """

@@ -25,6 +25,7 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
@@ -51,10 +52,9 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.games.base import GameRound
-from okey.engine.games.okey.scores import ScoreBoard
-from okey.engine.okey101.actions import Action101
 from okey.engine.traditional import Dice, StackDeal, deal_from_stacks
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey.scores import ScoreBoard
 from okey.hand.scoring import FinishKind, best_finish, colour_doubles
 from okey.hand.solver import (
     combination_grouping,
@@ -257,7 +257,7 @@ class Round(GameRound):
                     raise self._refuse(MoveError.MUST_TAKE_OR_DECLINE)
             case TimeOut() | Resume():  # the match's own (the clock and autopilot)
                 pass
-            case Action101():
+            case GameAction():
                 raise self._refuse(MoveError.NOT_THIS_GAME)
             case _:
                 assert_never(action)
@@ -330,8 +330,8 @@ class Round(GameRound):
                 return [DeclaredPairs(seat)]
             case TimeOut() | Resume():
                 raise AssertionError(f"{action!r} is the match's to apply")
-            case Action101():
-                raise AssertionError(f"{action!r} is Okey 101's")
+            case GameAction():
+                raise AssertionError(f"{action!r} is another game's")
             case _:
                 assert_never(action)
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from typing import ClassVar
 
+from okey.engine.events import GameEvent
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
+from okey.rules101 import GAME
 
 Pair = tuple[Tile, Tile]
 
@@ -34,8 +37,10 @@ class RoundEnd(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Event101:
+class Event101(GameEvent):
     """The base of Okey 101's own events."""
+
+    game: ClassVar[str] = GAME
 
 
 @dataclass(frozen=True, slots=True)

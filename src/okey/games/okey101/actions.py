@@ -8,17 +8,22 @@ number of :class:`Open`, :class:`Lay` and :class:`Add`, then one ``Discard``;
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from okey.engine.actions import GameAction
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
+from okey.rules101 import GAME
 
 Pair = tuple[Tile, Tile]
 
 
 @dataclass(frozen=True, slots=True)
-class Action101:
+class Action101(GameAction):
     """The base of Okey 101's own moves (one ``case Action101()`` covers them all)."""
+
+    game: ClassVar[str] = GAME
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from okey.engine.okey101.actions import Pair
-from okey.engine.okey101.events import PenaltyReason
 from okey.engine.view import TableView
+from okey.games.okey101.actions import Pair
+from okey.games.okey101.events import PenaltyReason
 from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import Meld, OpeningRules

@@ -7,9 +7,9 @@ from typing import ClassVar
 
 from okey.engine.events import Standing
 from okey.engine.games.base import Game
-from okey.engine.okey101.round import Round101
-from okey.engine.okey101.scores import Board101
 from okey.engine.traditional import Dice
+from okey.games.okey101.round import Round101
+from okey.games.okey101.scores import Board101
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
 from okey.rules101 import GAME

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import assert_never
 
-from okey.engine.okey101.events import (
+from okey.games.okey101.events import (
     Added101,
     AnyEvent101,
     GaveBack101,

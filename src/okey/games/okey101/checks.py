@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from okey.engine.okey101.events import RoundScored101
-from okey.engine.okey101.round import Round101, checked_meld, is_pair
-from okey.engine.okey101.scores import Finish101, round_points
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.round import Round101, checked_meld, is_pair
+from okey.games.okey101.scores import Finish101, round_points
 from okey.hand.finishing import Opened
 from okey.hand.tiles import full_set
 

@@ -24,6 +24,7 @@ from okey.engine.actions import (
     Discard,
     DrawFromPile,
     Finish,
+    GameAction,
     Resume,
     ShowIndicator,
     TakeDiscard,
@@ -42,8 +43,9 @@ from okey.engine.events import (
     TookDiscard,
 )
 from okey.engine.games.base import GameRound
-from okey.engine.okey101.actions import Add, GiveBack, Lay, Open, Pair
-from okey.engine.okey101.events import (
+from okey.engine.view import Phase
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.games.okey101.events import (
     Added101,
     GaveBack101,
     Laid101,
@@ -54,15 +56,14 @@ from okey.engine.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
-from okey.engine.okey101.scores import (
+from okey.games.okey101.scores import (
     Board101,
     Finish101,
     okey_penalties,
     round_factor,
     round_points,
 )
-from okey.engine.okey101.view import LaidMeld, LaidPair, View101, discard_penalty
-from okey.engine.view import Phase
+from okey.games.okey101.view import LaidMeld, LaidPair, View101, discard_penalty
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place, add_to, additions
@@ -277,6 +278,8 @@ class Round101(GameRound):
                 raise self._refuse(MoveError.NOT_THIS_GAME)
             case TimeOut() | Resume():  # the match's own
                 pass
+            case GameAction():  # another game's own move
+                raise self._refuse(MoveError.NOT_THIS_GAME)
             case _:
                 assert_never(action)
 
@@ -433,6 +436,8 @@ class Round101(GameRound):
                 | Resume()
             ):
                 raise AssertionError(f"{action!r} is not Okey 101's to apply")
+            case GameAction():
+                raise AssertionError(f"{action!r} is another game's")
             case _:
                 assert_never(action)
 
