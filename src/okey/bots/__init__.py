@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import random
 
-from okey.bots.base import Bot, BotFactory
+from collections.abc import Mapping
+
+from okey import kits
+from okey.bots.base import AnyBot, AnyBotFactory, Bot, BotFactory, GameBot
+from okey.bots.kit import BotsPart
 from okey.bots.easy import EasyBot
 from okey.bots.hard import HardBot
 from okey.bots.medium import MediumBot
@@ -25,9 +29,32 @@ def available_levels() -> list[str]:
     return level_names()
 
 
-def make_bot(level: str, rng: random.Random) -> Bot:
-    """A bot of the named level, seeded by ``rng``; KeyError for an unknown level."""
-    return LEVELS[level](rng)
+def levels_of(game: str = kits.DEFAULT_GAME) -> Mapping[str, AnyBotFactory]:
+    """Game ``game``'s bot levels by name (KeyError for a game okey does not know)."""
+    return kits.part(game, "bots", BotsPart).levels
 
 
-__all__ = ["LEVELS", "Bot", "BotFactory", "RandomBot", "available_levels", "make_bot"]
+def make_bot(level: str, rng: random.Random, game: str = kits.DEFAULT_GAME) -> AnyBot:
+    """A bot of the named level of game ``game``, seeded by ``rng``; KeyError for an
+    unknown level or game."""
+    return levels_of(game)[level](rng)
+
+
+def master_of(game: str = kits.DEFAULT_GAME) -> AnyBot:
+    """Game ``game``'s master (the same view always gives the same move)."""
+    return kits.part(game, "bots", BotsPart).master()
+
+
+__all__ = [
+    "LEVELS",
+    "AnyBot",
+    "AnyBotFactory",
+    "Bot",
+    "BotFactory",
+    "GameBot",
+    "RandomBot",
+    "available_levels",
+    "levels_of",
+    "make_bot",
+    "master_of",
+]
