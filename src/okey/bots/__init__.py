@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import random
-
 from collections.abc import Mapping
 
 from okey import kits
 from okey.bots.base import AnyBot, AnyBotFactory, Bot, BotFactory, GameBot
-from okey.bots.kit import BotsPart
 from okey.bots.easy import EasyBot
 from okey.bots.hard import HardBot
+from okey.bots.kit import BotsPart
 from okey.bots.medium import MediumBot
 from okey.bots.random_bot import RandomBot
 from okey.levels import LEVEL_NAMES, level_names
