@@ -19,11 +19,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
+from okey import kits
 from okey.messages import Catalogue
-from okey.rules import RuleSet
+from okey.rules import CLASSIC, RuleSet
 
 if TYPE_CHECKING:  # the table loads without the screen library (its first words come first)
     from prompt_toolkit.key_binding import KeyPressEvent
@@ -124,14 +126,46 @@ def _always(rules: RuleSet) -> bool:
     return True
 
 
-def is101(rules: RuleSet) -> bool:
-    """A table of Okey 101 (its own keys, none of classic Okey's declarations)."""
-    return rules.okey101 is not None
+@dataclass(frozen=True)
+class GameKeys:
+    """What a game's folder gives the key table (its module ``keys``'s ``PART``): the
+    commands that are the game's own (:data:`OWN`) it plays, each with when a table with
+    these rules plays it, and the help's lines it does not say."""
+
+    offered: Mapping[Command, Callable[[RuleSet], bool]]
+    unsaid: frozenset[Topic] = frozenset()
 
 
-def _okey(offered: Callable[[RuleSet], bool]) -> Callable[[RuleSet], bool]:
-    """Offered at a table of classic Okey whose rules say so (never at 101)."""
-    return lambda rules: rules.okey101 is None and offered(rules)
+OWN: frozenset[Command] = frozenset(
+    {
+        Command.MARK,
+        Command.LAY,
+        Command.ADD,
+        Command.BROWSE,
+        Command.DECLINE,
+        Command.SHOW,
+        Command.TURN_TO_OKEY,
+        Command.PAIRS,
+        Command.OKEY_WARNING,
+    }
+)
+"""The commands a game plays only if its folder says so (a key may give two of them at
+two games: G shows the indicator's twin at Okey and lays at Okey 101)."""
+
+
+def game_keys(rules: RuleSet) -> GameKeys:
+    """The keys' part of the game these rules are for."""
+    return kits.part(rules.game, "keys", GameKeys)
+
+
+def _own(command: Command) -> Callable[[RuleSet], bool]:
+    """Offered where the table's game plays ``command`` (its folder says when)."""
+
+    def offered(rules: RuleSet) -> bool:
+        test = game_keys(rules).offered.get(command)
+        return test is not None and test(rules)
+
+    return offered
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,14 +203,14 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.TAKE, "t", topic=Topic.MOVES),
     _b(C.ENTER, "enter", topic=Topic.MOVES),
     _b(C.FINISH, "f", topic=Topic.MOVES),
-    _b(C.MARK, "k", offered=is101, topic=Topic.LAYING),
-    _b(C.LAY, "g", offered=is101, topic=Topic.LAYING),
-    _b(C.ADD, "x", offered=is101, topic=Topic.LAYING),
-    _b(C.BROWSE, "3", offered=is101, topic=Topic.LAYING),
-    _b(C.DECLINE, "x", offered=_okey(lambda r: r.play.pile_out == "take_last_discard")),
-    _b(C.SHOW, "g", offered=_okey(lambda r: r.scoring.show_indicator)),
-    _b(C.TURN_TO_OKEY, "k", offered=_okey(lambda r: r.play.turn_to_okey)),
-    _b(C.PAIRS, "2", offered=lambda r: is101(r) or r.play.declare_pairs, topic=Topic.PAIRS),
+    _b(C.MARK, "k", offered=_own(C.MARK), topic=Topic.LAYING),
+    _b(C.LAY, "g", offered=_own(C.LAY), topic=Topic.LAYING),
+    _b(C.ADD, "x", offered=_own(C.ADD), topic=Topic.LAYING),
+    _b(C.BROWSE, "3", offered=_own(C.BROWSE), topic=Topic.LAYING),
+    _b(C.DECLINE, "x", offered=_own(C.DECLINE)),
+    _b(C.SHOW, "g", offered=_own(C.SHOW)),
+    _b(C.TURN_TO_OKEY, "k", offered=_own(C.TURN_TO_OKEY)),
+    _b(C.PAIRS, "2", offered=_own(C.PAIRS), topic=Topic.PAIRS),
     _b(C.SORT, "s", topic=Topic.TILES),
     _b(C.HAND, "a", topic=Topic.TILES),
     _b(C.FIND, "c-f", topic=Topic.TILES),
@@ -202,7 +236,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),
     _b(C.CHAT, "/", "f5", topic=Topic.CHAT, online=True),
     _b(C.MUTE_CHAT, "f6", topic=Topic.CHAT, online=True),
-    _b(C.OKEY_WARNING, offered=_okey(lambda r: r.play.okey_discard_warning)),
+    _b(C.OKEY_WARNING, offered=_own(C.OKEY_WARNING)),
     _b(C.SAVE, "c-s", topic=Topic.GENERAL),
     _b(C.QUIT, "q", topic=Topic.GENERAL),
     # Keys the menu does not list.
@@ -241,15 +275,24 @@ def _map(bindings: Iterable[Binding]) -> Mapping[str, Command]:
     return MappingProxyType(found)
 
 
-KEYMAP: Mapping[str, Command] = _map(sorted(BINDINGS, key=lambda b: b.offered is is101))
-"""Every bound key and a command it gives (the first bound: a classic table's); a
-table reads its own map (:func:`keymap`)."""
+@cache
+def _every_key() -> Mapping[str, Command]:
+    """Every bound key and a command it gives: where two games give a key two
+    commands, the default game's (a classic table's)."""
+    default = game_keys(CLASSIC).offered
+    return _map(sorted(BINDINGS, key=lambda b: b.command in OWN and b.command not in default))
+
+
+def __getattr__(name: str) -> Mapping[str, Command]:
+    if name == "KEYMAP":  # made at its first use: it asks the default game's folder
+        return _every_key()
+    raise AttributeError(name)
 
 
 def keymap(rules: RuleSet) -> Mapping[str, Command]:
     """The keys of a table with these rules: each key's command offered there (a key
     no command of the table offers gives the first one bound, answered as not played)."""
-    return MappingProxyType({**KEYMAP, **_map(b for b in BINDINGS if b.offered(rules))})
+    return MappingProxyType({**_every_key(), **_map(b for b in BINDINGS if b.offered(rules))})
 
 
 def clashes(rules: RuleSet) -> dict[str, list[Command]]:
@@ -275,7 +318,7 @@ def help_topics(rules: RuleSet, *, online: bool = False) -> list[Topic]:
         topic
         for topic in EVERY_KEY
         if any(b.topic is topic and b.plays(rules, online=online) for b in BINDINGS)
-        and not (topic is Topic.PAIRS and is101(rules))
+        and topic not in game_keys(rules).unsaid
     ]
 
 
@@ -304,10 +347,10 @@ def key_name(key: str) -> str:
     return _ALIASES.get(key, key)
 
 
-def command_for(key: str, keys: Mapping[str, Command] = KEYMAP) -> Command | None:
+def command_for(key: str, keys: Mapping[str, Command] | None = None) -> Command | None:
     """The command a key gives, by prompt_toolkit's name for it (None: no command);
-    ``keys``: a table's own map (:func:`keymap`)."""
-    return keys.get(key_name(key))
+    ``keys``: a table's own map (:func:`keymap`), else every key's first command."""
+    return (_every_key() if keys is None else keys).get(key_name(key))
 
 
 _PUNCTUATION = {  # keys said by their names ("comma"), not their signs
