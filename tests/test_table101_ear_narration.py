@@ -26,6 +26,7 @@ from okey.games.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
+from okey.games.okey101.table import _only_laid_since
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
@@ -33,7 +34,6 @@ from okey.hand.melds import Meld, run_meld, set_meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.messages import Catalogue, Verbosity
-from okey.table.change import _only_laid_since
 from okey.table.cues import event_cues
 from okey.table.glance import kept_takes
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech

@@ -18,15 +18,16 @@ from test_table101_ear_rig import (
 
 from okey.engine.events import RoundStarted
 from okey.engine.view import Phase
+from okey.games.okey101 import screen as screen101
+from okey.games.okey101.browsing import Browsing, browse_command, owned, start_browsing
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.reading import finish_now101, how_close101, take_opens101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
 from okey.hand.opening import best_opening_value
 from okey.messages import Verbosity
 from okey.table import screen
-from okey.table.browsing import Browsing, browse_command, owned, start_browsing
-from okey.table.closeness import finish_now101, how_close101, take_opens101
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Speech, Tiles
 from okey.table.narration import opening_line
@@ -224,7 +225,7 @@ def test_the_rack_of_21_takes_two_rows_within_80_columns() -> None:
     table.marks[:] = [table.rack.tiles[0], table.rack.tiles[16]]
     assert table.marked == frozenset({0, 16})
     drawn = rows(screen.rack(table))
-    assert len(drawn) == screen.ROWS_101["rack"]
+    assert len(drawn) == screen101.ROWS["rack"]
     assert all(len(row) <= WIDTH for row in drawn)
     mark = EN.text("table.101.screen.mark")
     assert drawn[2].startswith(mark) and drawn[4].startswith(" " * 5 + mark)
@@ -234,8 +235,8 @@ def test_the_rack_of_21_takes_two_rows_within_80_columns() -> None:
 def test_a_crowded_table_fits_its_rows_of_the_80_by_24_screen() -> None:
     rig = crowded_rig()
     view: View101 = rig.view
-    drawn = rows(screen.table101(rig.table))
-    share = screen.ROWS_101
+    drawn = rows(screen101.table_panel(rig.table))
+    share = screen101.ROWS
     assert len(drawn) <= share["table"]
     assert all(len(row) <= WIDTH - 1 for row in drawn)
     assert sum(share.values()) + 3 == HEIGHT  # two blank rows and the footer
@@ -243,7 +244,7 @@ def test_a_crowded_table_fits_its_rows_of_the_80_by_24_screen() -> None:
     for seat, value in enumerate(view.opening_values):
         if value:
             assert f"{rig.table.seats.names[seat] if seat else 'You'} {value}" in text
-    smaller = rows(screen.table101(rig.table, height=3))
+    smaller = rows(screen101.table_panel(rig.table, height=3))
     assert len(smaller) == 3 and smaller[-1].startswith("+")
 
 

@@ -96,9 +96,10 @@ class TableApp:
             height=1,
         )
         self.writing = Condition(lambda: table.chat is not None and table.chat.writing)
-        game101 = table.seat.rules.okey101 is not None  # two rows of tiles, then the table
-        rack_rows = screen.ROWS_101["rack"] if game101 else RACK_ROWS
-        log_rows = screen.ROWS_101["log"] if game101 else LOG_ROWS
+        layout = table.game.layout  # a game may draw a long rack, and a panel of its own
+        rack_rows = layout.rack_rows or RACK_ROWS
+        log_rows = layout.log_rows or LOG_ROWS
+        panel = layout.panel
         self.rack_window = Window(
             FormattedTextControl(
                 lambda: screen.rack(table),
@@ -128,10 +129,10 @@ class TableApp:
                 Window(height=1),
                 ConditionalContainer(
                     Window(
-                        FormattedTextControl(lambda: screen.table101(table)),
-                        height=screen.ROWS_101["table"],
+                        FormattedTextControl(lambda: panel(table) if panel is not None else []),
+                        height=layout.panel_rows,
                     ),
-                    filter=Condition(lambda: game101),
+                    filter=Condition(lambda: panel is not None),
                 ),
                 ConditionalContainer(self.menu_window, filter=menu_open),
                 ConditionalContainer(

@@ -10,7 +10,6 @@ the turn, the win alert. Then it saves (after a turn) and tells the guide.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, assert_never
@@ -38,15 +37,9 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase, PlayerView
-from okey.games.okey101.events import (
-    Added101,
-    RoundCancelled101,
-    RoundScored101,
-)
-from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
-from okey.table.closeness import finish_now101
+from okey.table.kit import notice_of
 from okey.table.lines import Line
 from okey.table.seat import SeatState, SeatView, Step
 from okey.table.voice import Said
@@ -79,12 +72,13 @@ class Seen:
                     seen.drawn = event.tile
                 case TookDiscard() if event.seat == you:
                     seen.drawn, seen.took = event.tile, True
-                case (
-                    Discarded() | RoundWon() | RoundDrawn() | RoundScored101() | RoundCancelled101()
-                ):
+                case Discarded() | RoundWon() | RoundDrawn():
                     seen.turn_over = True
-                case Added101(taken_back=Tile() as okey) if event.seat == you:
-                    seen.drawn = okey  # the okey taken back: the focus goes to it
+                case GameEvent():  # the game's own: its folder says what they mean here
+                    notice = notice_of(event)
+                    seen.turn_over = seen.turn_over or notice.ends_round
+                    if notice.taken is not None and notice.seat == you:
+                        seen.drawn = notice.taken  # an okey taken back: the focus goes to it
                 case MatchOver():
                     seen.standings = event.standings
                 case (
@@ -98,7 +92,6 @@ class Seen:
                     | DeclinedDiscard()
                     | TimedOut()
                     | AutopilotChanged()
-                    | GameEvent()  # the rest of Okey 101's: openings, lays, give-backs, penalties
                 ):
                     pass  # told in words, and nothing more
                 case _:
@@ -136,7 +129,7 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
         return [Said(line) for line in prompts.match_over(seen.standings, table.seats)]
     if now.step is Step.ROUND_OVER and before.step is not Step.ROUND_OVER:
         table.clock.stop()
-        return [Said(prompts.round_over(now))]
+        return [Said(prompts.round_over(now, lowest=table.game.lowest_first))]
     view = now.seen
     said: list[Said] = []
     if view is None or now.step in (Step.ROUND_OVER, Step.MATCH_OVER):
@@ -177,36 +170,4 @@ def win_alert(table: TableCore, view: SeatView) -> list[Said]:
     told = (view.round_number, tuple(sorted(view.hand)))
     if told == table.win_told:
         return []
-    if isinstance(view, View101):
-        if _only_laid_since(table.win_told, told):
-            return []  # a finish said this turn stays said while the hand only lays
-        return _finish_alert101(table, view, told)
-    alert = prompts.win_possible(view)
-    if alert is None:
-        return []
-    table.win_told = told
-    said = [Said(alert, Cue.WIN_POSSIBLE)]
-    offer = prompts.turn_to_okey_offer(view)
-    if offer is not None:
-        said.append(Said(offer))
-    return said
-
-
-def _finish_alert101(
-    table: TableCore, view: View101, told: tuple[int, tuple[Tile, ...]]
-) -> list[Said]:
-    """At Okey 101: the hand can finish this turn (laying what it needs, then the last
-    discard), said once per hand with the finish's sound; F does it."""
-    if finish_now101(view) is None:
-        return []
-    table.win_told = told
-    return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]
-
-
-def _only_laid_since(
-    before: tuple[int, tuple[Tile, ...]] | None, now: tuple[int, tuple[Tile, ...]]
-) -> bool:
-    """The hand now is the hand told before less some tiles (same round)."""
-    if before is None or before[0] != now[0]:
-        return False
-    return not Counter(now[1]) - Counter(before[1])
+    return table.game.finish_alert(table, view, told)

@@ -7,10 +7,7 @@ each are still unseen from the player's seat (:class:`~okey.bots.memory.Memory`:
 hand, the indicator, the discard piles and the tiles others took and kept). On the
 player's discard with 15 tiles it is the hand after the best discard; one tile away,
 the discard that leaves the most unseen finishing tiles, and what they are.
-
-At Okey 101 (:func:`how_close101`): before opening, the best opening and how short it is
-(and, on the draw, whether taking the discard would open); after, the tiles and points
-left and how many fit the table; on the player's turn, whether the hand finishes now.
+(Okey 101 says its own: :mod:`okey.games.okey101.reading`.)
 """
 
 from __future__ import annotations
@@ -19,13 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.bots.memory import Memory
-from okey.engine.view import Phase, PlayerView
-from okey.games.okey101.view import View101
-from okey.hand.finishing import FinishPlan, Opened, finish_plan
-from okey.hand.layoff import can_add
-from okey.hand.melds import hand_value
-from okey.hand.opening import best_opening_value
-from okey.hand.pairs import best_pairs
+from okey.engine.view import PlayerView
 from okey.hand.solver import (
     combination_deficiency,
     hand_counts,
@@ -34,7 +25,6 @@ from okey.hand.solver import (
 )
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Line, Speech
-from okey.table.narration import opening_line
 from okey.table.prompts import best_finish, together
 
 HAND = 14  # a hand between turns; 15 on its owner's discard
@@ -130,55 +120,3 @@ def how_close(view: PlayerView, *, every: bool = False) -> Speech:
                 tile, finishing = chosen
                 said.append(_finishes(finishing, tile, every=every))
     return together(said)
-
-
-def how_close101(view: View101) -> Speech:
-    """0 at Okey 101: before opening, the best opening and how short it is (and the best
-    pairs); once opened, the tiles and points left in hand and how many of them fit the
-    table; on the player's own turn, whether the hand can finish now. A taken discard that
-    must still be laid is said first."""
-    said: list[Speech] = []
-    if view.must_use is not None:
-        said.append(Line("table.101.close.must_use", tile=view.must_use))
-    opened = view.my_opening
-    if opened is Opened.NOT_YET:
-        said.append(opening_line(view.hand, view))
-        taking = take_opens101(view)
-        if taking is not None:
-            said.append(taking)
-    else:
-        left = hand_value(view.hand, view.okey)
-        said.append(Line("table.101.close.left", count=len(view.hand), points=left.points))
-        fits = {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
-        said.append(Line("table.101.close.fits", count=len(fits)))
-    if view.turn == view.seat and view.phase is Phase.DISCARD:
-        finishes = finish_now101(view) is not None
-        said.append(Line("table.101.close.finish" if finishes else "table.101.close.no_finish"))
-    return together(said)
-
-
-def finish_now101(view: View101) -> FinishPlan | None:
-    """How the player's hand finishes this turn at Okey 101, if it does. Before opening,
-    the opening alone must reach the threshold (or the pairs be enough): when it cannot,
-    the long search of a one-turn finish is not made (it took up to a second)."""
-    opened = view.my_opening
-    if opened is Opened.NOT_YET:
-        value = best_opening_value(view.hand, view.okey, view.opening, view.must_use)
-        pairs = best_pairs(view.hand, view.okey, view.opening, view.must_use)
-        enough_pairs = pairs is not None and len(pairs.pairs) >= view.pairs_needed
-        if (value is None or value < view.threshold) and not enough_pairs:
-            return None
-    return finish_plan(view.hand, view.table, view.okey, view.opening, opened, view.must_use)
-
-
-def take_opens101(view: View101) -> Line | None:
-    """On the player's draw before opening: the discard they may take, when taking it
-    lets them open at once (it must be in the opening), and the opening's value."""
-    pile = view.discards[view.previous]
-    if view.turn != view.seat or view.phase is not Phase.DRAW or not pile or view.gave_back:
-        return None
-    top = pile[-1]
-    value = best_opening_value([*view.hand, top], view.okey, view.opening, top)
-    if value is None or value < view.threshold:
-        return None
-    return Line("table.101.close.take_opens", tile=top, value=value)

@@ -23,7 +23,7 @@ from okey.table.core import Guide, Saver, TableCore
 from okey.table.keys import Command, command_for, spoken_key
 from okey.table.lines import Line, Problem, Speech
 from okey.table.narration import indicator_line
-from okey.table.seat import Done, SeatState, Step
+from okey.table.seat import Done, Step
 from okey.table.welcome import match_welcome
 
 __all__ = ["HOLDING", "Guide", "Saver", "Table"]
@@ -83,11 +83,12 @@ class Table(TableCore):
                 self.voice.event(line)
             return
         if state.step is Step.ROUND_OVER:
-            self.voice.event(prompts.round_over(state))
+            self.voice.event(prompts.round_over(state, lowest=self.game.lowest_first))
+            return
+        if self.game.resumed(self, state):
             return
         view = state.view
-        if view is None:  # a 101 table: its scores and table are read by their keys
-            self._reopen101(state)
+        if view is None:
             return
         self.voice.event(status.scores(view))
         self.voice.event(indicator_line(view.indicator, view.okey))
@@ -98,13 +99,6 @@ class Table(TableCore):
             self.voice.say_all(said, by_player=False)
         else:
             self.voice.event(prompts.whose_turn(state))
-
-    def _reopen101(self, state: SeatState) -> None:
-        seen = state.seen
-        assert seen is not None
-        self.voice.event(indicator_line(seen.indicator, seen.okey))
-        self.voice.event(self.hand())
-        self.voice.event(prompts.whose_turn(state))
 
     # -- keys ------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
 from okey.table.finding import Looking
 from okey.table.keys import Command, keymap
+from okey.table.kit import table_part
 from okey.table.lines import Line, Problem, Speech
 from okey.table.menu import Asking, Menu, Option
 from okey.table.narration import TableNarrator
@@ -85,8 +86,8 @@ class TableCore:
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.keys = keymap(rules)  # this table's keys (G, K, X: 101's at a 101 table)
-        own = rules.okey101
-        self.rack = Rack(self.settings.sort_mode, own.opening() if own is not None else None)
+        self.game = table_part(rules)  # what the game plays or reads its own way
+        self.rack = Rack(self.settings.sort_mode, self.game.rack_opening(rules))
         self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
         self.voice = Voice(speaker, self.words)
         self.voice.follow(self.settings)
@@ -135,21 +136,11 @@ class TableCore:
 
     def refresh(self) -> SeatState:
         """The seat after a change: its state built once, for everything that follows
-        (at a 101 table the rack is re-sorted here, and the marks kept only while the
-        player's turn lasts and the tiles are held)."""
+        (a game may keep the rack its way here: Okey 101 re-sorts it, and keeps the marks
+        only while the player's turn lasts and the tiles are held)."""
         before = self._state
         self._state = self.told = now = SeatState.of(self.seat)
-        view = now.view101
-        if view is not None:
-            old = before.view101
-            dealt = old is None or old.round_number != view.round_number
-            gained = list(view.hand)
-            for tile in old.hand if old is not None and not dealt else ():
-                if tile in gained:
-                    gained.remove(tile)
-            follow = gained[0] if len(gained) == 1 else None
-            self.update_rack(view, follow, reset=dealt)
-            self.keep_marks(view)
+        self.game.refreshed(self, before, now)
         return now
 
     def keep_marks(self, view: TableView) -> None:

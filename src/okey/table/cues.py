@@ -44,17 +44,9 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.games.okey101.events import (
-    Added101,
-    GaveBack101,
-    Laid101,
-    Opened101,
-    Penalised101,
-    RoundCancelled101,
-    RoundScored101,
-)
 from okey.messages import Verbosity
 from okey.table.keys import Command
+from okey.table.kit import notice_of
 from okey.table.lines import Line, Speech
 
 if TYPE_CHECKING:
@@ -89,24 +81,21 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
     laying: set[int] = set()  # seats whose laying was heard in this change (one cue each)
     for event in events:
         match event:
-            case Opened101() | Laid101() | Added101():
-                if event.seat not in laying:  # a turn of many lays: one cue, not a clatter
-                    laying.add(event.seat)
-                    cues.append((Cue.INDICATOR_SHOWN, at(event.seat)))
-            case GaveBack101():
-                cues.append((Cue.DISCARD, at(event.seat)))  # the tile goes back on the pile
-            case Penalised101():
-                cues.append((Cue.TIMER_WARNING, at(event.seat)))
-            case RoundScored101():
-                if event.finisher is None:
-                    ending = (Cue.ROUND_OVER, Position.OWN)
-                else:
-                    mine = seats.on_my_side(event.finisher)
-                    ending = (Cue.WIN_YOURS if mine else Cue.WIN_OTHER, at(event.finisher))
-                cues.append(ending)
-            case RoundCancelled101():
-                ending = (Cue.ROUND_OVER, Position.OWN)
-                cues.append(ending)
+            case GameEvent():  # the game's own: its folder says how it sounds
+                notice = notice_of(event)
+                seat = notice.seat
+                if notice.ends_round:
+                    if notice.winner is None:
+                        ending = (Cue.ROUND_OVER, Position.OWN)
+                    else:
+                        mine = seats.on_my_side(notice.winner)
+                        ending = (Cue.WIN_YOURS if mine else Cue.WIN_OTHER, at(notice.winner))
+                    cues.append(ending)
+                elif notice.sound is not None and seat is not None:
+                    if notice.once and seat in laying:
+                        continue  # a turn of many lays: one cue, not a clatter
+                    laying.add(seat)
+                    cues.append((notice.sound, at(seat)))
             case Drew():
                 own_okey = event.seat == seats.you and okey is not None and event.tile == okey
                 cues.append((Cue.OKEY_DRAWN if own_okey else Cue.DRAW, at(event.seat)))
@@ -137,7 +126,6 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
                 | DeclinedDiscard()
                 | TimedOut()
                 | AutopilotChanged()
-                | GameEvent()  # (every Okey 101 event has its case above)
             ):
                 pass  # words only
             case _:

@@ -33,15 +33,8 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.games.okey101.events import (
-    Added101,
-    GaveBack101,
-    Laid101,
-    Opened101,
-)
-from okey.games.okey101.view import View101
-from okey.hand.finishing import Opened
 from okey.hand.tiles import Tile
+from okey.table.kit import notice_of
 from okey.table.lines import AndList, Field, Line, Name, Scores
 from okey.table.seat import SeatState, Step
 from okey.table.seats import Seats
@@ -57,18 +50,15 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 kept = [[] for _ in range(players)]
             case TookDiscard():
                 kept[event.seat].append(event.tile)
-            case Discarded() | RoundWon() | GaveBack101():
+            case Discarded() | RoundWon():
                 if event.tile in kept[event.seat]:
                     kept[event.seat].remove(event.tile)
-            case Opened101() | Laid101():  # laid face up: no longer held
-                laid = [t for meld in event.melds for t in meld.tiles]
-                laid += [t for pair in event.pairs for t in pair]
-                for tile in laid:
-                    if tile in kept[event.seat]:
-                        kept[event.seat].remove(tile)
-            case Added101():
-                if event.addition.tile in kept[event.seat]:
-                    kept[event.seat].remove(event.addition.tile)
+            case GameEvent():  # laid face up or given back: no longer held
+                notice = notice_of(event)
+                held = kept[notice.seat] if notice.seat is not None else []
+                for tile in notice.unheld:
+                    if tile in held:
+                        held.remove(tile)
             case (
                 DiceThrown()
                 | IndicatorTurned()
@@ -82,7 +72,6 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
                 | AutopilotChanged()
                 | RoundDrawn()
                 | MatchOver()
-                | GameEvent()  # penalties and the round's end at Okey 101
             ):
                 pass  # no tile taken or thrown
             case _:
@@ -90,7 +79,7 @@ def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...],
     return tuple(tuple(tiles) for tiles in kept)
 
 
-def _turn(state: SeatState, view: TableView) -> Line:
+def turn_line(state: SeatState, view: TableView) -> Line:
     step = state.step
     if step is Step.MATCH_OVER:
         return Line("table.glance.match_over")
@@ -107,7 +96,7 @@ def _turn(state: SeatState, view: TableView) -> Line:
     return Line("table.glance.draw")
 
 
-def _tops(view: TableView, seats: Seats) -> Field:
+def tops_line(view: TableView, seats: Seats) -> Field:
     """The top of each discard pile: left, across, right, then yours."""
     order = [*reversed(seats.others()), seats.you]
     tops: list[Field] = []
@@ -125,32 +114,10 @@ def glance(state: SeatState, view: PlayerView, seats: Seats) -> Line:
     black 2, yours yellow 3; you 20, Ayşe 18, Mehmet 20, Zeynep 19." """
     return Line(
         "table.glance",
-        turn=_turn(state, view),
+        turn=turn_line(state, view),
         pile=view.pile_count,
-        tops=_tops(view, seats),
+        tops=tops_line(view, seats),
         scores=Scores(view.scores, ranked=False),
-    )
-
-
-def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
-    """ "Your turn to draw; 31 in the pile; opened: Ayşe 104, Mehmet 5 pairs; 7
-    combinations on the table; on top: ..." (the totals are C's)."""
-    opened: list[Field] = []
-    for seat in seats.in_play_order():
-        how = view.openings[seat]
-        if how is Opened.COMBINATIONS:
-            value = view.opening_values[seat]
-            opened.append(Line("table.101.glance.opened", name=Name(seat), value=value))
-        elif how is Opened.PAIRS:
-            count = sum(1 for laid in view.pairs if laid.owner == seat)
-            opened.append(Line("table.101.glance.opened_pairs", name=Name(seat), count=count))
-    return Line(
-        "table.101.glance",
-        turn=_turn(state, view),
-        pile=view.pile_count,
-        opened=AndList(tuple(opened)) if opened else Line("table.101.glance.nobody"),
-        count=len(view.melds) + len(view.pairs),
-        tops=_tops(view, seats),
     )
 
 

@@ -17,7 +17,6 @@ from okey.engine.actions import (
     DeclineDiscard,
     Discard,
     DrawFromPile,
-    Finish,
     Resume,
     ShowIndicator,
     TakeDiscard,
@@ -27,10 +26,9 @@ from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
 from okey.table import prompts
 from okey.table.change import tell
-from okey.table.closeness import how_close
 from okey.table.keys import Command
 from okey.table.leaving import leave
-from okey.table.lines import Joined, Line, Name
+from okey.table.lines import Line, Name
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.seat import Done, Outcome, Refused, SeatView, Step
 
@@ -102,7 +100,7 @@ def _discard_focused(table: TableCore, command: Command) -> None:
     move(table, action)
 
 
-def _your_turn(table: TableCore) -> SeatView | None:
+def your_turn(table: TableCore) -> SeatView | None:
     """The player's view when it is their move; else None, and whose move it is said."""
     state = table.state
     view = state.seen
@@ -120,7 +118,7 @@ def _wins(view: PlayerView, tile: Tile) -> bool:
 def _choose(table: TableCore, command: Command) -> None:
     """D: take the discard or draw, asked as a two-option menu."""
     del command
-    view = _your_turn(table)
+    view = your_turn(table)
     if view is None:
         return
     if view.phase is Phase.DISCARD:
@@ -142,22 +140,6 @@ def _choose(table: TableCore, command: Command) -> None:
     table.voice.reply(question)
 
 
-def _finish(table: TableCore, command: Command) -> None:
-    """F: finish with the best winning discard."""
-    del command
-    view = _your_turn(table)
-    if not isinstance(view, PlayerView):  # a 101 table finishes in okey.table.laying
-        return
-    best = prompts.best_finish(view)
-    if best is None:
-        if view.phase is Phase.DISCARD:  # and how close the hand is
-            table.voice.reply(Joined((Line("table.why.no_finish"), how_close(view))))
-        else:
-            table.voice.reply(prompts.refusal("must_draw", None, view))
-        return
-    move(table, Finish(best) if prompts.finish_needs_key(view) else Discard(best))
-
-
 _ACTIONS: dict[Command, Action] = {
     Command.DRAW: DrawFromPile(),
     Command.TAKE: TakeDiscard(),
@@ -176,6 +158,5 @@ HANDLERS: dict[Command, Handler] = {
     Command.ENTER: _enter,
     Command.DISCARD: _enter,
     Command.CHOOSE: _choose,
-    Command.FINISH: _finish,
     **dict.fromkeys(_ACTIONS, _action),
 }

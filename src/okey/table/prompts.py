@@ -11,9 +11,9 @@ from okey.bots.level import winning_discard, wins_with
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.games.okey101.view import View101
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
+from okey.table.kit import table_part
 from okey.table.lines import (
     Face,
     Field,
@@ -105,8 +105,9 @@ def your_turn(view: SeatView, *, heard: Collection[Cue] = frozenset()) -> list[L
     offered = view.available_discard
     previous = Name(view.previous)
     alone = ".heard" if Cue.YOUR_TURN in heard else ""
-    if view.phase is Phase.DISCARD and isinstance(view, View101):  # 101: lay, then discard
-        return [Line("table.101.your_turn.lay" + alone, count=len(view.hand))]
+    own = table_part(view.rules).your_turn(view, bool(alone))
+    if own is not None:
+        return own
     if view.phase is Phase.DISCARD:
         if not view.opened:
             return [Line("table.your_turn.open" + alone)]
@@ -162,9 +163,9 @@ def whose_turn(state: SeatState) -> Speech:
     return together(your_turn(view))
 
 
-def round_over(state: SeatState) -> Line:
+def round_over(state: SeatState, *, lowest: bool = False) -> Line:
+    """The round is over: the standings (``lowest``: the lowest score leads)."""
     scores = state.seen.scores if state.seen is not None else ()
-    lowest = state.view101 is not None  # at Okey 101 the lowest total leads
     return Line(
         "table.round_over",
         number=state.round_number,

@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from okey.engine.view import PlayerView
-from okey.games.okey101.view import View101
 from okey.speech import SpeechCommand
 from okey.table import prompts, status
-from okey.table.closeness import how_close, how_close101
-from okey.table.glance import glance, glance101, kept_line, kept_takes
+from okey.table.glance import kept_line, kept_takes
 from okey.table.hint import hint_line, hints_left_line, master_move
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
@@ -142,24 +139,10 @@ def _in_view(table: TableCore, command: Command) -> None:
     table.voice.reply(Line("table.not_dealt") if view is None else _read(table, command, view))
 
 
-def _read101(table: TableCore, command: Command, view: View101) -> Speech | None:
-    """C, 0 and 1 at Okey 101 (None: the key reads as at Okey)."""
-    if command is Command.SCORES:
-        if table.last is Command.SCORES:
-            return status.score_story101(table.seat.seen(), view.scores)
-        return status.round101(view, table.seats)
-    if command is Command.GLANCE:
-        return glance101(table.state, view, table.seats)
-    if command is Command.HOW_CLOSE:
-        return how_close101(view)
-    return None
-
-
 def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
-    if isinstance(view, View101):
-        own = _read101(table, command, view)
-        if own is not None:
-            return own
+    own = table.game.read(table, command, view)
+    if own is not None:
+        return own
     if command is Command.HAND:
         return table.hand()
     if command is Command.INDICATOR:
@@ -175,11 +158,13 @@ def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
         return status.pile(view)
     if command is Command.COPIES:
         tile = table.rack.focused
-        return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
-    if command is Command.GLANCE and isinstance(view, PlayerView):  # 101's: _read101
-        return glance(table.state, view, table.seats)
-    if command is Command.HOW_CLOSE and isinstance(view, PlayerView):
-        return how_close(view, every=table.last is Command.HOW_CLOSE)
+        return (
+            Line("table.no_tiles")
+            if tile is None
+            else status.copies(view, tile, table.seats, table.game)
+        )
+    if command in (Command.GLANCE, Command.HOW_CLOSE):  # every game reads them its way
+        return Line("table.not_dealt")
     place = _DISCARD_PLACES[command]
     pile = status.discards(view, place, table.seats)
     seat = table.seats.at(place)

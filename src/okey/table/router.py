@@ -1,12 +1,12 @@
 """The mode router: which part of the table a command goes to.
 
 A command first passes the guide, when a tutorial leads the table (it may answer
-the key itself); then, while the table is browsed (3 at a 101 table), to the browsing
-mode (:func:`okey.table.browsing.browse_command`, which may take it); then it goes to
+the key itself); then a mode of the game's own (browsing the table, 3 at Okey 101: the
+game's :attr:`okey.table.kit.TablePart.takes`) may take it; then it goes to
 the open question (yes or no), else to the open menu (Up and Down move, Enter does
 the option), else to normal play, where each command has one handler
-(:data:`HANDLERS`, from :mod:`~okey.table.moves`, :mod:`~okey.table.laying` (Okey
-101's), :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
+(the game's own first, :attr:`okey.table.kit.TablePart.handlers`, then :data:`HANDLERS`,
+from :mod:`~okey.table.moves`, :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
 :mod:`~okey.table.leaving` and :mod:`~okey.table.cues`: the volume keys).
 """
 
@@ -28,10 +28,8 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.view import Phase
-from okey.games.okey101.actions import Add, GiveBack
-from okey.hand.finishing import Opened
 from okey.messages import Catalogue
-from okey.table import browsing, chatting, cues, finding, laying, leaving, moves, racking, reading
+from okey.table import chatting, cues, finding, laying, leaving, moves, racking, reading
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -66,7 +64,7 @@ def run(table: TableCore, command: Command) -> None:
     if guide is not None and not guide.allows(command):
         return
     try:
-        if table.browsing is None or not browsing.browse_command(table, command):
+        if not table.game.takes(table, command):
             match mode_of(table):
                 case Mode.QUESTION:
                     _answer(table, command)
@@ -84,7 +82,8 @@ def run(table: TableCore, command: Command) -> None:
 
 def play(table: TableCore, command: Command) -> None:
     """A command in normal play: its handler."""
-    HANDLERS.get(command, _unknown)(table, command)
+    handler = table.game.handlers.get(command) or HANDLERS.get(command, _unknown)
+    handler(table, command)
 
 
 def _unknown(table: TableCore, command: Command) -> None:
@@ -143,18 +142,12 @@ _IN_A_ROUND = frozenset(
 )
 
 
-_LABELS_101 = frozenset({Command.PAIRS, Command.FINISH})
-
-
 def _label(table: TableCore, command: Command) -> Line:
     """An option's words: Enter's say what it does now (discard, deal the next round,
-    take the seat back from autopilot); at 101, P's after a take gives it back."""
-    view101 = table.state.view101
-    if view101 is not None:
-        if command in _LABELS_101:
-            return Line(f"table.action101.{command.value}")
-        if command is Command.DRAW and GiveBack() in view101.legal:
-            return Line("table.action101.give_back")
+    take the seat back from autopilot); the game may word its own options."""
+    own = table.game.label(table, command)
+    if own is not None:
+        return own
     if command is Command.ENTER:
         state = table.state
         view = state.view
@@ -168,9 +161,10 @@ def _label(table: TableCore, command: Command) -> Line:
 def possible_now(table: TableCore, command: Command) -> bool:
     """Whether the Escape menu offers ``command`` now: the moves only when they can be
     made, the readers once a round is dealt, the review between rounds."""
+    own = table.game.possible(table, command)
+    if own is not None:
+        return own
     state = table.state
-    if state.view101 is not None:
-        return _possible101(table, command)
     view = state.view
     if command in _MOVES:
         legal = view.legal if view is not None else ()
@@ -195,32 +189,6 @@ def possible_now(table: TableCore, command: Command) -> bool:
     if command in _IN_A_ROUND:
         return state.dealt
     return True
-
-
-def _possible101(table: TableCore, command: Command) -> bool:
-    """The Escape menu's moves at a 101 table (the others as at any table)."""
-    state = table.state
-    view = state.view101
-    assert view is not None
-    mine = state.step is Step.PLAYER
-    ready = mine and view.phase is Phase.DISCARD
-    if command is Command.DRAW:
-        return mine and any(isinstance(a, DrawFromPile | GiveBack) for a in view.legal)
-    if command is Command.TAKE:
-        return TakeDiscard() in view.legal
-    if command is Command.CHOOSE:
-        return mine and view.phase is Phase.DRAW
-    if command in (Command.MARK, Command.LAY, Command.ENTER):
-        return ready or (command is Command.ENTER and state.step is Step.ROUND_OVER)
-    if command is Command.PAIRS:
-        return ready and view.my_opening is not Opened.COMBINATIONS
-    if command is Command.ADD:
-        return ready and any(isinstance(a, Add) for a in view.legal)
-    if command is Command.FINISH:
-        return ready and laying.finish_for(view) is not None
-    if command is Command.BROWSE:
-        return True
-    return possible_classic(table, command)
 
 
 def possible_classic(table: TableCore, command: Command) -> bool:
@@ -306,20 +274,9 @@ def _answer(table: TableCore, command: Command) -> None:
         play(table, command)
 
 
-def browse(table: TableCore, command: Command) -> None:
-    """3 at a 101 table: browse the table (:mod:`okey.table.browsing`)."""
-    del command
-    if table.state.view101 is None:
-        _unknown(table, Command.BROWSE)
-        return
-    browsing.start_browsing(table)
-
-
 HANDLERS: Mapping[Command, Handler] = MappingProxyType(
     {
         **moves.HANDLERS,
-        **laying.HANDLERS,
-        Command.BROWSE: browse,
         **reading.HANDLERS,
         **racking.HANDLERS,
         **leaving.HANDLERS,

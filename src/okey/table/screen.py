@@ -22,12 +22,7 @@ from collections.abc import Sequence
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
 from okey.engine.view import PlayerView
-from okey.games.okey101.events import Pair
-from okey.games.okey101.view import View101
-from okey.hand.combinations import GroupKind
-from okey.hand.finishing import Opened
-from okey.hand.melds import Meld, number_at
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
+from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
 from okey.table import prompts
@@ -38,11 +33,6 @@ from okey.table.words import Words
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap
-ROW_101 = 15  # tiles on one row of a 101 rack (75 columns)
-ROWS_101 = {"header": 4, "rack": 5, "table": 7, "log": 5}
-"""At Okey 101, the rows of the 24 each part takes (with a blank row after the header and
-after the rack, and the footer): the rack two rows of tiles and their marks under its
-title, the table's combinations, the messages."""
 SHAPES = {Colour.RED: "●", Colour.BLUE: "▲", Colour.BLACK: "■", Colour.YELLOW: "◆"}
 LETTERS = {Colour.RED: "r", Colour.BLUE: "b", Colour.BLACK: "k", Colour.YELLOW: "y"}
 STAR = "★"
@@ -105,14 +95,14 @@ def header(table: Table) -> StyleAndTextTuples:
     out += _indicator(view.indicator, view.okey, words)
     out.append(("", "\n"))
     scores = " · ".join(
-        words("table.screen.score", name=_short_name(table, seat), score=view.scores[seat])
+        words("table.screen.score", name=short_name(table, seat), score=view.scores[seat])
         for seat in table.seats.in_play_order()
     )
-    out.append(("", _fit(words("table.screen.scores", scores=scores))))
+    out.append(("", fit(words("table.screen.scores", scores=scores))))
     out.append(("", "\n"))
     out += _discard_tops(table, view, words)
     out.append(("", "\n"))
-    out.append(("class:title", _fit(words.say(prompts.whose_turn(state)))))
+    out.append(("class:title", fit(words.say(prompts.whose_turn(state)))))
     return out
 
 
@@ -129,7 +119,7 @@ def _indicator(indicator: Tile, okey: Tile, words: Words) -> StyleAndTextTuples:
     ]
 
 
-def _short_name(table: Table, seat: int) -> str:
+def short_name(table: Table, seat: int) -> str:
     if seat == table.seats.you:
         return table.words()("table.label.you")
     return table.seats.names[seat]
@@ -173,20 +163,25 @@ def rack_lines(hand: SortedHand, okey: Tile | None, focus: int, words: Words) ->
 
 
 def rack_rows(
-    hand: SortedHand, okey: Tile | None, focus: int, words: Words, marked: frozenset[int]
+    hand: SortedHand,
+    okey: Tile | None,
+    focus: int,
+    words: Words,
+    marked: frozenset[int],
+    row: int,
 ) -> StyleAndTextTuples:
-    """A long rack (Okey 101) in rows of :data:`ROW_101` tiles, each with its marks line
-    under it: the okeys and the tiles marked for a laying, in words."""
+    """A long rack (Okey 101's) in rows of ``row`` tiles, each with its marks line under
+    it: the okeys and the tiles marked for a laying, in words."""
     starts = {section.start for section in hand.sections}
     okey_mark = words("table.screen.okey_mark")[: CELL - 1]
     laying_mark = words("table.101.screen.mark")[: CELL - 1]
     out: StyleAndTextTuples = []
     tiles = hand.tiles
-    for first in range(0, max(len(tiles), 1), ROW_101):
+    for first in range(0, max(len(tiles), 1), row):
         if first:
             out.append(("", "\n"))
         marks: list[str] = []
-        for index in range(first, min(first + ROW_101, len(tiles))):
+        for index in range(first, min(first + row, len(tiles))):
             tile = tiles[index]
             style, text = tile_cell(tile, okey)
             if index > first:
@@ -205,11 +200,12 @@ def rack(table: Table) -> StyleAndTextTuples:
     words = screen_words(table)
     sorted_hand = table.rack.sorted
     title = words("table.screen.rack", mode=words.mode(table.rack.mode), count=table.rack.count)
-    if table.state.view101 is not None:
+    row = table.game.layout.row
+    if row is not None:
         return [
             ("class:title", title),
             ("", "\n"),
-            *rack_rows(sorted_hand, table.rack.okey, table.rack.focus, words, table.marked),
+            *rack_rows(sorted_hand, table.rack.okey, table.rack.focus, words, table.marked, row),
         ]
     return [
         ("class:title", title),
@@ -222,101 +218,19 @@ def rack(table: Table) -> StyleAndTextTuples:
 
 def cursor_column(table: Table) -> int:
     """Where the real cursor sits on the rack line: at the focused tile."""
-    if table.state.view101 is not None:
-        return table.rack.focus % ROW_101 * CELL
+    row = table.game.layout.row
+    if row is not None:
+        return table.rack.focus % row * CELL
     return table.rack.focus * CELL
 
 
 def cursor_row(table: Table) -> int:
-    """The rack's row of the focused tile, under the title (two rows of tiles at 101)."""
-    if table.state.view101 is not None:
-        return 1 + 2 * (table.rack.focus // ROW_101)
+    """The rack's row of the focused tile, under the title (a long rack: each row of
+    tiles has its marks line under it)."""
+    row = table.game.layout.row
+    if row is not None:
+        return 1 + 2 * (table.rack.focus // row)
     return 1
-
-
-# -- Okey 101: the combinations on the table ----------------------------------------
-
-
-def meld_text(meld: Meld, okey: Tile) -> tuple[str, str]:
-    """The style and the short text of a combination: "●r7-9★8", "4:kr★b"."""
-    wild = [face for tile, face in zip(meld.tiles, meld.faces, strict=True) if is_okey(tile, okey)]
-    if meld.kind is GroupKind.RUN:
-        colour = meld.colour
-        text = f"{SHAPES[colour]}{LETTERS[colour]}{meld.low}-{number_at(meld.high)}"
-        text += "".join(f"{STAR}{face.number}" for face in wild)
-        return f"class:tile.{colour.name.lower()}", text
-    letters = "".join((STAR if face in wild else "") + LETTERS[face.colour] for face in meld.faces)
-    return "", f"{meld.number}:{letters}"  # a set has no one colour: no shape
-
-
-def pair_text(pair: Pair, okey: Tile) -> str:
-    """ "r5+r5", "r5+★", "★+★"."""
-    real = [tile for tile in pair if not is_okey(tile, okey)]
-    if not real:
-        return f"{STAR}+{STAR}"
-    face = stand_in(real[0], okey)
-    name = f"{LETTERS[face.colour]}{face.number}"
-    return f"{name}+{name}" if len(real) == 2 else f"{name}+{STAR}"
-
-
-def _owner_head(table: Table, view: View101, seat: int, words: Words) -> str:
-    opened = view.openings[seat]
-    if opened is Opened.COMBINATIONS:
-        how = words("table.101.screen.value", value=view.opening_values[seat])
-    elif opened is Opened.PAIRS:
-        count = sum(1 for laid in view.pairs if laid.owner == seat)
-        how = words("table.101.screen.pairs", count=count)
-    else:
-        how = words("table.101.screen.not_opened")
-    head = f"{_short_name(table, seat)} {how}"
-    penalties = view.penalties[seat] if seat < len(view.penalties) else 0
-    if penalties:
-        head += " " + words("table.101.screen.penalties", count=penalties)
-    return head + ":"
-
-
-def table101(table: Table, height: int = ROWS_101["table"]) -> StyleAndTextTuples:
-    """The combinations on the table by owner, in play order from the player, wrapped to
-    the width; what does not fit in ``height`` rows is counted on the last one."""
-    view = table.state.view101
-    if view is None:
-        return []
-    words = screen_words(table)
-    okey = view.okey
-    rows: list[StyleAndTextTuples] = [
-        [("class:title", _fit(words("table.101.screen.title", threshold=view.threshold)))]
-    ]
-    for seat in table.seats.in_play_order():
-        pieces: list[tuple[str, str]] = [
-            meld_text(laid.meld, okey) for laid in view.melds if laid.owner == seat
-        ]
-        pieces += [("", pair_text(laid.pair, okey)) for laid in view.pairs if laid.owner == seat]
-        if not pieces and view.openings[seat] is Opened.NOT_YET and not view.penalties[seat]:
-            continue
-        head = _owner_head(table, view, seat, words)
-        row: StyleAndTextTuples = [("class:title", head)]
-        used = len(head)
-        for style, text in pieces:
-            if used + 2 + len(text) > WIDTH - 1:
-                rows.append(row)
-                row, used = [("", "  ")], 2
-            else:
-                row.append(("", "  "))
-                used += 2
-            row.append((style, text))
-            used += len(text)
-        rows.append(row)
-    if len(rows) == 1:
-        rows.append([("class:dim", words("table.101.screen.empty"))])
-    if len(rows) > height:
-        hidden = len(rows) - height + 1
-        rows = [*rows[: height - 1], [("class:dim", words("table.101.screen.more", count=hidden))]]
-    out: StyleAndTextTuples = []
-    for index, row in enumerate(rows):
-        if index:
-            out.append(("", "\n"))
-        out += row
-    return out
 
 
 def messages(lines: Sequence[str], height: int, width: int = WIDTH) -> StyleAndTextTuples:
@@ -349,7 +263,7 @@ def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
         if out:
             out.append(("", "\n"))
         key = option.key(words.catalogue) or words("table.menu.no_key")
-        text = _fit(f"{words.say(option.label)} ({key})")
+        text = fit(f"{words.say(option.label)} ({key})")
         out.append(("class:menu.focus" if index == menu.focus else "", text))
     return out
 
@@ -367,21 +281,22 @@ def footer(table: Table) -> StyleAndTextTuples:
     return [("class:dim", screen_words(table)(key))]
 
 
-def _fit(text: str, width: int = WIDTH - 1) -> str:
+def fit(text: str, width: int = WIDTH - 1) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
 __all__ = [
-    "ROWS_101",
     "STYLE",
     "cursor_column",
     "cursor_row",
+    "fit",
     "footer",
     "header",
     "menu_cursor_row",
     "menu_lines",
     "messages",
     "rack",
-    "table101",
+    "screen_words",
+    "short_name",
     "tile_cell",
 ]

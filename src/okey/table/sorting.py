@@ -84,7 +84,7 @@ def sort_hand(
 ) -> SortedHand:
     """The hand in the order of ``mode``, with its sections (``opening``: at Okey 101)."""
     if mode is SortMode.SMART:
-        return _smart(hand, okey) if opening is None else _smart101(hand, okey, opening)
+        return _smart(hand, okey) if opening is None else _smart_opening(hand, okey, opening)
     if mode is SortMode.COLOUR:
         tiles = sorted(hand, key=lambda t: colour_key(t, okey))
         return SortedHand(
@@ -121,7 +121,7 @@ def _smart(hand: Sequence[Tile], okey: Tile) -> SortedHand:
     return SortedHand(SortMode.SMART, tuple(tiles), tuple(sections))
 
 
-def _smart101(hand: Sequence[Tile], okey: Tile, opening: OpeningRules) -> SortedHand:
+def _smart_opening(hand: Sequence[Tile], okey: Tile, opening: OpeningRules) -> SortedHand:
     """The best opening's runs and sets first (most value), then the rest by colour."""
     best = best_opening(hand, okey, opening)
     tiles: list[Tile] = []

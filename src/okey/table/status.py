@@ -34,13 +34,11 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.games.okey101.events import RoundCancelled101, RoundScored101
-from okey.games.okey101.view import View101
-from okey.hand.finishing import Opened
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
 from okey.table.keys import Topic, help_topics
+from okey.table.kit import TablePart, table_part
 from okey.table.lines import (
     AndList,
     Capital,
@@ -126,64 +124,6 @@ def score_story(
     return Joined(tuple(said))
 
 
-# -- Okey 101 ------------------------------------------------------------------------
-
-
-def totals101(scores: tuple[int, ...]) -> Line:
-    """The match totals, the lowest (the best at Okey 101) first."""
-    return Line("table.101.totals", scores=Scores(scores, ranked=True, lowest_first=True))
-
-
-def round101(view: View101, seats: Seats) -> Line:
-    """C at Okey 101: who has opened this round and with what, each seat's penalties, the
-    opening's threshold (detailed), then the match totals."""
-    parts: list[Field] = []
-    for seat in seats.in_play_order():
-        opened = view.openings[seat]
-        key = "table.101.round.you" if seat == seats.you else "table.101.round"
-        said: Line
-        if opened is Opened.COMBINATIONS:
-            value = view.opening_values[seat]
-            said = Line(f"{key}.opened", name=Name(seat), value=value)
-        elif opened is Opened.PAIRS:
-            count = sum(1 for laid in view.pairs if laid.owner == seat)
-            said = Line(f"{key}.opened_pairs", name=Name(seat), count=count)
-        else:
-            said = Line(f"{key}.not_opened", name=Name(seat))
-        penalties = view.penalties[seat] if seat < len(view.penalties) else 0
-        if penalties:
-            said = Line("table.101.round.penalties", seat=said, count=penalties)
-        parts.append(said)
-    return Line(
-        "table.101.so_far",
-        number=view.round_number,
-        seats=Capital(Joined(tuple(parts), "; ")),
-        threshold=view.threshold,
-        totals=totals101(view.scores),
-    )
-
-
-def score_story101(events: Sequence[Event], standing: tuple[int, ...]) -> Line:
-    """C twice at Okey 101: how each round ended, then the totals."""
-    said: list[Field] = []
-    number = 0
-    for event in events:
-        if isinstance(event, RoundStarted):
-            number = event.number
-        elif isinstance(event, RoundScored101):
-            if event.finisher is None:
-                said.append(Line("table.101.story.pile_out", number=number))
-            else:
-                name = Name(event.finisher)
-                said.append(Line("table.101.story.finished", number=number, name=name))
-        elif isinstance(event, RoundCancelled101):
-            said.append(Line("table.101.story.cancelled", number=number))
-    if not said:
-        said.append(Line("table.101.story.nothing"))
-    story = Capital(Joined(tuple(said), "; "))
-    return Line("table.101.story", story=story, totals=totals101(standing))
-
-
 def pile(view: TableView) -> Line:
     return Line("table.pile", count=view.pile_count)
 
@@ -205,7 +145,7 @@ def discards(view: TableView, place: Place, seats: Seats) -> Line:
     )
 
 
-def copies(view: TableView, tile: Tile, seats: Seats) -> Line:
+def copies(view: TableView, tile: Tile, seats: Seats, game: TablePart | None = None) -> Line:
     """Where the two copies of ``tile`` are, as far as the player can see: in the hand,
     face up as the indicator, on a discard pile, taken by a player and not thrown back,
     in the middle; the rest unseen (in the pile or another hand)."""
@@ -225,10 +165,11 @@ def copies(view: TableView, tile: Tile, seats: Seats) -> Line:
                 places.append(Line("table.copies.yours", count=lying[seat]))
             else:
                 places.append(Line("table.copies.discarded", count=lying[seat], name=Name(seat)))
-    if isinstance(view, View101):
+    laid = game.laid_copies(view, tile, seats, places) if game is not None else None
+    if laid is not None:
         # Laid face up; a taken discard is laid in the turn it is taken (or given back),
         # so none is held unseen.
-        seen += _on_the_table(view, tile, seats, places)
+        seen += laid
         order = []
     middle = view.middle if isinstance(view, PlayerView) else None
     for seat in order:
@@ -254,20 +195,6 @@ def copies(view: TableView, tile: Tile, seats: Seats) -> Line:
     return Line("table.copies", tile=Capital(tile), places=AndList(tuple(places)))
 
 
-def _on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -> int:
-    """Copies of ``tile`` in the combinations and pairs on the table, by owner (an okey
-    there counts as the okey, whatever it plays as); how many."""
-    found = 0
-    for seat in seats.in_play_order():
-        laid = [t for m in view.melds if m.owner == seat for t in m.meld.tiles]
-        laid += [t for p in view.pairs if p.owner == seat for t in p.pair]
-        count = laid.count(tile)
-        if count:
-            found += count
-            places.append(Line("table.101.copies.table", count=count, name=Name(seat)))
-    return found
-
-
 def rules_in_words(rules: RuleSet) -> Joined:
     return Joined(tuple(Line(key, **fields) for key, fields in rule_messages(rules)))
 
@@ -291,10 +218,9 @@ def help_now(
         return Joined(tuple(_topic(topic) for topic in help_topics(rules, online=online)))
     step, view = state.step, state.seen
     said: list[Field] = []
-    if step is Step.PLAYER and isinstance(view, View101) and view.phase is Phase.DISCARD:
-        if view.must_use is not None:
-            said.append(Line("table.101.help.taken", tile=view.must_use))
-        said.append(Line("table.101.help.discard"))
+    own = table_part(rules).help_now(state)
+    if own is not None:
+        said += own
     elif step is Step.PLAYER and view is not None:
         if view.phase is Phase.DRAW:
             said.append(Line("table.help.draw"))
