@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from test_net101_support import config101, play101
 from test_net_support import (
     CODE,
     LOOPBACK,
@@ -21,7 +20,9 @@ from test_net_support import (
     client,
     close_all,
     config,
+    config101,
     play,
+    play101,
     running,
     until,
     within,

@@ -1,4 +1,5 @@
-"""The JSON codec: real views and events of simulated matches go there and back unchanged."""
+"""The JSON codec: real views and events of simulated matches, and of a played round of each
+game, go there and back unchanged (by their type names)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from enum import Enum
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_net_support import GAMES, Game
 
 from okey.bots import make_bot
 from okey.engine.events import Event, seen_by
@@ -95,6 +97,29 @@ def test_protocol_messages_come_back_unchanged() -> None:
         Refused(Reason.ILLEGAL_MOVE, "not_your_turn", 7),
     ):
         assert read_server(dumps(message)) == message
+
+
+OWN_KINDS = {"okey": {"Drew", "Discarded"}, "101": {"Opened101", "Added101", "RoundScored101"}}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_views_and_events_of_a_played_round_come_back_unchanged(game: Game) -> None:
+    match = Match(game.rules(), random.Random(17))
+    bots = [game.bot(s) for s in range(match.players)]
+    match.start_round()
+    kinds: set[str] = set()
+    while not match.over:
+        seat = match.turn
+        view = match.table_view(seat)
+        assert isinstance(view, game.view)
+        events = match.apply(seat, bots[seat].choose(view))
+        update = Update(len(match.events), tuple(events), view, 30)
+        back = read_server(dumps(update))
+        assert back == update and isinstance(back, Update) and isinstance(back.view, game.view)
+        kinds |= {type(e).__name__ for e in events}
+        for event in events:
+            assert decode(json.loads(json.dumps(encode(event))), Event) == event
+    assert OWN_KINDS[game.name] <= kinds
 
 
 class Mood(Enum):
