@@ -54,7 +54,7 @@ _TILE_TEXT = tuple(str(Tile(code)) for code in range(FALSE_JOKER_CODE + 1))
 
 
 @cache
-def games_classes() -> dict[type, tuple[type, ...]]:
+def _game_classes() -> dict[type, tuple[type, ...]]:
     """The classes a base stands for on the wire: each game's own events for
     ``GameEvent``, each game's view for ``TableView`` (from every game's folder)."""
     parts = net_parts()
@@ -69,9 +69,10 @@ def event_types() -> dict[str, type]:
     return {cls.__name__: cls for cls in _members(get_args(Event))}
 
 
+@cache
 def _members(kinds: tuple[Any, ...]) -> tuple[Any, ...]:
-    """``kinds`` with each base of :func:`games_classes` in place of the classes it stands for."""
-    found = games_classes()
+    """``kinds`` with each base of :func:`_game_classes` in place of the classes it stands for."""
+    found = _game_classes()
     return tuple(member for kind in kinds for member in found.get(kind, (kind,)))
 
 
@@ -231,7 +232,7 @@ def _decode_class(data: object, cls: type, path: str) -> Any:
         return data
     if cls is Tile:
         return _decode_tile(data, path)
-    if cls in games_classes():
+    if cls in _game_classes():
         return _decode_union(data, (cls,), path)
     if cls in ACTION_TYPES or issubclass(cls, GameAction):
         action = _decode_action(data, path)
