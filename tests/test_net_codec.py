@@ -15,12 +15,14 @@ from hypothesis import strategies as st
 from test_net_support import GAMES, Game
 
 from okey.bots import make_bot
-from okey.engine.events import Event, seen_by
+from okey.engine.events import EndsRound, Event, GameEvent, seen_by
 from okey.engine.match import Match
-from okey.engine.view import PlayerView
+from okey.engine.view import PlayerView, TableView
 from okey.hand.tiles import Tile
 from okey.net.codec import CodecError, decode, decode_as, decode_event, encode, event_types
+from okey.net.kit import net_part
 from okey.net.protocol import (
+    PROTOCOLS,
     Brief,
     Lobby,
     Reason,
@@ -120,6 +122,23 @@ def test_views_and_events_of_a_played_round_come_back_unchanged(game: Game) -> N
         for event in events:
             assert decode(json.loads(json.dumps(encode(event))), Event) == event
     assert OWN_KINDS[game.name] <= kinds
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_each_game_gives_the_wire_its_view_and_events(game: Game) -> None:
+    part = net_part(game.name)
+    assert part.protocol in PROTOCOLS and part.view is game.view
+    assert issubclass(part.view, TableView)
+    names = event_types()
+    for cls in part.events:
+        assert issubclass(cls, GameEvent) and cls.game == game.name
+        assert names[cls.__name__] is cls  # no two games' events share a name
+    for end in game.ends:
+        assert isinstance(end, type) and issubclass(end, EndsRound)  # the round's end, marked
+    match = Match(game.rules(), random.Random(2))
+    match.start_round()
+    view = match.table_view(0)
+    assert decode_as(through_json(view), TableView) == view  # read as its game's view
 
 
 class Mood(Enum):
