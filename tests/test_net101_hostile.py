@@ -12,8 +12,17 @@ import time
 from typing import Any
 
 import pytest
-from test_net101_support import config101, play101
-from test_net_support import CODE, WAIT, async_test, client, close_all, running, within
+from test_net_support import (
+    CODE,
+    WAIT,
+    async_test,
+    client,
+    close_all,
+    config101,
+    play101,
+    running,
+    within,
+)
 from websockets.asyncio.client import ClientConnection, connect
 
 from okey.bots.level101 import make_bot101

@@ -11,8 +11,7 @@ import asyncio
 import importlib.util
 
 import pytest
-from test_net101_support import config101
-from test_net_support import WAIT, async_test, running, within
+from test_net_support import WAIT, async_test, config101, running, within
 from test_table_remote_support import people, play_by_keys, start
 
 from okey.games.okey101.view import View101

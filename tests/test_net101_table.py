@@ -9,7 +9,7 @@ from collections import defaultdict
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_net101_support import config101
+from test_net_support import config101
 from test_net_table import Clock
 
 from okey.bots import available_levels

@@ -1,4 +1,5 @@
-"""The JSON codec: real views and events of simulated matches go there and back unchanged."""
+"""The JSON codec: real views and events of simulated matches, and of a played round of each
+game, go there and back unchanged (by their type names)."""
 
 from __future__ import annotations
 
@@ -11,14 +12,17 @@ from enum import Enum
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_net_support import GAMES, Game
 
 from okey.bots import make_bot
-from okey.engine.events import Event, seen_by
+from okey.engine.events import EndsRound, Event, GameEvent, seen_by
 from okey.engine.match import Match
-from okey.engine.view import PlayerView
+from okey.engine.view import PlayerView, TableView
 from okey.hand.tiles import Tile
-from okey.net.codec import EVENT_TYPES, CodecError, decode, decode_as, decode_event, encode
+from okey.net.codec import CodecError, decode, decode_as, decode_event, encode, event_types
+from okey.net.kit import net_part
 from okey.net.protocol import (
+    PROTOCOLS,
     Brief,
     Lobby,
     Reason,
@@ -78,7 +82,7 @@ def test_views_and_events_of_simulated_matches_come_back_unchanged(
 def test_every_event_type_of_the_engine_travels_under_its_name() -> None:
     match = simulated("salon", 3, 2000)
     names = {type(event).__name__ for event in match.events}
-    assert names <= set(EVENT_TYPES)
+    assert names <= set(event_types())
     assert {"RoundStarted", "Dealt", "Drew", "Discarded", "IndicatorTurned"} <= names
 
 
@@ -95,6 +99,46 @@ def test_protocol_messages_come_back_unchanged() -> None:
         Refused(Reason.ILLEGAL_MOVE, "not_your_turn", 7),
     ):
         assert read_server(dumps(message)) == message
+
+
+OWN_KINDS = {"okey": {"Drew", "Discarded"}, "101": {"Opened101", "Added101", "RoundScored101"}}
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_views_and_events_of_a_played_round_come_back_unchanged(game: Game) -> None:
+    match = Match(game.rules(), random.Random(17))
+    bots = [game.bot(s) for s in range(match.players)]
+    match.start_round()
+    kinds: set[str] = set()
+    while not match.over:
+        seat = match.turn
+        view = match.table_view(seat)
+        assert isinstance(view, game.view)
+        events = match.apply(seat, bots[seat].choose(view))
+        update = Update(len(match.events), tuple(events), view, 30)
+        back = read_server(dumps(update))
+        assert back == update and isinstance(back, Update) and isinstance(back.view, game.view)
+        kinds |= {type(e).__name__ for e in events}
+        for event in events:
+            assert decode(json.loads(json.dumps(encode(event))), Event) == event
+    assert OWN_KINDS[game.name] <= kinds
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_each_game_gives_the_wire_its_view_and_events(game: Game) -> None:
+    part = net_part(game.name)
+    assert part.protocol in PROTOCOLS and part.view is game.view
+    assert issubclass(part.view, TableView)
+    names = event_types()
+    for cls in part.events:
+        assert issubclass(cls, GameEvent) and cls.game == game.name
+        assert names[cls.__name__] is cls  # no two games' events share a name
+    for end in game.ends:
+        assert isinstance(end, type) and issubclass(end, EndsRound)  # the round's end, marked
+    match = Match(game.rules(), random.Random(2))
+    match.start_round()
+    view = match.table_view(0)
+    assert decode_as(through_json(view), TableView) == view  # read as its game's view
 
 
 class Mood(Enum):

@@ -1,5 +1,6 @@
-"""Real play over loopback sockets: people and bots finish a match, nothing hidden leaks,
-a dropped player comes back, TLS works, and a client gives up with a clear reason."""
+"""Real play over loopback sockets: people and bots finish a match, nothing hidden leaks
+and a dropped player comes back (at each game), TLS works, and a client gives up with a
+clear reason."""
 
 from __future__ import annotations
 
@@ -15,8 +16,12 @@ from pathlib import Path
 
 import pytest
 from test_net_support import (
+    CLASSIC,
     CODE,
+    GAMES,
+    OKEY101,
     WAIT,
+    Game,
     async_test,
     client,
     close_all,
@@ -28,7 +33,7 @@ from test_net_support import (
     within,
 )
 
-from okey.engine.actions import DrawFromPile
+from okey.engine.actions import Action, Discard, DrawFromPile, Finish
 from okey.engine.events import (
     Dealt,
     Discarded,
@@ -37,10 +42,12 @@ from okey.engine.events import (
     MatchOver,
     RoundStarted,
 )
+from okey.games.okey101.actions import Add
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import Tile
 from okey.net.client import Disconnected, Lost
 from okey.net.codec import encode
+from okey.net.notation import action_from_text
 from okey.net.protocol import (
     Brief,
     Lobby,
@@ -53,6 +60,7 @@ from okey.net.protocol import (
     Update,
     read_server,
 )
+from okey.net.table import TableConfig
 
 
 @async_test
@@ -74,7 +82,8 @@ async def test_two_people_and_two_bots_play_a_round_to_the_end() -> None:
 
 # -- nothing hidden ever leaves the server ---------------------------------------------
 
-PUBLIC_VIEW = {"discards", "taken", "indicator", "okey", "middle"}
+PUBLIC_VIEW = {"discards", "taken", "indicator", "okey"}
+OWN_PUBLIC_VIEW = {"okey": {"middle"}, "101": {"melds", "pairs"}}  # laid tiles lie face up
 EVENT_TILES = {
     # event type: the keys that may hold tiles, every one public unless named below
     "RoundStarted": {"deck"},  # must be empty
@@ -82,18 +91,31 @@ EVENT_TILES = {
     "Drew": {"tile"},  # only the seat's own
     "TookDiscard": {"tile"},
     "Discarded": {"tile"},
-    "DeclinedDiscard": {"tile"},
-    "ShowedIndicator": {"tile"},
     "IndicatorTurned": {"indicator", "okey"},
-    "RoundWon": {"tile", "groups"},  # the winner lays the hand down: public from then on
+}
+OWN_EVENT_TILES = {
+    "okey": {
+        "DeclinedDiscard": {"tile"},
+        "ShowedIndicator": {"tile"},
+        "RoundWon": {"tile", "groups"},  # the winner lays the hand down: public from then on
+    },
+    "101": {
+        "Opened101": {"melds", "pairs"},
+        "Laid101": {"melds", "pairs"},
+        "Added101": {"addition", "meld", "taken_back"},
+        "GaveBack101": {"tile"},
+        "Penalised101": {"tile"},
+        "RoundScored101": {"tile", "hands"},  # the round is over: every hand is shown
+    },
 }
 
 
 def tiles_in(value: object) -> list[Tile]:
-    """Every tile named anywhere inside a JSON value (tiles and actions like 'discard r5')."""
+    """Every tile named anywhere inside a JSON value (tiles, actions like 'discard r5', and
+    ``r5=k9`` in 101's)."""
     found: list[Tile] = []
     if isinstance(value, str):
-        for word in value.split():
+        for word in value.replace("=", " ").split():
             with contextlib.suppress(ValueError):
                 found.append(parse_tile(word))
     elif isinstance(value, list):
@@ -106,10 +128,20 @@ def tiles_in(value: object) -> list[Tile]:
     return found
 
 
-def check_event(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+def own_tile(action: Action) -> Tile | None:
+    """The tile of the seat's hand a legal move names (an Add's face may be any tile)."""
+    if isinstance(action, Add):
+        return action.addition.tile
+    if isinstance(action, Discard | Finish):
+        return action.tile
+    return None
+
+
+def check_event(data: Mapping[str, object], seat: int, game: Game) -> None:
     kind = str(data["type"])
     holders = {key for key, value in data.items() if key != "type" and tiles_in(value)}
-    assert holders <= EVENT_TILES.get(kind, set()), (kind, holders)
+    allowed = {**EVENT_TILES, **OWN_EVENT_TILES[game.name]}
+    assert holders <= allowed.get(kind, set()), (kind, holders)
     if kind == "RoundStarted":
         assert data["deck"] == []
     if kind == "Dealt":
@@ -118,21 +150,27 @@ def check_event(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -
         assert data["tile"] is None
 
 
-def check_message(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...]) -> None:
+def check_message(
+    data: Mapping[str, object], seat: int, hand: tuple[Tile, ...], game: Game
+) -> None:
     """What one message to ``seat`` holds: its own hand, public tiles, its own events."""
     kind = data["type"]
     if kind == "Update":
         view = data["view"]
         if view is not None:
             assert isinstance(view, dict)
-            assert view["seat"] == seat
+            assert view["type"] == game.view.__name__ and view["seat"] == seat
             assert sorted(tiles_in(view["hand"])) == sorted(hand)
+            if view.get("must_use") is not None:  # 101: the discard taken, to be laid
+                assert parse_tile(view["must_use"]) in hand
+            public = PUBLIC_VIEW | OWN_PUBLIC_VIEW[game.name]
             for key, value in view.items():
-                if key in ("hand", "legal") or key in PUBLIC_VIEW:
+                if key in ("hand", "legal", "must_use") or key in public:
                     continue
                 assert not tiles_in(value), key  # no other field names a tile
-            for action in tiles_in(view["legal"]):
-                assert action in hand
+            for text in view["legal"]:
+                tile = own_tile(action_from_text(text))
+                assert tile is None or tile in hand
         events = data["events"]
     elif kind == "Brief":
         events = data["missed"]
@@ -141,64 +179,101 @@ def check_message(data: Mapping[str, object], seat: int, hand: tuple[Tile, ...])
         return
     assert isinstance(events, list)
     for event in events:
-        check_event(event, seat, hand)
+        check_event(event, seat, game)
 
 
+@pytest.mark.parametrize(
+    ("game", "table", "rounds", "frames", "draws"),
+    [
+        (CLASSIC, config("three-rounds", seed=7), 3, 100, 20),
+        (OKEY101, OKEY101.config(seed=7), 1, 0, 10),
+    ],
+    ids=str,
+)
 @async_test
-async def test_no_message_to_a_seat_holds_another_hand_or_an_undrawn_pile_tile() -> None:
-    async with running(config("three-rounds", seed=7)) as (_, url, hosted):
-        table = hosted[0].table
-        sent: dict[int, list[tuple[ServerMessage, tuple[Tile, ...], tuple[Tile, ...]]]]
-        sent = defaultdict(list)
-        deliver = table.send
+async def test_no_message_to_a_seat_holds_another_hand_or_an_undrawn_pile_tile(
+    game: Game, table: TableConfig, rounds: int, frames: int, draws: int
+) -> None:
+    async with running(table) as (_, url, hosted):
+        net_table = hosted[0].table
+        sent: dict[int, list[tuple[ServerMessage, tuple[Tile, ...], int]]] = defaultdict(list)
+        deliver = net_table.send
 
         def record(seat: int, message: ServerMessage) -> None:
-            match = table.match
+            match = net_table.match
             hand = tuple(match.round.hands[seat]) if match.started else ()
-            pile = tuple(match.round.pile) if match.started else ()
+            pile = len(match.round.pile) if match.started else 0
             sent[seat].append((message, hand, pile))
             deliver(seat, message)
 
-        table.send = record
-        frames: dict[int, list[str | bytes]] = defaultdict(list)
-        ayse = client(url, "Ayşe", on_frame=frames[0].append)
-        bora = client(url, "Bora", on_frame=frames[1].append)
+        net_table.send = record
+        heard: dict[int, list[str | bytes]] = defaultdict(list)
+        ayse = client(url, "Ayşe", on_frame=heard[0].append)
+        bora = client(url, "Bora", on_frame=heard[1].append)
         await within(ayse.join())
         await within(bora.join())
-        await within(asyncio.gather(play(ayse, 3, start_with=2), play(bora, 4)))
+        await within(asyncio.gather(game.play(ayse, 3, start_with=2), game.play(bora, 4)), 3 * WAIT)
         await close_all(ayse, bora)
-        assert table.match.over and table.match.round_number == 3
+        assert net_table.match.over and net_table.match.round_number == rounds
     for seat in (0, 1):
-        received = [json.loads(frame) for frame in frames[seat]]
+        received = [json.loads(frame) for frame in heard[seat]]
         recorded = [encode(message) for message, _, _ in sent[seat]]
         assert received == recorded[: len(received)]  # the wire carries what was recorded
-        assert len(received) > 100
+        assert len(received) > frames
         drawn_by_others = 0
         for (message, hand, pile), data in zip(sent[seat], received, strict=False):
-            check_message(data, seat, hand)
+            check_message(data, seat, hand, game)
             if isinstance(message, Update) and message.view is not None:
                 # The pile is only a count; a tile drawn by another seat stays unnamed.
-                assert message.view.pile_count == len(pile)
+                assert message.view.pile_count == pile
                 for event in message.events:
                     if isinstance(event, Drew) and event.seat != seat:
                         drawn_by_others += 1
                         assert event.tile is None
-        assert drawn_by_others > 20
+        assert drawn_by_others > draws
+
+
+def test_the_leak_checks_fail_on_a_leaking_message() -> None:
+    """The checks above look at the right names."""
+    r5 = parse_tile("r5")
+    view_like = {"type": "Update", "events": [], "view": {"type": "View101", "seat": 0,
+                 "hand": ["r5"], "legal": [], "must_use": None, "threshold": "b7"}}  # fmt: skip
+    with pytest.raises(AssertionError):
+        check_message(view_like, 0, (r5,), OKEY101)
+    with pytest.raises(AssertionError):
+        check_message(view_like, 0, (r5,), CLASSIC)  # not Okey's view
+    with pytest.raises(AssertionError):
+        check_event({"type": "Drew", "seat": 2, "tile": "b3", "pile_count": 40}, 0, OKEY101)
+    with pytest.raises(AssertionError):
+        check_event({"type": "TimedOut", "seat": 2, "in_a_row": "b3"}, 0, CLASSIC)
 
 
 # -- a drop and a return ------------------------------------------------------------------
 
 
+def events_of(messages: list[ServerMessage]) -> list[Event]:
+    found: list[Event] = []
+    for message in messages:
+        if isinstance(message, Update):
+            found += message.events
+        elif isinstance(message, Brief):
+            found += message.missed
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
 @async_test
-async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() -> None:
-    async with running(config("one-round", seed=3)) as (_, url, hosted):
+async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins(
+    game: Game,
+) -> None:
+    async with running(game.config(seed=3)) as (_, url, hosted):
         table = hosted[0].table
         heard: list[ServerMessage] = []
         ayse = client(url, "Ayşe")
         bora = client(url, "Bora", on_frame=lambda frame: heard.append(read_server(frame)))
         await within(ayse.join())
         await within(bora.join())
-        bora_plays = asyncio.create_task(play(bora, 5))
+        bora_plays = asyncio.create_task(game.play(bora, 5))
         await ayse.start()
 
         def my_draw(message: ServerMessage) -> bool:
@@ -217,11 +292,7 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
         ayse.abort()  # mid-turn: drawn, not yet discarded
 
         async def autopilot_discarded() -> None:
-            while not any(
-                isinstance(m, Update)
-                and any(isinstance(e, Discarded) and e.seat == 0 for e in m.events)
-                for m in heard
-            ):
+            while not any(isinstance(e, Discarded) and e.seat == 0 for e in events_of(heard)):
                 await asyncio.sleep(0.01)
 
         await within(autopilot_discarded())
@@ -237,11 +308,11 @@ async def test_a_player_who_drops_mid_turn_is_played_by_autopilot_and_rejoins() 
         assert isinstance(brief, Brief) and brief.since == version
         assert any(isinstance(e, Discarded) and e.seat == 0 for e in brief.missed)
         update = await within(ayse.receive())
-        assert isinstance(update, Update) and update.view is not None
+        assert isinstance(update, Update) and isinstance(update.view, game.view)
         assert update.view.seat == 0
         # The rest of the round, not one step: bounded as a round (three suites side by
         # side on two loaded cores took over WAIT here; alone it takes about 2 s).
-        results = await within(asyncio.gather(play(ayse, 6), bora_plays), 3 * WAIT)
+        results = await within(asyncio.gather(game.play(ayse, 6), bora_plays), 3 * WAIT)
         returned = Presence(0, "Ayşe", PresenceState.RETURNED)
         if returned not in heard:
             # The match ended before she was back (the brief held its end): Bora's bot
@@ -368,14 +439,14 @@ def test_events_are_never_decoded_from_hidden_fields() -> None:
     leak = encode(Dealt(1, (parse_tile("r5"),)))
     assert isinstance(leak, dict)
     with pytest.raises(AssertionError):
-        check_event(leak, 0, ())
+        check_event(leak, 0, CLASSIC)
     deck = encode(RoundStarted(1, 0, (parse_tile("r5"),)))
     assert isinstance(deck, dict)
     with pytest.raises(AssertionError):
-        check_event(deck, 0, ())
+        check_event(deck, 0, CLASSIC)
     drawn: Event = Drew(2, parse_tile("b3"), 40)
     data = encode(drawn)
     assert isinstance(data, dict)
     with pytest.raises(AssertionError):
-        check_event(data, 0, ())
+        check_event(data, 0, CLASSIC)
     assert CODE

@@ -1,20 +1,37 @@
-"""What a server reads is checked key by key; codes, tokens and rate limits; the catalogue."""
+"""What a server reads is checked key by key (the moves of every game read as the log
+writes them; oversized or malformed 101 moves refused before they reach a table); codes,
+tokens and rate limits; the catalogue."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import math
+import random
 import string
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_net_support import one_round_101
 
-from okey.engine.actions import Discard, DrawFromPile
+from okey.engine.actions import (
+    DeclineDiscard,
+    Discard,
+    DrawFromPile,
+    Finish,
+    Resume,
+    ShowIndicator,
+    TakeDiscard,
+)
+from okey.engine.match import Match
+from okey.engine.view import PlayerView
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.messages import load_catalogue
 from okey.net.client import Lost
+from okey.net.codec import CodecError, decode
 from okey.net.codes import (
     ALPHABET,
     CODE_BITS,
@@ -30,18 +47,25 @@ from okey.net.codes import (
 from okey.net.limits import Bucket, FailedJoins
 from okey.net.notation import action_from_text, action_text
 from okey.net.protocol import (
+    MAX_ACTION_TEXT,
+    MAX_ACTION_TILES,
     MAX_CLIENT_MESSAGE,
     PROTOCOL,
     Act,
     AskReview,
     Chat,
+    Detail,
     Hello,
     Ping,
     ProtocolError,
     Reason,
+    Refused,
     Start,
+    Update,
+    action_tiles,
     dumps,
     read_client,
+    read_server,
 )
 
 
@@ -126,11 +150,123 @@ def test_any_object_is_a_message_or_a_protocol_error(data: dict[str, object]) ->
         read_client(json.dumps(data))
 
 
-def test_the_action_notation_is_the_match_logs() -> None:
-    for text in ("draw pile", "take", "discard r5", "finish fj", "show", "decline", "resume"):
-        assert action_text(action_from_text(text)) == text
+MOVES = [
+    ("draw pile", DrawFromPile),
+    ("take", TakeDiscard),
+    ("discard r5", Discard),
+    ("finish fj", Finish),
+    ("show", ShowIndicator),
+    ("decline", DeclineDiscard),
+    ("resume", Resume),
+    ("open r9 r10 r11 | k13 b13 r13 | r5 b5 y7=k5", Open),  # Okey 101's own moves
+    ("open pairs b3 b3 | k9 k9 | y11 y11 | r2 r2 | b13 y7", Open),
+    ("lay k4 k5 k6", Lay),
+    ("lay pairs r7 r7", Lay),
+    ("add k8 2 high", Add),
+    ("add r7=k9 2 low", Add),
+    ("add b6 0 okey 1", Add),
+    ("add r8 2 set", Add),
+    ("give back", GiveBack),
+]
+
+
+@pytest.mark.parametrize(("text", "kind"), MOVES)
+def test_moves_of_every_game_are_read_as_the_match_log_writes_them(text: str, kind: type) -> None:
+    action = action_from_text(text)
+    assert isinstance(action, kind)
+    assert action_text(action) == text
+    frame = json.dumps({"type": "Act", "action": text, "ref": 4})
+    assert read_client(frame) == Act(action, 4)
+    assert read_client(dumps(Act(action, 4))) == Act(action, 4)
+
+
+def test_a_move_without_its_tile_is_no_move() -> None:
     with pytest.raises(ValueError):
         action_from_text("discard")
+
+
+# -- Okey 101's moves ----------------------------------------------------------------
+
+
+def test_a_move_of_more_tiles_than_a_hand_or_of_a_long_text_is_a_bad_message() -> None:
+    melds = " | ".join("r10=k12 b10=k12 y10=k12 k10=k12" for _ in range(MAX_ACTION_TILES // 4))
+    longest = f"open {melds}"
+    assert len(longest) <= MAX_ACTION_TEXT
+    act = read_client(json.dumps({"type": "Act", "action": longest}))
+    assert isinstance(act, Act) and action_tiles(act.action) == MAX_ACTION_TILES
+    pairs = "lay pairs " + "r1 r1 | " * 16 + "b1 b1"  # 17 pairs: 34 tiles
+    for text in (f"{longest} | r1", pairs):
+        assert reason_of(json.dumps({"type": "Act", "action": text})) is Reason.BAD_MESSAGE
+    huge = "open " + " ".join(["r1"] * 5000)  # refused by its length, before it is parsed
+    assert reason_of(json.dumps({"type": "Act", "action": huge, "ref": 2})) is Reason.BAD_MESSAGE
+    spaces = "give" + " " * MAX_ACTION_TEXT + "back"
+    assert reason_of(json.dumps({"type": "Act", "action": spaces})) is Reason.BAD_MESSAGE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "open",
+        "open |",
+        "open r1 | | r2",
+        "open pairs r1",
+        "open pairs r1 r1 r1",
+        "open r99",
+        "open r5==k6",
+        "lay r5=fj r6 r7",
+        "add r5",
+        "add r5 x high",
+        "add r5 0 sideways",
+        "add r5 0 okey",
+        "add r5 0 high 1",
+        "add r5 0 okey one",
+        "add r5 1e3 high",
+        "give",
+        "give back now",
+    ],
+)
+def test_malformed_101_notation_is_a_bad_message(text: str) -> None:
+    assert reason_of(json.dumps({"type": "Act", "action": text, "ref": 1})) is Reason.BAD_MESSAGE
+
+
+WORDS = st.sampled_from(
+    ["open", "lay", "add", "give", "back", "pairs", "|", "high", "low", "set", "okey",
+     "r5", "k13", "fj", "r5=k9", "=", "0", "-1", "9" * 30, "", "\u0131", "r\u0665"]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(WORDS, max_size=40))
+def test_any_101_ish_act_is_read_or_refused_with_a_reason(words: list[str]) -> None:
+    frame = json.dumps({"type": "Act", "action": " ".join(words)})
+    try:
+        message = read_client(frame)
+    except ProtocolError as refused:
+        assert refused.reason is Reason.BAD_MESSAGE
+    else:
+        assert isinstance(message, Act)
+
+
+def test_a_version_1_reader_could_not_read_a_view101() -> None:
+    """Why a 101 table needs version 2: okey before it decoded the view as Okey's."""
+    match = Match(one_round_101(), random.Random(1))
+    match.start_round()
+    view = match.table_view(0)
+    assert isinstance(view, View101)
+    data = json.loads(dumps(Update(6, (), view)))
+    with pytest.raises(CodecError):
+        decode(data["view"], PlayerView | None)
+    assert decode(data["view"], PlayerView | View101 | None) == view
+
+
+def test_refusal_details_travel() -> None:
+    refused = Refused(
+        Reason.ILLEGAL_MOVE, "below_threshold", 6, (Detail("value", 96), Detail("threshold", 101))
+    )
+    assert read_server(dumps(refused)) == refused
+    old = json.loads(dumps(Refused(Reason.PROTOCOL)))
+    del old["details"]  # what an older server sends
+    assert read_server(json.dumps(old)) == Refused(Reason.PROTOCOL)
 
 
 # -- codes and tokens ---------------------------------------------------------------

@@ -9,17 +9,15 @@ most runs, by the machine's load); here the match is made to end first, every ti
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Coroutine
 
 import pytest
-from test_net101_support import config101, play101
 from test_net_support import (
+    GAMES,
+    Game,
     async_test,
     client,
     close_all,
-    config,
     eventually,
-    play,
     running,
     until,
     within,
@@ -37,13 +35,6 @@ from okey.net.protocol import (
     ServerMessage,
     Update,
 )
-from okey.net.table import TableConfig
-
-Player = Callable[[Client, int], Coroutine[object, object, MatchOver | None]]
-GAMES: dict[str, tuple[Callable[[], TableConfig], Player]] = {
-    "okey": (lambda: config("one-round", seed=3), play),
-    "101": (lambda: config101(seed=3), play101),
-}
 
 
 def dealt(message: ServerMessage) -> bool:
@@ -64,19 +55,18 @@ async def read_the_return(ayse: Client) -> MatchOver:
     return over[0]
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", GAMES, ids=str)
 @pytest.mark.parametrize("read_first", [False, True], ids=["bot_rejoins", "test_reads"])
 @async_test
 async def test_a_seat_back_after_its_match_ended_is_told_the_end_and_stops(
-    game: str, read_first: bool
+    game: Game, read_first: bool
 ) -> None:
-    make_config, play_game = GAMES[game]
-    async with running(make_config()) as (_, url, hosted):
+    async with running(game.config(seed=3)) as (_, url, hosted):
         table = hosted[0].table
         ayse, bora = client(url, "Ayşe"), client(url, "Bora")
         await within(ayse.join())
         await within(bora.join())
-        bora_plays = asyncio.create_task(play_game(bora, 5))
+        bora_plays = asyncio.create_task(game.play(bora, 5))
         await ayse.start()
         await until(ayse, dealt)
         ayse.abort()  # gone: the autopilot plays her seat to the match's end
@@ -85,7 +75,7 @@ async def test_a_seat_back_after_its_match_ended_is_told_the_end_and_stops(
         told = await read_the_return(ayse) if read_first else None
         # The server sends nothing more about a finished match: the bot stops on what the
         # client heard (one waiting for an Update holding the MatchOver would wait for ever).
-        result = await within(play_game(ayse, 6))
+        result = await within(game.play(ayse, 6))
         ended = await within(bora_plays)
         # Bora is told she is back, though his bot stopped reading at the match's end.
         await until(bora, lambda m: m == Presence(0, "Ayşe", PresenceState.RETURNED))

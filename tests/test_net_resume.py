@@ -1,5 +1,6 @@
-"""``okey serve`` as a real process: killed mid-match, resumed from its autosave, the
-players rejoin their seats and finish; and its bad options are refused in words."""
+"""``okey serve`` as a real process, for each game: killed mid-match, resumed from its
+autosave, the players rejoin their seats and finish; and its bad options are refused in
+words."""
 
 from __future__ import annotations
 
@@ -12,19 +13,21 @@ from pathlib import Path
 
 import pytest
 from test_net_support import (
+    CLASSIC,
     CODE,
+    GAMES,
     LOOPBACK,
+    Game,
     async_test,
     client,
     close_all,
     eventually,
-    play,
     within,
 )
 
 from okey.commands.serve import main as serve_main
 from okey.engine.events import MatchOver
-from okey.net.protocol import Seated, read_server
+from okey.net.protocol import Seated, Update, read_server
 
 LISTENING = re.compile(r"listening on ws://127\.0\.0\.1:(\d+)")
 REJOIN_DELAYS = (0.1,) * 100  # up to ten seconds for the server to come back
@@ -53,13 +56,15 @@ async def stop(process: asyncio.subprocess.Process) -> None:
     await process.wait()
 
 
+@pytest.mark.parametrize("game", GAMES, ids=str)
 @async_test
 async def test_a_killed_server_resumes_from_its_autosave_and_the_players_rejoin(
-    tmp_path: Path,
+    game: Game, tmp_path: Path
 ) -> None:
+    seed, far = (5, 40) if game is CLASSIC else (7, 30)
     options = (
-        "--code", CODE, "--rules", "one-round", "--level", "random",
-        "--bot-delay", "0", "--timer", "30", "--seed", "5",
+        "--code", CODE, "--rules", game.rules_file(tmp_path), "--level", game.level,
+        "--bot-delay", "0", "--timer", "30", "--seed", str(seed),
     )  # fmt: skip
     first, port = await serve(tmp_path, 0, *options)
     second = None
@@ -68,11 +73,14 @@ async def test_a_killed_server_resumes_from_its_autosave_and_the_players_rejoin(
         frames: list[list[str | bytes]] = [[], []]
         ayse = client(url, "Ayşe", retry_delays=REJOIN_DELAYS, on_frame=frames[0].append)
         bora = client(url, "Bora", retry_delays=REJOIN_DELAYS, on_frame=frames[1].append)
-        await within(ayse.join())
+        seated = await within(ayse.join())
+        assert seated.ruleset is not None and seated.ruleset.game == game.name
         await within(bora.join())
-        game = asyncio.gather(play(ayse, 1, start_with=2, think=0.01), play(bora, 2, think=0.01))
+        played = asyncio.gather(
+            game.play(ayse, 1, start_with=2, think=0.01), game.play(bora, 2, think=0.01)
+        )
         autosave = tmp_path / "online.json"
-        await eventually(lambda: autosave.is_file() and ayse.version > 40)
+        await eventually(lambda: autosave.is_file() and ayse.version > far, 60.0)
         first.send_signal(signal.SIGKILL)
         await first.wait()
         killed_at = ayse.version
@@ -82,14 +90,19 @@ async def test_a_killed_server_resumes_from_its_autosave_and_the_players_rejoin(
 
         second, again = await serve(tmp_path, port, "--resume")
         assert again == port
-        results = await within(game, 60.0)
+        results = await within(played, 60.0)
         await close_all(ayse, bora)
         assert isinstance(results[0], MatchOver) and results[0] == results[1]
         assert ayse.version > killed_at
         for seat, heard in enumerate(frames):
-            seated = [m for f in heard if isinstance(m := read_server(f), Seated)]
-            assert [s.rejoined for s in seated] == [False, True]
-            assert {s.seat for s in seated} == {seat}
+            messages = [read_server(f) for f in heard]
+            seated_again = [m for m in messages if isinstance(m, Seated)]
+            assert [s.rejoined for s in seated_again] == [False, True]
+            assert {s.seat for s in seated_again} == {seat}
+            views = [m.view for m in messages if isinstance(m, Update) and m.view is not None]
+            assert views and all(isinstance(v, game.view) for v in views)
+            events = [e for m in messages if isinstance(m, Update) for e in m.events]
+            assert any(isinstance(e, game.ends) for e in events)
         assert await within(second.wait()) == 0  # the match is over and everyone left
     finally:
         await stop(first)

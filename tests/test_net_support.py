@@ -1,4 +1,5 @@
-"""Helpers for the network tests: a server on 127.0.0.1 (port 0), clients, bots, timeouts.
+"""Helpers for the network tests: a server on 127.0.0.1 (port 0), clients, bots, timeouts,
+and each game's table (:data:`GAMES`, for the tests parametrised over the games).
 
 Every helper stops what it starts: servers in ``finally``, clients closed.
 (No tests here; pytest collects nothing from this module.)
@@ -12,17 +13,22 @@ import random
 import ssl
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ParamSpec, TypeVar
 
 from okey.bots import make_bot
-from okey.engine.events import MatchOver
+from okey.bots.base import AnyBot
+from okey.bots.level101 import make_bot101
+from okey.engine.events import Event, MatchOver, RoundDrawn, RoundWon
+from okey.engine.view import PlayerView, TableView
+from okey.games.okey101.events import RoundCancelled101, RoundScored101
+from okey.games.okey101.view import View101
 from okey.net.client import Client, play_as_bot
 from okey.net.protocol import ServerMessage
 from okey.net.server import Hosted, Limits, TableServer
 from okey.net.table import TableConfig, online_rules
-from okey.rules import RuleSet, load_rules
+from okey.rules import RuleSet, load_rules, rules_dir
 
 T = TypeVar("T")
 P = ParamSpec("P")
@@ -123,3 +129,90 @@ async def close_all(*clients: Client) -> None:
 
 def no_timer(rules: RuleSet) -> RuleSet:
     return replace(rules, play=replace(rules.play, timer_seconds=0))
+
+
+# -- Okey 101 --------------------------------------------------------------------------
+
+
+def one_round_101() -> RuleSet:
+    """Okey 101's rules for a match of one round (the shipped ones play five)."""
+    rules = load_rules("101")
+    own = rules.okey101
+    assert own is not None
+    return replace(
+        rules,
+        table=replace(rules.table, rounds=1),
+        okey101=replace(own, table=replace(own.table, rounds=1)),
+    )
+
+
+def config101(
+    *, timer: int | None = 30, seed: int = 1, level: str = "medium", code: str = CODE
+) -> TableConfig:
+    return TableConfig(online_rules(one_round_101(), timer), code, level=level, seed=seed)
+
+
+async def play101(
+    client: Client, seed: int, start_with: int | None = None, think: float = 0.0
+) -> MatchOver | None:
+    """Play the client's seat with the 101 medium bot, from the View101s it is sent."""
+    bot = make_bot101("medium", random.Random(seed))
+    return await play_as_bot(client, bot, start_with=start_with, think=think)
+
+
+def rules_file_101(folder: Path) -> Path:
+    """A rules file for ``--rules``: Okey 101 in one round."""
+    text = (rules_dir() / "101.toml").read_text(encoding="utf-8")
+    assert "rounds = 5" in text
+    path = folder / "101-one.toml"
+    path.write_text(text.replace("rounds = 5", "rounds = 1"), encoding="utf-8")
+    return path
+
+
+# -- each game's table -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game as the tests parametrised over the games play it: a table of one round,
+    the clients' bots, and what its round's end and its views are."""
+
+    name: str
+    rules: Callable[[], RuleSet]  # a match of one round
+    rules_file: Callable[[Path], str]  # ``okey serve --rules``'s argument for that table
+    level: str  # the server's bots (``--level``)
+    play: Callable[..., Coroutine[object, object, MatchOver | None]]  # (client, seed, ...)
+    bot: Callable[[int], AnyBot]  # a client's bot, by seed
+    view: type[TableView]
+    ends: tuple[type[Event], ...]  # how its rounds end
+
+    def __str__(self) -> str:
+        return self.name
+
+    def config(self, *, seed: int = 1, timer: int | None = 30, code: str = CODE) -> TableConfig:
+        """A table of one round, its seats played by the server's bots at :attr:`level`."""
+        return TableConfig(online_rules(self.rules(), timer), code, level=self.level, seed=seed)
+
+
+CLASSIC = Game(
+    name="okey",
+    rules=lambda: load_rules("one-round"),
+    rules_file=lambda folder: "one-round",
+    level="random",
+    play=play,
+    bot=lambda seed: make_bot("random", random.Random(seed)),
+    view=PlayerView,
+    ends=(RoundWon, RoundDrawn),
+)
+OKEY101 = Game(
+    name="101",
+    rules=one_round_101,
+    rules_file=lambda folder: str(rules_file_101(folder)),
+    level="medium",
+    play=play101,
+    bot=lambda seed: make_bot101("medium", random.Random(seed)),
+    view=View101,
+    ends=(RoundScored101, RoundCancelled101),
+)
+GAMES = (CLASSIC, OKEY101)
+"""Every game, for ``pytest.mark.parametrize("game", GAMES, ids=str)``."""

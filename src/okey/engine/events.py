@@ -28,6 +28,12 @@ class GameEvent:
     game: ClassVar[str]
 
 
+@dataclass(frozen=True, slots=True)
+class EndsRound:
+    """The mark of an event that ends a round, in any game (won, drawn, scored,
+    cancelled): a reader waiting for the round's end asks ``isinstance(e, EndsRound)``."""
+
+
 class DrawReason(Enum):
     """Why a round ended with no winner."""
 
@@ -124,7 +130,7 @@ class AutopilotChanged:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundWon:
+class RoundWon(EndsRound):
     seat: int
     tile: Tile  # the winning discard, laid in the middle
     kind: FinishKind
@@ -137,7 +143,7 @@ class RoundWon:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundDrawn:
+class RoundDrawn(EndsRound):
     reason: DrawReason
     scores: tuple[int, ...]
 

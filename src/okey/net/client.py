@@ -24,8 +24,7 @@ from typing import Any, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from okey.bots import Bot
-from okey.bots.level101 import Bot101
+from okey.bots.base import AnyBot
 from okey.engine.actions import Action
 from okey.engine.events import Event, MatchOver
 from okey.engine.view import Phase
@@ -296,14 +295,13 @@ class Client:
 
 
 async def play_as_bot(
-    client: Client, bot: Bot | Bot101, *, start_with: int | None = None, think: float = 0.0
+    client: Client, bot: AnyBot, *, start_with: int | None = None, think: float = 0.0
 ) -> MatchOver | None:
-    """Play the client's seat with ``bot`` (an Okey bot, or a 101 bot at a 101 table) until
+    """Play the client's seat with ``bot`` (a bot of the table's game) until
     the match is over (its MatchOver, heard in an Update or in what a rejoined seat
     missed, also before this was called) or the connection is given up (Disconnected).
     As host, start once ``start_with`` people sit at the table; ``think`` is a pause in
     seconds before each move."""
-    choose: Callable[[Any], Action] = bot.choose  # the server sends the bot's game's views
     acted_at = -1
     retried_at = -1
     while True:
@@ -338,4 +336,4 @@ async def play_as_bot(
             acted_at = message.version
             if think:
                 await asyncio.sleep(think)
-            await client.act(choose(view))
+            await client.act(bot.choose(view))  # the server sends the bot's game's views

@@ -6,11 +6,15 @@ code here. The forms:
 
 - None, bool, int, float, str: themselves;
 - a :class:`~okey.hand.tiles.Tile`: its notation, ``"r5"`` or ``"fj"``;
-- an action (a member of :data:`~okey.engine.actions.Action`): its notation,
-  ``"discard r5"`` (:mod:`okey.net.notation`);
+- an action (a member of :data:`~okey.engine.actions.Action`, a game's own move
+  among them): its notation, ``"discard r5"`` (:mod:`okey.net.notation`);
 - an enum member: its value;
 - a tuple or list: an array;
 - a dataclass: an object with ``"type"`` (the class name) and one key per field.
+
+A value asked for as a game's own event (:class:`~okey.engine.events.GameEvent`) or as
+a seat's view (:class:`~okey.engine.view.TableView`) is decoded as the class its
+``"type"`` names among those every game's folder gives (:class:`okey.net.kit.NetPart`).
 
 Decoding checks every value against its type and raises :class:`CodecError`
 naming where the data went wrong; keys a class does not have are ignored (a
@@ -27,10 +31,12 @@ from enum import Enum
 from functools import cache
 from typing import Any, Literal, TypeAlias, TypeVar, get_args, get_origin
 
-from okey.engine.actions import Action
-from okey.engine.events import Event
+from okey.engine.actions import Action, GameAction
+from okey.engine.events import Event, GameEvent
+from okey.engine.view import TableView
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import FALSE_JOKER_CODE, Tile
+from okey.net.kit import net_parts
 from okey.net.notation import action_from_text, action_text
 from okey.rules import RuleSet
 
@@ -40,12 +46,34 @@ T = TypeVar("T")
 
 TYPE_KEY = "type"
 ACTION_TYPES: tuple[type, ...] = get_args(Action)
-EVENT_TYPES: dict[str, type] = {cls.__name__: cls for cls in get_args(Event)}
-"""The events by the name they travel under (every member of the engine's Event union)."""
+"""The engine's actions (``GameAction``: a game's own, each its subclass)."""
 MEMO_TYPES: tuple[type, ...] = (RuleSet,)
 """Values sent again and again (the rules ride in every view): each equal one is encoded once."""
 MEMO_SIZE = 64
 _TILE_TEXT = tuple(str(Tile(code)) for code in range(FALSE_JOKER_CODE + 1))
+
+
+@cache
+def _game_classes() -> dict[type, tuple[type, ...]]:
+    """The classes a base stands for on the wire: each game's own events for
+    ``GameEvent``, each game's view for ``TableView`` (from every game's folder)."""
+    parts = net_parts()
+    return {
+        GameEvent: tuple(cls for part in parts for cls in part.events),
+        TableView: tuple(part.view for part in parts),
+    }
+
+
+def event_types() -> dict[str, type]:
+    """The events by the name they travel under (the engine's and every game's own)."""
+    return {cls.__name__: cls for cls in _members(get_args(Event))}
+
+
+@cache
+def _members(kinds: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``kinds`` with each base of :func:`_game_classes` in place of the classes it stands for."""
+    found = _game_classes()
+    return tuple(member for kind in kinds for member in found.get(kind, (kind,)))
 
 
 class CodecError(ValueError):
@@ -104,7 +132,7 @@ def _encoder_of(cls: type) -> Encoder:
         return _same
     if cls is Tile:
         return _tile
-    if cls in ACTION_TYPES:
+    if cls in ACTION_TYPES or issubclass(cls, GameAction):
         return _action
     if issubclass(cls, Enum):
         return _enum
@@ -204,7 +232,9 @@ def _decode_class(data: object, cls: type, path: str) -> Any:
         return data
     if cls is Tile:
         return _decode_tile(data, path)
-    if cls in ACTION_TYPES:
+    if cls in _game_classes():
+        return _decode_union(data, (cls,), path)
+    if cls in ACTION_TYPES or issubclass(cls, GameAction):
         action = _decode_action(data, path)
         if not isinstance(action, cls):
             raise CodecError(path, f"must be the action {cls.__name__}")
@@ -253,10 +283,12 @@ def _decode_union(data: object, args: tuple[Any, ...], path: str) -> Any:
         if type(None) in args:
             return None
         raise CodecError(path, "must not be null")
-    members = [arg for arg in args if arg is not type(None)]
+    members = [arg for arg in _members(args) if arg is not type(None)]
+    if not members:
+        raise CodecError(path, "must be null")
     if len(members) == 1:
         return decode(data, members[0], path)
-    if all(member in ACTION_TYPES for member in members):
+    if all(member in ACTION_TYPES or _is_game_action(member) for member in members):
         action = _decode_action(data, path)
         if not isinstance(action, tuple(members)):
             raise CodecError(path, f"{data!r} is not allowed here")
@@ -273,6 +305,10 @@ def _decode_union(data: object, args: tuple[Any, ...], path: str) -> Any:
         except CodecError:
             continue
     raise CodecError(path, "matches none of the types allowed here")
+
+
+def _is_game_action(kind: Any) -> bool:
+    return isinstance(kind, type) and issubclass(kind, GameAction)
 
 
 @cache

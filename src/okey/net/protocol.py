@@ -14,12 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeAlias, get_args
 
-from okey.engine.actions import Action
+from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event
-from okey.engine.view import PlayerView
-from okey.games.okey101.actions import Lay, Open
-from okey.games.okey101.view import View101
+from okey.engine.view import TableView
 from okey.net.codec import JSON, CodecError, decode, encode
+from okey.net.kit import net_part
 from okey.round_review import RoundReview
 from okey.rules import RuleSet
 
@@ -29,9 +28,13 @@ server refuses it, and the client says 1 instead); a server answers in the clien
 OLDEST: Final = 1
 """The oldest version a server speaks: version 1 knows Okey's views only."""
 PROTOCOLS: Final = frozenset(range(OLDEST, PROTOCOL + 1))
-GAME_PROTOCOL: Final = {"okey": 1, "101": 2}
-"""The oldest version that can sit at each game's table (version 2 brought Okey 101's
-view, View101, its moves and its events): an older client is refused ``protocol``."""
+
+
+def game_protocol(game: str) -> int:
+    """The oldest version that can sit at game ``game``'s table (its folder says: version
+    2 brought Okey 101's view, moves and events): an older client is refused ``protocol``."""
+    return net_part(game).protocol
+
 
 MAX_CLIENT_MESSAGE: Final = 16 * 1024
 """The largest frame a server reads, in bytes (a Hello with a long name is under 1 KiB)."""
@@ -42,7 +45,7 @@ MAX_CHAT: Final = 200
 MAX_CODE: Final = 64
 MAX_TOKEN: Final = 128
 MAX_ROUND: Final = 10_000  # a round number asked about (a match has far fewer)
-MAX_ACTION_TILES: Final = 32  # tiles one move may name (a 101 hand holds 22 at most)
+MAX_ACTION_TILES: Final = 32  # tiles one move may lay (a 101 hand holds 22 at most)
 MAX_ACTION_TEXT: Final = 512
 """The longest action a server reads, in characters (32 tiles written ``r10=k12 |`` take
 under 300): a longer one is refused before it is parsed, which costs far more."""
@@ -134,8 +137,9 @@ CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
 
 # -- server to client ------------------------------------------------------------
 
-SeatView: TypeAlias = PlayerView | View101
-"""A seat's view on the wire: its ``"type"`` says its game (``PlayerView``: Okey)."""
+SeatView: TypeAlias = TableView
+"""A seat's view on the wire: its ``"type"`` names its game's view (``PlayerView``: Okey's;
+each game's folder gives its own, :class:`okey.net.kit.NetPart`)."""
 
 
 class SeatKind(Enum):
@@ -351,9 +355,10 @@ def _sizes_fit(hello: Hello) -> bool:
 
 
 def action_tiles(action: Action) -> int:
-    """How many tiles an Open or a Lay lays (0 for the other moves: they name one at most)."""
-    if isinstance(action, Open | Lay):
-        return sum(len(meld.tiles) for meld in action.melds) + 2 * len(action.pairs)
+    """How many tiles a move lays (Okey 101's Open or Lay; 0 for the moves that name one
+    tile at most): its game's folder counts them."""
+    if isinstance(action, GameAction):
+        return net_part(action.game).action_tiles(action)
     return 0
 
 

@@ -36,14 +36,13 @@ from okey.engine.events import (
     DeclinedDiscard,
     Discarded,
     Drew,
+    EndsRound,
     Event,
-    RoundDrawn,
     RoundWon,
     ShowedIndicator,
     TookDiscard,
 )
-from okey.engine.view import Phase, PlayerView
-from okey.games.okey101.events import RoundCancelled101, RoundScored101
+from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
@@ -84,6 +83,7 @@ from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Names, Speech, Where
 from okey.table.seat import Done, Outcome, Step
 from okey.table.seat import Refused as SeatRefused
+from okey.table.seat import SeatView as TableSeatView
 from okey.table.seats import Seats
 from okey.table.settings import TableSettings
 from okey.table.sorting import SortMode
@@ -94,7 +94,6 @@ HOLD_DRAW = 2.0
 CLOCK_SLACK = 2
 """Seconds the table's own turn clock may differ from the server's before it is set again."""
 KEEP_PENDING = 16  # moves remembered by ref, to word a late refusal
-_ROUND_ENDS = (RoundWon, RoundDrawn, RoundScored101, RoundCancelled101)
 _TURN_OVER = (Discarded, RoundWon, DeclinedDiscard)
 
 
@@ -105,7 +104,7 @@ class NetSeat:
         self.seated = seated
         self._rules = rules
         self._settings = settings
-        self._view: SeatView | None = None  # a View101 at a 101 table
+        self._view: SeatView | None = None  # the view of the table's game
         self._version = 0
         self._seen: list[Event] = []
         self.lobby: Lobby | None = None
@@ -149,13 +148,12 @@ class NetSeat:
             return Step.AUTOPILOT if self.you in view.autopilot else Step.PLAYER
         return Step.BOT
 
-    def view(self) -> PlayerView | None:
-        # The SeatLink still types the view as Okey's; at a 101 table it is the View101
-        # the server sent, for a table that knows 101 (the table's side of issue 13).
-        return cast(PlayerView | None, self._view)
+    def view(self) -> TableSeatView | None:
+        # The server sends the view of the table's game, one the table knows.
+        return cast("TableSeatView | None", self._view)
 
     def table_view(self) -> SeatView | None:
-        """The seat's view as the server sent it: Okey's, or a View101."""
+        """The seat's view as the server sent it (its class is its game's view)."""
         return self._view
 
     def seen(self) -> Sequence[Event]:
@@ -401,7 +399,7 @@ def missed_lines(table: Table, brief: Brief) -> list[Speech]:
         head.append(Line("net.missed.yours", count=yours))
     if brief.left_out:
         head.append(Line("net.missed.left_out", count=brief.left_out))
-    ends = [e for e in brief.missed if isinstance(e, (*_ROUND_ENDS, ShowedIndicator))]
+    ends = [e for e in brief.missed if isinstance(e, EndsRound | ShowedIndicator)]
     told = table.narrator.lines(ends, table.position, table.hand(), view=table.state.seen)
     return [Joined(tuple(head)), *told]
 
@@ -629,7 +627,7 @@ class Online:
         moves.answer(table, Done(events), None, by_player=answers)
         self._clock(updates[-1].clock)
         view = seat.view()
-        if view is not None and any(isinstance(e, _ROUND_ENDS) for e in events):
+        if view is not None and any(isinstance(e, EndsRound) for e in events):
             seat.ask_review(view.round_number)  # ready by the time the player asks
         if seat.step() is Step.MATCH_OVER:
             self.client.retry_delays = ()  # a finished match is not joined again

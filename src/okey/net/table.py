@@ -23,24 +23,22 @@ from okey.engine.actions import Action, TimeOut
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import (
     Discarded,
+    EndsRound,
     Event,
     MatchOver,
-    RoundDrawn,
     RoundStarted,
-    RoundWon,
     ShowedIndicator,
     seen_by,
 )
 from okey.engine.match import Match
-from okey.games.okey101.events import RoundCancelled101, RoundScored101
 from okey.hand.notation import format_tile
 from okey.hand.tiles import Tile
 from okey.matchlog import LogHeader, format_log, parse_log
 from okey.net.autopilot import Autopilot, TableBot
 from okey.net.codes import new_token, same_code, token_digest, token_matches
+from okey.net.kit import net_part
 from okey.net.limits import Bucket
 from okey.net.protocol import (
-    GAME_PROTOCOL,
     MAX_CHAT,
     MAX_NAME,
     PROTOCOLS,
@@ -64,7 +62,6 @@ from okey.net.protocol import (
     Seated,
     SeatInfo,
     SeatKind,
-    SeatView,
     ServerMessage,
     Start,
     Update,
@@ -78,15 +75,7 @@ DEFAULT_TIMER = 90
 screen-reader player hears the table before moving."""
 MOST_MOVES_PER_TURN = 32  # a bot's moves told in one Update (a 101 turn lays and adds)
 BRIEF_EVENTS = 400  # a rejoin brief holds at most this many missed events
-_TURN_ENDS = (
-    Discarded,
-    RoundWon,
-    RoundDrawn,
-    ShowedIndicator,
-    MatchOver,
-    RoundScored101,
-    RoundCancelled101,
-)
+_TURN_ENDS = (Discarded, ShowedIndicator, MatchOver, EndsRound)
 log = logging.getLogger("okey.net")
 
 
@@ -202,6 +191,7 @@ class NetTable:
             for s in range(players)
         ]
         rules = self.match.rules
+        self.net = net_part(rules.game)  # the game on the wire
         self.bots = [TableBot(config.level, rng, rules) for rng in self.bot_rngs]
         self.on_turn = on_turn  # after every turn (the server autosaves)
         self.host: int | None = None
@@ -274,7 +264,7 @@ class NetTable:
     @property
     def oldest_protocol(self) -> int:
         """The oldest protocol version that can sit at this table: its game's."""
-        return GAME_PROTOCOL.get(self.match.rules.game, max(PROTOCOLS))
+        return self.net.protocol
 
     def _join(self, text: str, on_seat: Callable[[int], None], protocol: int) -> int:
         name = clean_name(text)
@@ -543,7 +533,7 @@ class NetTable:
     def _update(self, seat: int, events: Sequence[Event]) -> Update:
         seen = tuple(e for event in events if (e := seen_by(event, seat)) is not None)
         view = self.match.table_view(seat) if self.started else None
-        assert view is None or isinstance(view, SeatView)  # a game the wire knows
+        assert view is None or isinstance(view, self.net.view)  # the view its game reads
         return Update(self.version, seen, view, self.clock())
 
     def _clock_after_change(self) -> None:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import ClassVar
 
-from okey.engine.events import GameEvent
+from okey.engine.events import EndsRound, GameEvent
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
@@ -94,7 +94,7 @@ class Penalised101(Event101):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundScored101(Event101):
+class RoundScored101(Event101, EndsRound):
     """A round's end and its scores: ``points`` per seat this round (penalties included),
     ``scores`` the totals after it. ``finisher`` and ``tile`` only when someone finished."""
 
@@ -111,7 +111,7 @@ class RoundScored101(Event101):
 
 
 @dataclass(frozen=True, slots=True)
-class RoundCancelled101(Event101):
+class RoundCancelled101(Event101, EndsRound):
     """All four opened with pairs: the round scores nothing and is dealt again."""
 
     scores: tuple[int, ...]
