@@ -8,7 +8,7 @@ its figures as JSON and its own sentences, said after the indicator and the tile
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +24,7 @@ class Told:
 
     indicator: Tile
     tiles: Sequence[Tile]
-    data: Mapping[str, Any]
+    data: dict[str, Any]
     sentences: Sequence[str]
 
 
