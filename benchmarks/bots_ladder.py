@@ -50,12 +50,13 @@ def play_rotation(job: tuple[str, str, int, int, int]) -> dict[str, Any]:
     seats = [opponent] * 4
     seats[seat] = level
     sim = simulate(CLASSIC, seats, rounds, seed)
+    figures = sim.to_json()
     return {
         "level": level,
         "seat": seat,
-        "wins": sim.seats[seat].wins,
+        "wins": figures["seats"][seat]["wins"],
         "rounds": sim.rounds,
-        "drawn": sim.drawn,
+        "drawn": figures["drawn"],
         "seconds": sim.seconds,
     }
 

@@ -28,7 +28,7 @@ import okey.bots.level101 as level101
 import okey.review101 as review101
 from okey.bots import make_bot
 from okey.bots.level101 import make_bot101
-from okey.commands.simulate101 import play_round101
+from okey.commands.simulate import play_table_round
 from okey.engine.match import Match
 from okey.hand import finishing
 from okey.review import review_match
@@ -69,7 +69,7 @@ class Searches:
 def round101(seed: int, levels: tuple[str, ...] = LEVELS) -> Match:
     match = Match(load_rules("101"), random.Random(f"review101:{seed}"))
     bots = [make_bot101(level, random.Random(seat)) for seat, level in enumerate(levels)]
-    play_round101(match, lambda seat, view: bots[seat].choose(view))
+    play_table_round(match, lambda seat, view: bots[seat].choose(view))
     return match
 
 

@@ -17,7 +17,7 @@ from test_master101 import NAMES, deal, opened_dealer, round_to_dealer, view_of,
 from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
 from okey.cli import main
-from okey.commands.simulate101 import play_round101
+from okey.commands.simulate import play_table_round
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard, TimeOut
 from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
@@ -63,7 +63,7 @@ def played(seed: int, rounds: int = 1, *, rules: RuleSet = RULES, timeouts: bool
         return bots[seat].choose(view)
 
     for _ in range(rounds):
-        play_round101(match, decide)
+        play_table_round(match, decide)
     return match
 
 

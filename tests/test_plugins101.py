@@ -16,7 +16,7 @@ from okey.bots.guard101 import Guarded101
 from okey.bots.level101 import make_bot101
 from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident
 from okey.cli import main
-from okey.commands.simulate101 import simulate101
+from okey.commands.simulate import simulate
 from okey.engine.actions import Action, Discard
 from okey.engine.match import Match
 from okey.games.okey101.view import View101
@@ -116,14 +116,14 @@ def test_a_good_101_move_passes_the_guard_untouched() -> None:
 def test_the_101_guard_gives_the_okey_time_limit() -> None:
     limit = inspect.signature(Guarded101).parameters["time_limit"].default
     assert limit == DEFAULT_TIME_LIMIT
-    assert inspect.signature(simulate101).parameters["time_limit"].default == DEFAULT_TIME_LIMIT
+    assert inspect.signature(simulate).parameters["time_limit"].default == DEFAULT_TIME_LIMIT
 
 
 def test_simulate101_replaces_a_plug_in_move_past_the_time_limit(tmp_path: Path) -> None:
     plugin = tmp_path / "slow101.py"
     plugin.write_text(PLUGIN.replace("{slow}", "2"), encoding="utf-8")
     seats = [f"{plugin}:make_bot", "easy", "easy", "easy"]
-    sim = simulate101(RULES, seats, 1, seed=3, time_limit=0.2)
+    sim = simulate(RULES, seats, 1, seed=3, time_limit=0.2)
     assert [(i.seat, i.bot, i.reason) for i in sim.incidents] == [(0, "slow101", "too_slow")] * 2
     said = sim.to_json()["replaced"]
     assert len(said) == 2 and all("took too long" in line for line in said)
@@ -133,16 +133,16 @@ def test_simulate101_replaces_a_plug_in_move_past_the_time_limit(tmp_path: Path)
 def test_okey_simulate_at_101_says_when_a_plug_in_was_too_slow(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import okey.commands.simulate101 as simulate101_module
+    import okey.commands.simulate as simulate_module
 
     plugin = tmp_path / "slow101.py"
     plugin.write_text(PLUGIN.replace("{slow}", "1"), encoding="utf-8")
-    original = simulate101_module.simulate101
+    original = simulate_module.simulate
 
     def quick(*args: object, **kwargs: object) -> object:
         return original(*args, **kwargs, time_limit=0.2)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(simulate101_module, "simulate101", quick)
+    monkeypatch.setattr(simulate_module, "simulate", quick)
     seats = f"{plugin}:make_bot,easy,easy,easy"
     args = ["simulate", "--rules", "101", "--seats", seats, "--rounds", "1", "--seed", "3"]
     assert main([*args, "--json"]) == 0

@@ -7,38 +7,58 @@ from pathlib import Path
 
 import pytest
 
+from okey.bots.level101 import LEVELS_101
 from okey.cli import main
 from okey.commands.simulate import simulate
 from okey.engine.events import DiceThrown
 from okey.matchlog import read_log, replay
 from okey.rules import load_rules
 
+KEYS = {"rules", "seed", "rounds", "matches", "seconds", "rounds_per_second"}
+KEYS |= {"seats", "decision_ms", "replaced"}
+CLASSIC_SEAT = {"bot", "wins", "win_share", "points_lost", "shows", "finishes"}
+SEAT_101 = {"bot", "finishes", "finish_share", "points", "mean_points", "penalties"}
+SEAT_101 |= {"opened", "opened_pairs", "okey_finishes"}
 
-def test_json_report_has_every_key(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rounds", "6", "--seed", "3", "--json"]) == 0
+
+@pytest.mark.parametrize(
+    ("args", "keys", "seat_keys", "ends"),
+    [
+        (["--seed", "3"], KEYS | {"drawn"}, CLASSIC_SEAT, ("wins", "drawn")),
+        (
+            ["--rules", "101", "--seats", ",".join(LEVELS_101), "--seed", "1"],
+            KEYS | {"game", "pile_out", "cancelled"},
+            SEAT_101,
+            ("finishes", "pile_out"),
+        ),
+    ],
+    ids=["okey", "101"],
+)
+def test_json_report_has_every_key(
+    args: list[str],
+    keys: set[str],
+    seat_keys: set[str],
+    ends: tuple[str, str],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["simulate", "--rounds", "6", *args, "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert set(data) == {
-        "rules",
-        "seed",
-        "rounds",
-        "matches",
-        "drawn",
-        "seconds",
-        "rounds_per_second",
-        "seats",
-        "decision_ms",
-        "replaced",
-    }
+    assert set(data) == keys
     assert data["replaced"] == []
-    assert data["rules"] == "classic" and data["seed"] == 3 and data["rounds"] == 6
-    assert len(data["seats"]) == 4
+    assert data["seed"] == int(args[-1]) and data["rounds"] == 6
+    assert data["rules"] == ("101" if "101" in args else "classic")
+    assert data.get("game", "101") == "101"
+    seats = args[args.index("--seats") + 1].split(",") if "--seats" in args else ["random"] * 4
+    assert [seat["bot"] for seat in data["seats"]] == seats
     for seat in data["seats"]:
-        assert set(seat) == {"bot", "wins", "win_share", "points_lost", "shows", "finishes"}
-        assert set(seat["finishes"]) == {"combinations", "pairs", "okey_discard"}
-    assert set(data["decision_ms"]) == {"random"}
-    assert set(data["decision_ms"]["random"]) == {"median", "p99"}
-    wins = sum(seat["wins"] for seat in data["seats"])
-    assert wins + data["drawn"] == 6
+        assert set(seat) == seat_keys
+        if "wins" in seat:
+            assert set(seat["finishes"]) == {"combinations", "pairs", "okey_discard"}
+    assert set(data["decision_ms"]) == set(seats)
+    for timing in data["decision_ms"].values():
+        assert set(timing) == {"median", "p99"}
+    by_seat, total = ends  # each round is won or ends without a winner
+    assert sum(seat[by_seat] for seat in data["seats"]) + data[total] == 6
 
 
 def test_the_same_seed_plays_the_same_games() -> None:
@@ -53,11 +73,11 @@ def test_the_same_seed_plays_the_same_games() -> None:
 
 
 def test_points_lost_follow_the_scores() -> None:
-    sim = simulate(load_rules("one-round"), ["random"] * 4, 8, seed=2)
-    shows = sum(s.shows for s in sim.seats)
-    wins = sum(s.wins for s in sim.seats)
-    assert sim.rounds == 8 and wins + sim.drawn == 8
-    assert sum(s.points_lost for s in sim.seats) >= 3 * shows
+    data = simulate(load_rules("one-round"), ["random"] * 4, 8, seed=2).to_json()
+    shows = sum(s["shows"] for s in data["seats"])
+    wins = sum(s["wins"] for s in data["seats"])
+    assert data["rounds"] == 8 and wins + data["drawn"] == 8
+    assert sum(s["points_lost"] for s in data["seats"]) >= 3 * shows
 
 
 def test_logs_are_written_and_replay(tmp_path: Path) -> None:
@@ -85,10 +105,20 @@ def test_logs_are_written_and_replay(tmp_path: Path) -> None:
         replay(read_log(path))
 
 
-def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rounds", "2", "--seed", "1"]) == 0
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ([], ["2 rounds in 1 matches", "Seat 3 (random)"]),
+        (["--rules", "101", "--seats", ",".join(LEVELS_101)], ["2 rounds of Okey 101", "(hard)"]),
+    ],
+    ids=["okey", "101"],
+)
+def test_the_text_report(
+    args: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["simulate", "--rounds", "2", "--seed", "1", *args]) == 0
     out = capsys.readouterr().out
-    assert "2 rounds in 1 matches" in out and "Seat 3 (random)" in out
+    assert all(said in out for said in words)
 
 
 @pytest.mark.parametrize(
@@ -98,6 +128,7 @@ def test_the_text_report(capsys: pytest.CaptureFixture[str]) -> None:
         (["--seats", "random,random,random,wizard"], "no bot called wizard"),
         (["--rounds", "0"], "at least 1"),
         (["--rules", "nosuch"], "no such rules file"),
+        (["--rules", "101", "--seats", "master,easy,easy,easy"], "no bot called master"),
     ],
 )
 def test_bad_arguments_are_errors(
@@ -128,6 +159,13 @@ def test_plugin_seats_are_loaded_and_a_failing_bot_is_replaced(
     assert data["rounds"] == 2
     assert data["replaced"] and "RuntimeError" in data["replaced"][0]
     assert [seat["bot"] for seat in data["seats"]] == seats.split(",")
+
+
+def test_simulate_seats_a_101_plug_in_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    seats = "okey.bots.example101:make_bot,easy,medium,hard"
+    assert main(["simulate", "--rules", "101", "--seats", seats, "--rounds", "2", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["replaced"] == [] and data["seats"][0]["bot"].startswith("okey.bots.example101")
 
 
 def test_unknown_plugin_module_is_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:

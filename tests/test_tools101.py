@@ -1,8 +1,8 @@
-"""Okey 101 through the tools: the match log, okey replay, saves, simulate, hand, rules, play."""
+"""Okey 101 through the tools: the match log, okey replay, saves, rules, play (okey simulate
+and okey hand at 101: tests/test_simulate.py, tests/test_hand_command.py)."""
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -10,7 +10,7 @@ import pytest
 
 from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.cli import main
-from okey.commands.simulate101 import simulate101
+from okey.commands.simulate import simulate
 from okey.engine.match import Match
 from okey.games.okey101.actions import Add, Lay, Open
 from okey.games.okey101.view import View101
@@ -56,7 +56,7 @@ def test_a_101_match_log_reads_back_and_replays_to_the_same_scores() -> None:
 
 
 def test_okey_replay_tells_a_101_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    sim = simulate101(RULES, ["hard", "medium", "easy", "random"], 5, seed=2, log_dir=tmp_path)
+    sim = simulate(RULES, ["hard", "medium", "easy", "random"], 5, seed=2, log_dir=tmp_path)
     assert sim.rounds == 5
     (path,) = sorted(tmp_path.glob("*.okeylog"))
     assert main(["replay", str(path)]) == 0
@@ -75,44 +75,6 @@ def test_a_101_save_resumes_the_match_exactly() -> None:
         assert RngState.of(resumed.rng) == RngState.of(match.rng)
         if not match.round_over:
             assert resumed.table_view(match.turn) == match.table_view(match.turn)
-
-
-def test_simulate_at_a_101_table_at_every_level(capsys: pytest.CaptureFixture[str]) -> None:
-    seats = ",".join(LEVELS_101)
-    args = ["simulate", "--rules", "101", "--seats", seats, "--rounds", "4", "--seed", "1"]
-    assert main([*args, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["game"] == "101" and data["rounds"] == 4
-    assert [s["bot"] for s in data["seats"]] == list(LEVELS_101)
-    finishes = sum(s["finishes"] for s in data["seats"])
-    assert finishes + data["pile_out"] == 4
-    assert main(args) == 0
-    assert "rounds of Okey 101" in capsys.readouterr().out
-
-
-def test_simulate_seats_a_101_plug_in_bot(capsys: pytest.CaptureFixture[str]) -> None:
-    seats = "okey.bots.example101:make_bot,easy,medium,hard"
-    assert main(["simulate", "--rules", "101", "--seats", seats, "--rounds", "2", "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["replaced"] == [] and data["seats"][0]["bot"].startswith("okey.bots.example101")
-
-
-def test_simulate_refuses_an_unknown_101_seat(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--rules", "101", "--seats", "master,easy,easy,easy"]) == 2
-    assert "master" in capsys.readouterr().err
-
-
-def test_okey_hand_tells_the_best_101_opening(capsys: pytest.CaptureFixture[str]) -> None:
-    tiles = ["k13", "b13", "r13", "r9", "r10", "r11", "r12", "r5", "b5", "y5", "k3"]
-    assert main(["hand", "--rules", "101", "-i", "k2", *tiles, "--json"]) == 0
-    data = json.loads(capsys.readouterr().out)
-    assert data["opening"]["value"] == 109 and data["opening"]["reaches"]  # O1b
-    table = "b4 b5 b6 | y9 y10 y11"
-    assert main(["hand", "--rules", "101", "-i", "k2", "b7", "y12", "r1", "--table", table]) == 0
-    said = capsys.readouterr().out
-    assert "blue 7 fits" in said and "yellow 12 fits" in said
-    assert main(["hand", "--rules", "101", "-i", "k2", "r5", "--table", "r1 r2"]) == 2
-    assert "r1 r2 is no run or set" in capsys.readouterr().err
 
 
 def test_okey_rules_101_in_both_languages(

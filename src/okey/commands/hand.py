@@ -1,22 +1,24 @@
-"""``okey hand``: what the solver sees in a hand, for a person or as JSON."""
+"""``okey hand``: what the solver sees in a hand, for a person or as JSON.
+
+Written once for every game: the game's part (:class:`okey.commands.hand_kit.HandPart`,
+from its folder's module ``hand``) tells one hand, and this command reads the command
+line, says the indicator and the tiles, and runs the batch: with ``--batch FILE`` (or
+``-`` for standard input) each line is a hand, ``indicator: tiles``; a bad line is said
+with its number and the rest are still told."""
 
 from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable, Sequence
 
+from okey import kits
 from okey.commands import error, words_of
-from okey.commands.hand101 import Answer, batch_answer101, run101
-from okey.commands.hand101 import add_arguments as add_101_arguments
-from okey.errors import Phrase
-from okey.hand.analysis import HandAnalysis, HandError, HandProblem, analyse, to_json
-from okey.hand.combinations import GroupKind
-from okey.hand.notation import TileNotationError, parse_tile, parse_tiles
-from okey.hand.scoring import FinishKind
-from okey.hand.tiles import Tile
+from okey.commands.hand_kit import HandPart, Teller, Told
+from okey.errors import OkeyError, Phrase
+from okey.hand.analysis import HandError, HandProblem
+from okey.hand.tiles import okey_for
 from okey.messages import Catalogue
-from okey.rules import RulesError, RuleSet, load_rules
+from okey.rules import RulesError, load_rules
 from okey.textfiles import TextFileError, text_lines
 
 NAME = "hand"
@@ -33,29 +35,34 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         metavar="FILE",
         help="read one hand per line ('indicator: tiles...'; '-' for standard input)",
     )
-    add_101_arguments(parser)
+    for part in kits.parts("hand", HandPart):
+        part.add_arguments(parser)
 
 
-def _analyse_line(text: str, rules: RuleSet) -> HandAnalysis:
+def describe(told: Told, catalogue: Catalogue) -> list[str]:
+    """The hand in sentences: its indicator and okey, its tiles, then its game's."""
+    okey = okey_for(told.indicator)
+    return [
+        catalogue.text(
+            "hand.indicator", indicator=catalogue.tile(told.indicator), okey=catalogue.tile(okey)
+        ),
+        catalogue.text(
+            "hand.tiles", count=len(told.tiles), tiles=catalogue.tiles(list(told.tiles), okey)
+        ),
+        *told.sentences,
+    ]
+
+
+def _batch_hand(text: str, tell: Teller) -> Told:
     indicator_text, sep, tiles_text = text.partition(":")
     if not sep:
         raise HandError(HandProblem.BATCH_LINE)
-    return analyse(parse_tiles(tiles_text), parse_tile(indicator_text), rules.scoring)
+    return tell(indicator_text, tiles_text)
 
 
-def _answer(rules: RuleSet, catalogue: Catalogue) -> Callable[[str], Answer]:
-    def answer(text: str) -> Answer:
-        analysis = _analyse_line(text, rules)
-        return to_json(analysis), describe(analysis, catalogue)
-
-    return answer
-
-
-def _run_batch(
-    args: argparse.Namespace, catalogue: Catalogue, answer: Callable[[str], Answer]
-) -> int:
-    """Tell each hand of the batch file with ``answer``; a line that is no hand is said
-    with its number, and the others are still told (exit status 1 when any was bad)."""
+def _run_batch(args: argparse.Namespace, catalogue: Catalogue, tell: Teller) -> int:
+    """Tell each hand of the batch file; a line that is no hand is said with its number,
+    and the others are still told (exit status 1 when any was bad)."""
     failures = 0
     try:
         for number, line in enumerate(text_lines(args.batch), start=1):
@@ -63,7 +70,7 @@ def _run_batch(
             if not text or text.startswith("#"):
                 continue
             try:
-                data, sentences = answer(text)
+                told = _batch_hand(text, tell)
             except ValueError as exc:  # HandError and TileNotationError among them
                 failures += 1
                 said = words_of(exc, catalogue)
@@ -74,10 +81,10 @@ def _run_batch(
                     print(f"{number}: {said}")
                 continue
             if args.json:
-                print(json.dumps({"line": number, **data}, ensure_ascii=False))
+                print(json.dumps({"line": number, **told.data}, ensure_ascii=False))
             else:
                 print(catalogue.text("hand.title", number=number))
-                print("\n".join(sentences))
+                print("\n".join(describe(told, catalogue)))
                 print()
     except (OSError, UnicodeDecodeError, TextFileError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
@@ -90,68 +97,17 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc, catalogue)
-    if rules.okey101 is not None:
-        if args.batch:
-            return _run_batch(args, catalogue, batch_answer101(args, rules, catalogue))
-        return run101(args, rules, catalogue)
+    tell = kits.part(rules.game, "hand", HandPart).teller(args, rules, catalogue)
     if args.batch:
-        return _run_batch(args, catalogue, _answer(rules, catalogue))
+        return _run_batch(args, catalogue, tell)
     try:
         if args.indicator is None:
             raise HandError(HandProblem.NO_INDICATOR)
-        analysis = analyse(parse_tiles(args.tiles), parse_tile(args.indicator), rules.scoring)
-    except (TileNotationError, HandError) as exc:
+        told = tell(args.indicator, args.tiles)
+    except OkeyError as exc:  # HandError and TileNotationError among them
         return error(exc, catalogue)
     if args.json:
-        print(json.dumps(to_json(analysis), ensure_ascii=False))
+        print(json.dumps(told.data, ensure_ascii=False))
     else:
-        print("\n".join(describe(analysis, catalogue)))
+        print("\n".join(describe(told, catalogue)))
     return 0
-
-
-_GROUP_KEYS = {GroupKind.RUN: "hand.group.run", GroupKind.SET: "hand.group.set"}
-
-
-def describe(analysis: HandAnalysis, catalogue: Catalogue) -> list[str]:
-    """The analysis in sentences, tiles named with their roles."""
-    okey = analysis.okey
-
-    def tiles(items: Sequence[Tile]) -> str:
-        return catalogue.tiles(list(items), okey)
-
-    lines = [
-        catalogue.text(
-            "hand.indicator",
-            indicator=catalogue.tile(analysis.indicator),
-            okey=catalogue.tile(okey),
-        ),
-        catalogue.text("hand.tiles", count=len(analysis.tiles), tiles=tiles(analysis.tiles)),
-    ]
-    for group in analysis.grouping.groups:
-        key = _GROUP_KEYS.get(group.kind, "hand.group.pair")
-        lines.append(catalogue.text(key, tiles=tiles(group.tiles)))
-    if analysis.grouping.spares:
-        lines.append(catalogue.text("hand.spares", tiles=tiles(analysis.grouping.spares)))
-    else:
-        lines.append(catalogue.text("hand.no_spares"))
-    if analysis.winning is not None:
-        if analysis.kind is FinishKind.COMBINATIONS:
-            lines.append(catalogue.text("hand.winning.combinations"))
-        elif analysis.kind is FinishKind.PAIRS:
-            lines.append(catalogue.text("hand.winning.pairs"))
-        else:
-            lines.append(catalogue.text("hand.not_winning"))
-    if analysis.finishes is not None:
-        for f in analysis.finishes:
-            kind = catalogue.text(f"kind.{f.kind.value}")
-            tile = catalogue.tile(f.discard, okey)
-            lines.append(catalogue.text("hand.finish", tile=tile, kind=kind, points=f.points))
-        if not analysis.finishes:
-            lines.append(catalogue.text("hand.no_finish"))
-    if analysis.waits is not None:
-        if analysis.waits:
-            lines.append(catalogue.text("hand.waits", tiles=tiles(analysis.waits)))
-        else:
-            lines.append(catalogue.text("hand.no_waits"))
-    lines.append(catalogue.text("hand.deficiency", count=analysis.deficiency))
-    return lines

@@ -1,4 +1,11 @@
-"""``okey simulate``: bot matches played headless, with per-seat statistics."""
+"""``okey simulate``: bot matches played headless, with per-seat statistics.
+
+Written once for every game: the seats (a game's levels, :func:`okey.bots.make_bot`,
+or plug-in bots seated by the game's part), the matches, the logs (``--log``), the
+decision times and the report's frame. What a game counts and how its figures are
+worded comes from its part (:class:`okey.commands.simulate_kit.SimulatePart`, from
+its folder's module ``simulate``).
+"""
 
 from __future__ import annotations
 
@@ -7,42 +14,21 @@ import json
 import random
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, assert_never
+from typing import Any
 
-from okey.bots import LEVELS, Bot
-from okey.bots.plugins import Incident, PluginError, check_seat_name, seat_bot
+from okey import kits
+from okey.bots import AnyBot, levels_of, make_bot
+from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, PluginError
 from okey.commands import error, report
 from okey.commands.simlog import decision_timing, log_folder, write_match_log
-from okey.commands.simulate101 import check_seat_name101, run101
+from okey.commands.simulate_kit import Seating, SimulatePart, Tally
 from okey.engine.actions import Action
-from okey.engine.events import (
-    AutopilotChanged,
-    Dealt,
-    DeclaredPairs,
-    DeclinedDiscard,
-    DiceThrown,
-    Discarded,
-    Drew,
-    Event,
-    GameEvent,
-    IndicatorTurned,
-    MatchOver,
-    RoundDrawn,
-    RoundStarted,
-    RoundWon,
-    ShowedIndicator,
-    TimedOut,
-    TookDiscard,
-    TurnedToOkey,
-)
 from okey.engine.match import Match
-from okey.engine.play import play_round
-from okey.engine.view import PlayerView
+from okey.engine.view import TableView
 from okey.errors import Phrase, render
-from okey.hand.scoring import FinishKind
 from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.numbers import ROUNDS, SEED
@@ -71,30 +57,22 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
 
 
 @dataclass
-class SeatStats:
-    bot: str
-    wins: int = 0
-    points_lost: int = 0
-    shows: int = 0
-    combinations: int = 0
-    pairs: int = 0
-    okey_discard: int = 0
-
-
-@dataclass
 class Simulation:
-    """Totals of a simulation run."""
+    """Totals of a simulation run: the frame every game shares, and its game's tally."""
 
     rules: str
     seed: int
-    seats: list[SeatStats]
-    rounds: int = 0
+    part: SimulatePart
+    tally: Tally
     matches: int = 0
-    drawn: int = 0
     seconds: float = 0.0
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
     log_failure: Phrase | None = None  # why the logs stopped being written
+
+    @property
+    def rounds(self) -> int:
+        return self.tally.rounds
 
     def to_json(self, catalogue: Catalogue | None = None) -> dict[str, Any]:
         """The figures as JSON; the replaced moves worded by ``catalogue`` (English when
@@ -103,59 +81,78 @@ class Simulation:
         rate = self.rounds / self.seconds if self.seconds else 0.0
         return {
             "rules": self.rules,
+            **self.part.head,
             "seed": self.seed,
             "rounds": self.rounds,
             "matches": self.matches,
-            "drawn": self.drawn,
+            **self.tally.totals(),
             "seconds": round(self.seconds, 3),
-            "rounds_per_second": round(rate, 1),
+            "rounds_per_second": round(rate, self.part.rate_digits),
             "replaced": [render(incident.phrase(), words) for incident in self.incidents],
-            "seats": [
-                {
-                    "bot": s.bot,
-                    "wins": s.wins,
-                    "win_share": round(s.wins / self.rounds, 4) if self.rounds else 0.0,
-                    "points_lost": s.points_lost,
-                    "shows": s.shows,
-                    "finishes": {
-                        "combinations": s.combinations,
-                        "pairs": s.pairs,
-                        "okey_discard": s.okey_discard,
-                    },
-                }
-                for s in self.seats
-            ],
+            "seats": self.tally.seat_figures(),
             "decision_ms": {
                 bot: decision_timing(times) for bot, times in sorted(self.decisions.items())
             },
         }
 
 
+Decide = Callable[[int, Any], Action]
+"""Chooses the move of a seat from that seat's view (a view of the match's game)."""
+
+
+def play_table_round(match: Match, decide: Decide) -> None:
+    """Deal the next round and play it to its end, asking whoever's turn it is with
+    the view of the match's game."""
+    match.start_round()
+    while not match.round_over:
+        seat = match.turn
+        match.apply(seat, decide(seat, match.table_view(seat)))
+
+
+def check_seat(name: str, game: str) -> PluginError | None:
+    """Why ``name`` cannot sit at a table of ``game`` (worded when shown), or None."""
+    if name in levels_of(game):
+        return None
+    return kits.part(game, "simulate", SimulatePart).check_plugin(name)
+
+
 def simulate(
     rules: RuleSet,
-    levels: list[str],
+    names: list[str],
     rounds: int,
     seed: int,
     log_dir: Path | None = None,
+    *,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> Simulation:
-    """Play matches until ``rounds`` rounds are played; seats keep their bots."""
-    sim = Simulation(rules.name, seed, [SeatStats(level) for level in levels])
-    bots: list[Bot] = [
-        seat_bot(
-            level,
-            random.Random(f"{seed}:bot:{seat}"),
-            LEVELS,
-            on_incident=sim.incidents.append,
-        )
-        for seat, level in enumerate(levels)
-    ]
-    sim.decisions = {level: [] for level in levels}
+    """Play matches until ``rounds`` rounds are counted; seats keep their bots. A plug-in
+    seat is guarded, ``time_limit`` seconds a move."""
+    part = kits.part(rules.game, "simulate", SimulatePart)
+    sim = Simulation(rules.name, seed, part, part.tally(names))
+    match: Match | None = None  # the match being played
+
+    def accepts(seat: int, action: Action) -> bool:
+        assert match is not None
+        return match.can_apply(seat, action)
+
+    levels = levels_of(rules.game)
+    bots: list[AnyBot] = []
+    for seat, name in enumerate(names):
+        rng = random.Random(f"{seed}:bot:{seat}")
+        if name in levels:
+            bots.append(make_bot(name, rng, rules.game))
+        else:
+            seating = Seating(seat, seed, time_limit, sim.incidents.append, accepts)
+            bots.append(part.plugin(name, rng, seating))
+    sim.decisions = {name: [] for name in names}
     clock = time.perf_counter
 
-    def decide(seat: int, view: PlayerView) -> Action:
+    def decide(seat: int, view: TableView) -> Action:
         started = clock()
         action = bots[seat].choose(view)
-        sim.decisions[levels[seat]].append((clock() - started) * 1000.0)
+        sim.decisions[names[seat]].append((clock() - started) * 1000.0)
+        if names[seat] in levels and not accepts(seat, action):
+            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
         return action
 
     began = clock()
@@ -165,55 +162,15 @@ def simulate(
         sim.matches += 1
         while not match.over and sim.rounds < rounds:
             start = len(match.events)
-            play_round(match, decide)
-            sim.rounds += 1
-            _count(sim, match.events[start:])
+            play_table_round(match, decide)
+            for event in match.events[start:]:
+                sim.tally.count(event)
         if log_dir is not None and sim.log_failure is None:
-            header = LogHeader(rules.name, tuple(levels), match_seed)
+            header = LogHeader(rules.name, tuple(names), match_seed)
             path = log_dir / f"match-{sim.matches:04d}.okeylog"
             sim.log_failure = write_match_log(path, header, match)
     sim.seconds = clock() - began
     return sim
-
-
-def _count(sim: Simulation, events: Sequence[Event]) -> None:
-    for event in events:
-        match event:
-            case ShowedIndicator():
-                sim.seats[event.seat].shows += 1
-                for loser in event.losers:
-                    sim.seats[loser].points_lost += event.penalty
-            case RoundWon():
-                stats = sim.seats[event.seat]
-                stats.wins += 1
-                if event.kind is FinishKind.PAIRS:
-                    stats.pairs += 1
-                else:
-                    stats.combinations += 1
-                stats.okey_discard += event.okey_discard
-                for loser in event.losers:
-                    sim.seats[loser].points_lost += event.points
-            case RoundDrawn():
-                sim.drawn += 1
-            case (
-                RoundStarted()
-                | DiceThrown()
-                | Dealt()
-                | IndicatorTurned()
-                | Drew()
-                | TookDiscard()
-                | Discarded()
-                | TurnedToOkey()
-                | DeclaredPairs()
-                | DeclinedDiscard()
-                | TimedOut()
-                | AutopilotChanged()
-                | MatchOver()
-                | GameEvent()  # Okey 101 is counted by okey.okey101.simulate
-            ):
-                pass  # nothing to count
-            case _:
-                assert_never(event)
 
 
 def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
@@ -221,31 +178,18 @@ def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
     data = sim.to_json(catalogue)
     lines = [
         text(
-            "simulate.summary",
+            sim.part.summary,
             rounds=sim.rounds,
             matches=sim.matches,
-            drawn=sim.drawn,
             seconds=sim.seconds,
             rate=data["rounds_per_second"],
             rules=sim.rules,
             seed=sim.seed,
+            **sim.tally.totals(),
         )
     ]
-    for seat, stats in enumerate(sim.seats):
-        lines.append(
-            text(
-                "simulate.seat",
-                seat=seat,
-                bot=stats.bot,
-                wins=stats.wins,
-                share=stats.wins / sim.rounds if sim.rounds else 0.0,
-                lost=stats.points_lost,
-                shows=stats.shows,
-                combinations=stats.combinations,
-                pairs=stats.pairs,
-                okey=stats.okey_discard,
-            )
-        )
+    for seat, words in enumerate(sim.tally.seat_words()):
+        lines.append(text(sim.part.seat, seat=seat, **words))
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
     lines.extend(render(incident.phrase(), catalogue) for incident in sim.incidents)
@@ -257,15 +201,12 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         rules = load_rules(args.rules)
     except RulesError as exc:
         return error(exc, catalogue)
-    levels = [level.strip() for level in args.seats.split(",") if level.strip()]
+    names = [name.strip() for name in args.seats.split(",") if name.strip()]
     players = rules.table.players
-    if len(levels) != players:
-        return error(Phrase("simulate.error.seats", players=players, count=len(levels)), catalogue)
-    for level in levels:
-        if rules.okey101 is not None:
-            problem = check_seat_name101(level)
-        else:
-            problem = check_seat_name(level, LEVELS)
+    if len(names) != players:
+        return error(Phrase("simulate.error.seats", players=players, count=len(names)), catalogue)
+    for name in names:
+        problem = check_seat(name, rules.game)
         if problem is not None:
             return error(problem, catalogue)
     if args.rounds < 1:
@@ -277,10 +218,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         if isinstance(found, Phrase):
             return error(found, catalogue)
         log_dir = found
-    if rules.okey101 is not None:
-        return run101(args, rules, levels, seed, log_dir, catalogue)
     try:
-        sim = simulate(rules, levels, args.rounds, seed, log_dir)
+        sim = simulate(rules, names, args.rounds, seed, log_dir)
     except PluginError as exc:
         return error(exc, catalogue)
     if args.json:

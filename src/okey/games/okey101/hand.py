@@ -2,26 +2,24 @@
 101 solver sees in a hand: its best opening and value, its best pairs, the tiles
 left, what fits the table and whether the hand finishes this turn.
 
-With ``--batch FILE`` (or ``-`` for standard input) each line is a hand,
-``indicator: tiles``, told the same way against the same ``--table`` and
-``--opened``; a bad line is said with its number and the rest are still told."""
+With ``--batch`` each hand is told against the same ``--table`` (read with the
+line's okey, which may complete a run or set) and ``--opened``."""
 
 from __future__ import annotations
 
 import argparse
-import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Final
 
-from okey.commands import error
-from okey.errors import OkeyError, Phrase
+from okey.commands.hand_kit import HandPart, Teller, Told
+from okey.errors import OkeyError
 from okey.games.okey101.notation import format_meld, parse_meld
 from okey.games.okey101.round import checked_meld
-from okey.hand.analysis import HandError, HandProblem, check_hand
+from okey.hand.analysis import check_hand
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions
 from okey.hand.melds import Meld, hand_value
-from okey.hand.notation import TileNotationError, format_tile, parse_tile, parse_tiles
+from okey.hand.notation import format_tile, parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile, okey_for
@@ -31,9 +29,6 @@ from okey.rules import RuleSet
 OPENED = {"no": Opened.NOT_YET, "combinations": Opened.COMBINATIONS, "pairs": Opened.PAIRS}
 MAX_HAND_101: Final = 22
 """The most tiles a 101 hand holds (the dealer's, or a hand that has just drawn)."""
-
-Answer = tuple[dict[str, Any], list[str]]
-"""One hand told: the JSON and the sentences."""
 
 
 class Hand101Error(OkeyError):
@@ -130,20 +125,14 @@ def analyse101(
 
 
 def describe101(data: dict[str, Any], table: Sequence[Meld], catalogue: Catalogue) -> list[str]:
+    """The analysis in sentences (after the indicator and the tiles)."""
     text = catalogue.text
     okey = parse_tile(data["okey"])
 
     def named(words: Sequence[str]) -> str:
         return catalogue.tiles([parse_tile(w) for w in words], okey)
 
-    lines = [
-        text(
-            "hand.indicator",
-            indicator=catalogue.tile(parse_tile(data["indicator"])),
-            okey=catalogue.tile(okey),
-        ),
-        text("hand.tiles", count=len(data["tiles"]), tiles=named(data["tiles"])),
-    ]
+    lines = []
     opening = data["opening"]
     if not opening["melds"]:
         lines.append(text("hand101.opening.none"))
@@ -182,40 +171,14 @@ def describe101(data: dict[str, Any], table: Sequence[Meld], catalogue: Catalogu
     return lines
 
 
-def run101(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> int:
-    """``okey hand`` at a 101 table (one hand; ``--batch`` is run by okey.commands.hand
-    with :func:`batch_answer101`)."""
-    try:
-        if args.indicator is None:
-            raise HandError(HandProblem.NO_INDICATOR)
-        tiles, indicator = hand101(args.tiles, args.indicator)
-    except (TileNotationError, HandError, Hand101Error) as exc:
-        return error(exc, catalogue)
-    table = _table(args.table, okey_for(indicator), rules)
-    if isinstance(table, str):
-        return error(Phrase("hand101.bad_table", text=table), catalogue)
-    data = analyse101(tiles, indicator, rules, table, OPENED[args.opened])
-    if args.json:
-        print(json.dumps(data, ensure_ascii=False))
-    else:
-        print("\n".join(describe101(data, table, catalogue)))
-    return 0
-
-
-def batch_answer101(
-    args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue
-) -> Callable[[str], Answer]:
-    """How each line of a 101 batch is told: ``indicator: tiles``, against the command
-    line's ``--table`` (read with the line's okey, which may complete a run or set) and
-    ``--opened``. A line that is no hand, or whose okey leaves the table no run or set,
-    raises a ValueError the batch words (HandError, TileNotationError, Hand101Error)."""
+def _teller(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> Teller:
+    """Each hand told against the command line's ``--table`` (read once for each okey)
+    and ``--opened``; a table that is no run or set with the hand's okey is a
+    Hand101Error."""
     tables: dict[Tile, list[Meld] | str] = {}
     opened = OPENED[args.opened]
 
-    def answer(text: str) -> Answer:
-        indicator_text, sep, tiles_text = text.partition(":")
-        if not sep:
-            raise HandError(HandProblem.BATCH_LINE)
+    def tell(indicator_text: str, tiles_text: str | Sequence[str]) -> Told:
         tiles, indicator = hand101(tiles_text, indicator_text)
         okey = okey_for(indicator)
         if okey not in tables:
@@ -224,6 +187,9 @@ def batch_answer101(
         if isinstance(table, str):
             raise Hand101Error("bad_table", text=table)
         data = analyse101(tiles, indicator, rules, table, opened)
-        return data, describe101(data, table, catalogue)
+        return Told(indicator, tiles, data, describe101(data, table, catalogue))
 
-    return answer
+    return tell
+
+
+PART = HandPart(add_arguments=add_arguments, teller=_teller)
