@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -83,3 +87,24 @@ def test_the_game_is_okey_unless_a_file_says_otherwise(tmp_path: Path) -> None:
     )
     with pytest.raises(RulesError, match="must be str"):
         rules_from_mapping({"game": 101})
+
+
+def test_the_old_name_of_101s_sections_is_their_module() -> None:
+    old = importlib.import_module("okey.rules101")
+    assert old is importlib.import_module("okey.games.okey101.sections")
+    assert old.Rules101 is type(load_rules("101").okey101)
+
+
+def test_a_rules_file_is_read_without_the_engine() -> None:
+    """``okey play`` and the start menu read the rules before their first words."""
+    script = (
+        "import json, sys\nfrom okey.rules import load_rules\n"
+        "load_rules('classic'), load_rules('101')\nprint(json.dumps(sorted(sys.modules)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    modules = json.loads(result.stdout)
+    assert {"okey.games.okey.rules", "okey.games.okey101.rules"} <= set(modules)
+    heavy = ("okey.engine", "okey.hand.melds", "okey.hand.solver", "okey.bots")
+    assert not [name for name in modules if name.startswith(heavy)]
