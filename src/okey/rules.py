@@ -155,8 +155,8 @@ class RulesPart:
     The loader reads the top-level keys, refuses any but ``name``, ``description``,
     ``game`` and the game's ``sections``, and builds each section from its table
     (every key known, of its type); the game then checks the sections together and
-    makes the rule set (:meth:`make`), and gives them back for a file or save
-    (:meth:`written`)."""
+    makes the rule set (:attr:`make`), and gives them back for a file or a save
+    (:attr:`written`)."""
 
     sections: Mapping[str, type[Any]]
     """Each section of a file of this game, by name: a frozen dataclass of defaults."""
