@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+import importlib
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from okey.rules import DEFAULT_GAME, RulesError, RulesProblem, load_rules, rules_from_mapping
+from okey.rules import (
+    DEFAULT_GAME,
+    RulesError,
+    RulesProblem,
+    available_rule_sets,
+    load_rules,
+    rules_from_mapping,
+    rules_mapping,
+)
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -49,6 +61,59 @@ def test_bad_files_are_refused_with_file_key_and_reason(
     assert str(error).startswith(f"{path}: {key}: ")
 
 
+@pytest.mark.parametrize(
+    ("sections", "said"),
+    [
+        ({"table": {"players": 3}}, "table.players: Okey 101 is for exactly 4 players"),
+        ({"table": {"rounds": 0}}, "table.rounds: must be at least 1"),
+        ({"play": {"opening_threshold": 0}}, "play.opening_threshold: must be at least 1"),
+        ({"play": {"pairs_to_open": 12}}, "play.pairs_to_open: must be from 1 to 11"),
+        (
+            {"scoring": {"pairs_opener_factor": 0}},
+            "scoring.pairs_opener_factor: must be at least 1",
+        ),
+        ({"scoring": {"give_back_penalty": -1}}, "scoring.give_back_penalty: must not be negative"),
+        (
+            {"play": {"pairs_opener_layoff_limit": -1}},
+            "play.pairs_opener_layoff_limit: must not be negative",
+        ),
+        ({"play": {"timer_seconds": -1}}, "play.timer_seconds: must be 0 (no timer) or more"),
+        ({"play": {"autopilot_after": 0}}, "play.autopilot_after: must be at least 1"),
+        (
+            {"play": {"pile_out": "take_last_discard"}},
+            "play.pile_out: must be one of 'close_after_last_discard', not 'take_last_discard'",
+        ),
+        (
+            {"play": {"okey_swap": "sometimes"}},
+            "play.okey_swap: must be one of 'allowed', 'never', not 'sometimes'",
+        ),
+        ({"table": {"starting_score": 3}}, "table.starting_score: unknown key"),  # classic's
+        ({"play": {"run_13_1": 1}}, "play.run_13_1: must be bool, not 1"),
+        ({"scoring": {"penalty": "x"}}, "scoring.penalty: must be a whole number, not 'x'"),
+        ({"partners": {}}, "partners: unknown key"),
+        ({"table": 4}, "table: must be a table of options"),
+    ],
+)
+def test_a_bad_101_file_is_refused_with_the_key_and_the_reason(
+    sections: dict[str, object], said: str
+) -> None:
+    with pytest.raises(RulesError) as caught:
+        rules_from_mapping({"game": "101", **sections}, source="t.toml")
+    assert str(caught.value) == f"t.toml: {said}"
+    assert caught.value.option == said.split(":")[0]
+
+
+def test_a_rule_set_is_written_as_its_file_holds_it() -> None:
+    """What a save keeps of its rules: the game's own sections (101's for a 101 table)."""
+    for name in available_rule_sets():
+        rules = load_rules(name)
+        data = rules_mapping(rules)
+        assert list(data) == ["name", "description", "game", "table", "scoring", "play"]
+        assert rules_from_mapping(data) == rules
+    own = rules_mapping(load_rules("101"))
+    assert own["play"]["opening_threshold"] == 101 and "max_loss" not in own["scoring"]
+
+
 def test_broken_toml_and_missing_files(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="not valid TOML"):
         load_rules(_write(tmp_path, "[table"))
@@ -83,3 +148,24 @@ def test_the_game_is_okey_unless_a_file_says_otherwise(tmp_path: Path) -> None:
     )
     with pytest.raises(RulesError, match="must be str"):
         rules_from_mapping({"game": 101})
+
+
+def test_the_old_name_of_101s_sections_is_their_module() -> None:
+    old = importlib.import_module("okey.rules101")
+    assert old is importlib.import_module("okey.games.okey101.sections")
+    assert old.Rules101 is type(load_rules("101").okey101)
+
+
+def test_a_rules_file_is_read_without_the_engine() -> None:
+    """``okey play`` and the start menu read the rules before their first words."""
+    script = (
+        "import json, sys\nfrom okey.rules import load_rules\n"
+        "load_rules('classic'), load_rules('101')\nprint(json.dumps(sorted(sys.modules)))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=60, check=True
+    )
+    modules = json.loads(result.stdout)
+    assert {"okey.games.okey.rules", "okey.games.okey101.rules"} <= set(modules)
+    heavy = ("okey.engine", "okey.hand.melds", "okey.hand.solver", "okey.bots")
+    assert not [name for name in modules if name.startswith(heavy)]

@@ -1,11 +1,17 @@
-"""The tutorial's prepared round: a real deck, legal scripted moves, the lesson's moments."""
+"""The lessons' prepared rounds (``okey tutorial``, ``okey tutorial 101``): a real deck,
+legal scripted moves, the lesson's moments."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
+from types import ModuleType
 
+import pytest
+
+from okey import kits
 from okey.bots.level import wins_with
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
@@ -13,44 +19,81 @@ from okey.engine.deal import check_deck, deal
 from okey.engine.events import RoundWon
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
+from okey.games.okey import tutorial_deal as prepared
+from okey.games.okey.tutorial_deal import tutorial_bots, tutorial_deck, tutorial_rules
+from okey.games.okey101 import tutorial_deal as prepared101
+from okey.games.okey101.actions import Add, Lay, Open
+from okey.games.okey101.events import Opened101, Penalised101, PenaltyReason, RoundScored101
+from okey.games.okey101.view import View101
+from okey.hand.finishing import finish_plan
+from okey.hand.opening import best_opening
 from okey.hand.solver import finishes
 from okey.hand.tiles import Tile, full_set
 from okey.messages import load_catalogue
 from okey.review import Summary, review_match
-from okey.rules import load_rules
+from okey.rules import load_rules, rules_mapping
 from okey.table.sorting import SectionKind, SortMode, sort_hand
-from okey.tutorial import deal as prepared
-from okey.tutorial.deal import tutorial_bots, tutorial_deck, tutorial_rules
+from okey.tutorial.kit import tutorial_part
 
 EN = load_catalogue("en")
 
 YOU = prepared.YOU
+GAMES = kits.game_names()
+SHIPPED = {"okey": "classic", "101": "101"}  # the rule set each lesson plays for one round
+DEALT = {"okey": [15, 14, 14, 14], "101": [22, 21, 21, 21]}
+HOLDS_OKEY = {"okey": True, "101": False}  # 101's okey (yellow 13) is nobody's business
+RULES_NAME = {"okey": "tutorial", "101": "101 tutorial"}
 
 
-def test_the_deck_is_the_106_tiles_and_the_same_every_time() -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_has_a_lesson_on_its_own_prepared_round(game: str) -> None:
+    assert tutorial_part(game).prepared is {"okey": prepared, "101": prepared101}[game]
+    assert tutorial_part(game).prepared.tutorial_rules(EN).game == game
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_deck_is_the_106_tiles_and_the_same_every_time(game: str) -> None:
+    tutorial_deck = tutorial_part(game).prepared.tutorial_deck
     deck = tutorial_deck()
     check_deck(deck)
     assert Counter(deck) == Counter(full_set())
     assert deck == tutorial_deck()
 
 
-def test_the_deck_deals_the_prepared_round() -> None:
-    dealt = deal(tutorial_deck(), prepared.PLAYERS, prepared.DEALER)
-    assert dealt.indicator == prepared.INDICATOR
+@pytest.mark.parametrize(("game", "round_"), [("okey", prepared), ("101", prepared101)])
+def test_the_deck_deals_the_prepared_round(game: str, round_: ModuleType) -> None:
+    dealt = deal(round_.tutorial_deck(), round_.PLAYERS, round_.DEALER, DEALT[game][1])
+    assert dealt.indicator == round_.INDICATOR
     assert dealt.turned_back == 0
-    assert dealt.hands[YOU] == prepared.HAND
-    assert dealt.pile[: len(prepared.PILE_TOP)] == prepared.PILE_TOP
-    assert [len(hand) for hand in dealt.hands] == [15, 14, 14, 14]
-    assert prepared.INDICATOR not in prepared.HAND  # no show offer to explain away
+    assert dealt.hands[YOU] == round_.HAND
+    assert dealt.pile[: len(round_.PILE_TOP)] == round_.PILE_TOP
+    assert [len(hand) for hand in dealt.hands] == DEALT[game]
+    assert round_.INDICATOR not in round_.HAND  # no show offer
+    assert (round_.OKEY in round_.HAND) is HOLDS_OKEY[game]
 
 
-def test_the_rules_are_classic_for_one_round() -> None:
-    rules = tutorial_rules(catalogue=EN)
-    classic = load_rules("classic")
+@pytest.mark.parametrize("game", GAMES)
+def test_the_rules_are_the_games_own_for_one_round(game: str) -> None:
+    rules = tutorial_part(game).prepared.tutorial_rules(EN)
+    shipped = load_rules(SHIPPED[game])
     assert rules.table.rounds == 1
-    assert rules.scoring == classic.scoring
-    assert rules.play == classic.play
-    assert rules.name == "tutorial"
+    assert rules.scoring == shipped.scoring
+    assert rules.play == shipped.play
+    assert rules.name == RULES_NAME[game]
+    own, shipped_own = rules_mapping(rules), rules_mapping(shipped)
+    assert own["table"] == {**shipped_own["table"], "rounds": 1}  # 101's own table too
+    assert (own["game"], own["scoring"], own["play"]) == (
+        shipped_own["game"],
+        shipped_own["scoring"],
+        shipped_own["play"],
+    )
+
+
+def test_the_101_rules_keep_their_own_sections() -> None:
+    rules = prepared101.tutorial_rules(EN)
+    assert rules.okey101 is not None
+    assert rules.table.rounds == 1
+    assert rules.okey101.table.rounds == 1
 
 
 def the_lessons_moves() -> list[Action]:
@@ -137,3 +180,71 @@ def test_the_hand_meets_each_moment_of_the_lesson() -> None:
 
 def replace_hand(view: PlayerView, hand: list[Tile]) -> PlayerView:
     return replace(view, hand=tuple(hand))
+
+
+# -- Okey 101's lesson -----------------------------------------------------------
+
+
+def _view(match: Match, seat: int) -> View101:
+    view = match.table_view(seat)
+    assert isinstance(view, View101)
+    return view
+
+
+def _others(match: Match, bots: Mapping[int, object]) -> list[object]:
+    events: list[object] = []
+    while match.turn != YOU and not match.round_over:
+        seat = match.turn
+        bot = bots[seat]
+        action: Action = bot.choose(_view(match, seat))  # type: ignore[attr-defined]
+        events += match.apply(seat, action)
+    return events
+
+
+def test_the_lesson_plays_out_as_it_says() -> None:
+    """Every move the lesson asks for is legal and does what the lesson says; the bots
+    never leave their script; you finish and the scores are as the lesson tells them."""
+    rules = prepared101.tutorial_rules(EN)
+    match = Match(rules, random.Random(0), first_dealer=prepared101.DEALER)
+    match.start_round(prepared101.tutorial_deck())
+    bots = prepared101.tutorial_bots()
+    view = _view(match, YOU)
+    opening = best_opening(view.hand, view.okey, view.opening)
+    assert opening is not None and opening.reaches
+    assert opening.value == prepared101.OPENING_VALUE
+    match.apply(YOU, Open(opening.melds))
+    assert _view(match, YOU).discard_cost(prepared101.SPARE) is None
+    match.apply(YOU, Discard(prepared101.SPARE))
+    heard = _others(match, bots)
+    assert any(isinstance(e, Opened101) and e.seat == prepared101.ACROSS for e in heard)
+    assert not any(isinstance(e, Penalised101) for e in heard)
+    assert _view(match, YOU).available_discard == prepared101.TAKEN
+    match.apply(YOU, TakeDiscard())
+    view = _view(match, YOU)
+    laying = best_opening(view.hand, view.okey, view.opening, must_use=view.must_use)
+    assert laying is not None
+    assert sorted(t for m in laying.melds for t in m.tiles) == sorted(
+        [prepared101.TAKEN, *prepared101.WANTED]
+    )
+    match.apply(YOU, Lay(laying.melds))
+    view = _view(match, YOU)
+    adds = [a for a in view.legal if isinstance(a, Add) and a.addition.tile == prepared101.ADDED]
+    assert len(adds) == 1
+    owner = view.melds[adds[0].addition.meld].owner
+    assert owner == prepared101.ACROSS
+    match.apply(YOU, adds[0])
+    view = _view(match, YOU)
+    assert view.discard_cost(prepared101.COSTLY) is PenaltyReason.PLAYABLE_DISCARD
+    assert view.discard_cost(prepared101.LAST) is None
+    assert sorted(view.hand) == sorted([prepared101.COSTLY, prepared101.LAST])
+    plan = finish_plan(view.hand, view.table, view.okey, view.opening, view.my_opening)
+    assert plan is not None and plan.discard == prepared101.LAST
+    assert [a.tile for a in plan.additions] == [prepared101.COSTLY]
+    events: list[object] = []
+    for addition in plan.additions:
+        events += match.apply(YOU, Add(addition))
+    events += match.apply(YOU, Discard(plan.discard))
+    scored = [e for e in events if isinstance(e, RoundScored101)]
+    assert scored and scored[0].finisher == YOU
+    assert scored[0].points[YOU] == -rules.okey101.scoring.finish_bonus  # type: ignore[union-attr]
+    assert all(bot.off_script == 0 for bot in bots.values())  # type: ignore[attr-defined]

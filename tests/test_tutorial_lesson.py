@@ -1,5 +1,6 @@
-"""The tutorial played headless by keys at the real table: the whole lesson, wrong keys,
-skipping, leaving, and every text from the catalogue."""
+"""The lessons (``okey tutorial``, ``okey tutorial 101``) played headless by keys at the
+real table: the whole lesson, wrong keys, a refused answer, skipping, leaving, and every
+text from the catalogue."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ import pytest
 from sounds_support import Recorded
 from test_table_rig import FakeOutput, Player, Rig, key_of, keys_in, no_repeats, parts, play
 
+from okey import kits
 from okey.audio import Cue
 from okey.cli import main
 from okey.engine.events import RoundWon
-from okey.hand.tiles import FALSE_JOKER
+from okey.games.okey import tutorial_deal as deal
+from okey.games.okey101 import tutorial_deal as deal101
+from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
+from okey.hand.tiles import FALSE_JOKER, Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode
 from okey.table import prompts, screen
@@ -34,13 +39,15 @@ from okey.table.lines import (
 from okey.table.narration import indicator_line
 from okey.table.session import Step
 from okey.table.sorting import SortMode, sort_hand
-from okey.tutorial import deal
 from okey.tutorial.build import tutorial_table
 from okey.tutorial.guide import Guide
-from okey.tutorial.lesson import LESSON
+from okey.tutorial.kit import tutorial_part
 
 EN = load_catalogue("en")
+TR = load_catalogue("tr")
+GAMES = kits.game_names()
 
+LESSON = tutorial_part("okey").steps
 STEPS = len(LESSON)
 KEYS_BY_STEP = [  # prompt_toolkit's key names (test_e2e_tutorial sends them through tmux)
     [","],
@@ -66,11 +73,12 @@ KEYS_BY_STEP = [  # prompt_toolkit's key names (test_e2e_tutorial sends them thr
 ]
 
 
-def tutorial_rig() -> Rig:
+def tutorial_rig(game: str = kits.DEFAULT_GAME, language: str = "en") -> Rig:
     output = FakeOutput()
     sounds = Recorded()
-    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, catalogue=EN)
-    table = tutorial_table(speaker, pace=0)
+    catalogue = load_catalogue(language)
+    speaker = Speaker(SpeechMode.AUTO, output, printer=lambda _: None, catalogue=catalogue)
+    table = tutorial_table(speaker, pace=0, game=game)
     table.voice.use_sounds(sounds, table.settings)
     return Rig(table, output, sounds)
 
@@ -418,18 +426,28 @@ def test_q_asks_first_and_n_stays() -> None:
     assert rig.table.saver is None
 
 
-def test_every_step_has_its_texts_in_the_catalogue() -> None:
-    for step in LESSON:
-        assert EN.has(step.text), step.name
-        assert EN.has(step.hint), step.name
-        assert EN.has(step.after) == step.then, step.name
+@pytest.mark.parametrize("game", GAMES)
+def test_every_step_has_its_texts_in_both_languages(game: str) -> None:
+    course = tutorial_part(game)
+    for catalogue in (EN, TR):
+        for key in (f"{course.prefix}.welcome", f"{course.prefix}.goodbye"):
+            assert catalogue.has(key)
+        for step in course.steps:
+            assert catalogue.has(step.text), step.name
+            assert catalogue.has(step.hint), step.name
+            assert catalogue.has(step.after) is step.then, step.name
     assert len(LESSON) == len(KEYS_BY_STEP)
+    assert sorted([*KEYS_101, *ON_TILES_101]) == sorted(step.name for step in LESSON_101)
 
 
 def test_every_literal_tutorial_key_exists() -> None:
     sources = Path(__file__).resolve().parents[1] / "src" / "okey"
     literal = re.compile(r'(?<![f{])"(tutorial\.[a-z_.]+)"')
-    paths = [*sources.glob("tutorial/*.py"), *sources.glob("table/*.py")]
+    paths = [
+        *sources.glob("tutorial/*.py"),
+        *sources.glob("table/*.py"),
+        *sources.glob("games/*/tutorial*.py"),
+    ]
     missing = [
         f"{path.name}: {key}"
         for path in sorted(paths)
@@ -439,12 +457,13 @@ def test_every_literal_tutorial_key_exists() -> None:
     assert missing == []
 
 
-def test_every_text_fills_in_with_the_prepared_hand() -> None:
-    rig = tutorial_rig()
+@pytest.mark.parametrize("game", GAMES)
+def test_every_text_fills_in_with_the_prepared_hand(game: str) -> None:
+    rig = tutorial_rig(game)
     rig.table.begin()
     guide = guide_of(rig)
     words = rig.table.words()
-    for step in LESSON:
+    for step in guide.lesson:
         keys = [step.text, step.hint] + ([step.after] if step.then else [])
         for key in keys:
             text = words.say(guide.line(key))
@@ -479,3 +498,134 @@ def test_the_masters_hint_works_and_agrees_with_the_lesson() -> None:
         assert (table.session.version, guide_of(rig).index) == before
 
     play(rig, script)
+
+
+# -- Okey 101's lesson ---------------------------------------------------------------
+
+LESSON_101 = tutorial_part("101").steps
+STEPS_101 = len(LESSON_101)
+
+
+async def go_to(player: Player, rig: Rig, tile: Tile) -> None:
+    """The arrows to ``tile`` from the first tile."""
+    await player.press("home", *["right"] * rig.table.rack.tiles.index(tile))
+
+
+KEYS_101: dict[str, list[str]] = {
+    "close": ["0"],
+    "open": ["g", "y"],
+    "browse": ["3"],
+    "browse_more": ["down", "3"],
+    "take": ["t"],
+    "lay": ["g", "y"],
+    "keep": ["n"],
+    "finish": ["f", "y"],
+    "scores": ["c"],
+    "end": ["q"],
+}
+ON_TILES_101 = {
+    "spare": (deal101.SPARE, ["enter"]),
+    "add": (deal101.ADDED, ["x", "y"]),
+    "warning": (deal101.COSTLY, ["enter"]),
+}
+
+
+async def do_step_101(player: Player, rig: Rig, index: int) -> None:
+    name = LESSON_101[index].name
+    await hear_step(player, index + 1)
+    if name in ON_TILES_101:
+        tile, keys = ON_TILES_101[name]
+        await go_to(player, rig, tile)
+        await player.press(*keys)
+    else:
+        await player.press(*KEYS_101[name])
+
+
+def test_the_whole_101_lesson_by_keys_ends_with_your_finish() -> None:
+    rig = tutorial_rig("101")
+
+    async def script(player: Player) -> None:
+        for index in range(STEPS_101):
+            await do_step_101(player, rig, index)
+
+    play(rig, script)
+    table = rig.table
+    assert table.leaving and guide_of(rig).finished
+    events = table.session.match.events
+    mine = [type(e) for e in events if getattr(e, "seat", None) == 0]
+    assert Opened101 in mine and Laid101 in mine and Added101 in mine
+    scored = [e for e in events if isinstance(e, RoundScored101)]
+    assert [e.finisher for e in scored] == [0]
+    own = table.seat.rules.okey101
+    assert own is not None
+    assert scored[0].points[0] == -own.scoring.finish_bonus
+    assert not any(e.penalties[0] for e in [table.session.match.table_view(0)])  # type: ignore[attr-defined]
+    keys = rig.keys
+    assert "table.m101.ask.penalty" in keys  # the warning was heard
+    assert "table.error" not in keys
+    assert not any(k.startswith("tutorial.wrong") for k in keys)
+    assert no_repeats([text for text, interrupt in rig.output.spoken if not interrupt]) == []
+
+
+def test_yes_to_101s_penalty_question_is_refused_with_the_hint() -> None:
+    rig = tutorial_rig("101")
+
+    async def script(player: Player) -> None:
+        for index in range(STEPS_101):
+            name = LESSON_101[index].name
+            if name == "keep":
+                await hear_step(player, index + 1)
+                await player.press("y")
+                said = await player.heard("tutorial.wrong.answer")
+                assert isinstance(said, Line)
+                await player.press("n")
+                continue
+            await do_step_101(player, rig, index)
+
+    play(rig, script)
+    assert guide_of(rig).finished
+    view = rig.table.session.match.table_view(0)
+    assert view.penalties[0] == 0  # type: ignore[attr-defined]
+
+
+def test_tab_skips_every_101_step_to_the_end() -> None:
+    rig = tutorial_rig("101")
+
+    async def script(player: Player) -> None:
+        for index in range(STEPS_101 - 1):
+            await hear_step(player, index + 1)
+            await player.press("tab")
+        await hear_step(player, STEPS_101)
+        await player.press("q")
+
+    play(rig, script)
+    assert guide_of(rig).finished
+    scored = [e for e in rig.table.session.match.events if isinstance(e, RoundScored101)]
+    assert [e.finisher for e in scored] == [0]
+
+
+def test_the_101_lesson_in_turkish_has_every_text() -> None:
+    rig = tutorial_rig("101", "tr")
+
+    async def script(player: Player) -> None:
+        for index in range(STEPS_101):
+            await do_step_101(player, rig, index)
+
+    play(rig, script)
+    assert guide_of(rig).finished
+    assert all("{" not in text for text, _ in rig.output.spoken)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_first_words_name_the_company(game: str) -> None:
+    rig = tutorial_rig(game)
+
+    async def script(player: Player) -> None:
+        await hear_step(player, 1)
+        await player.press("q", "y")
+
+    play(rig, script)
+    prefix = tutorial_part(game).prefix
+    assert key_of(rig.lines[0]) == f"{prefix}.welcome"
+    company = prompts.seat_entries(rig.table.seats)
+    assert rig.lines[0] == Line(f"{prefix}.welcome", company=company)

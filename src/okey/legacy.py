@@ -20,6 +20,7 @@ from typing import Final
 MOVED: Final[dict[str, str]] = {
     "okey.engine.okey101": "okey.games.okey101",
     "okey.engine.games.okey": "okey.games.okey",
+    "okey.rules101": "okey.games.okey101.sections",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 

@@ -5,28 +5,28 @@ with an unknown key, a wrong type or an impossible value is refused with the
 file, the key and the reason (a :class:`RulesError`, worded when shown).
 
 The top-level ``game`` key names the game the rules are for (``"okey"`` when
-absent, as in every file and save written before it existed); the game decides
-which sections a file may have (:data:`GAME_SECTIONS`), and the engine plays
-it (:mod:`okey.engine.games`).
+absent, as in every file and save written before it existed). The game's folder
+says which sections a file may have, checks them and makes the rule set (its
+:class:`RulesPart`, ``okey.games.<game>.rules``, loaded by :mod:`okey.kits` only
+when a file of that game is read); the engine plays it (:mod:`okey.engine.games`).
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Final, Literal, get_args
+from typing import Any, ClassVar, Final, Literal, get_args, get_origin, get_type_hints
 
+from okey import kits
 from okey.errors import OkeyError, Phrase
+
+# The one reach into a game's folder, for RuleSet.okey101 (its type is read when a rule
+# set comes over the network); it goes with that field.
+from okey.games.okey101.sections import Rules101
 from okey.packagedata import rules_folder
-from okey.rules101 import CHOICES as CHOICES_101
-from okey.rules101 import FACTORS as FACTORS_101
-from okey.rules101 import GAME as GAME_101
-from okey.rules101 import NOT_NEGATIVE as NOT_NEGATIVE_101
-from okey.rules101 import SECTIONS as SECTIONS_101
-from okey.rules101 import Rules101
 from okey.textfiles import TextFileError, printable, read_text
 
 MOST: Final = 1_000_000
@@ -37,7 +37,7 @@ PileOut = Literal["take_last_discard", "close_after_last_discard"]
 Combine = Literal["cap", "multiply"]
 Tie = Literal["shared", "last_finisher"]
 
-DEFAULT_GAME = "okey"
+DEFAULT_GAME: Final = kits.DEFAULT_GAME
 
 
 class RulesProblem(StrEnum):
@@ -147,16 +147,29 @@ class RuleSet:
 
 CLASSIC = RuleSet(name="classic", description="Classic Okey for four players.")
 
-_SECTIONS: dict[str, type[Any]] = {
-    "table": TableRules,
-    "scoring": ScoringRules,
-    "play": PlayRules,
-}
-GAME_SECTIONS: Mapping[str, Mapping[str, type[Any]]] = {
-    DEFAULT_GAME: _SECTIONS,
-    GAME_101: SECTIONS_101,
-}
-"""The sections of a rules file, by game (a second game brings its own classes)."""
+
+@dataclass(frozen=True)
+class RulesPart:
+    """What a game's folder gives the rules loader (its module ``rules``'s ``PART``).
+
+    The loader reads the top-level keys, refuses any but ``name``, ``description``,
+    ``game`` and the game's ``sections``, and builds each section from its table
+    (every key known, of its type); the game then checks the sections together and
+    makes the rule set (:attr:`make`), and gives them back for a file or a save
+    (:attr:`written`)."""
+
+    sections: Mapping[str, type[Any]]
+    """Each section of a file of this game, by name: a frozen dataclass of defaults."""
+    make: Callable[[RuleSet, Mapping[str, Any], str], RuleSet]
+    """The rule set of the built sections, given the one holding the file's name and
+    description and the source (for :class:`RulesError`), once they are checked."""
+    written: Callable[[RuleSet], Mapping[str, Any]]
+    """A rule set's sections of this game, by name (what :data:`sections` built)."""
+
+
+def rules_part(game: str) -> RulesPart:
+    """Game ``game``'s rules part (KeyError for a game okey does not know)."""
+    return kits.part(game, "rules", RulesPart)
 
 
 def rules_dir() -> Path:
@@ -197,105 +210,58 @@ def rules_from_mapping(
 ) -> RuleSet:
     """Build and check a rule set from parsed TOML."""
     game = _typed(data.get("game", DEFAULT_GAME), str, source, "game")
-    if game not in GAME_SECTIONS:
-        known = ", ".join(GAME_SECTIONS)
+    if game not in kits.game_names():
+        known = ", ".join(kits.game_names())
         raise RulesError(RulesProblem.GAME, source=source, option="game", value=game, known=known)
-    game_sections = GAME_SECTIONS[game]
-    allowed = {"name", "description", "game", *game_sections}
+    part = rules_part(game)
+    allowed = {"name", "description", "game", *part.sections}
     for key in data:
         if key not in allowed:
             raise RulesError(RulesProblem.UNKNOWN_KEY, source=source, option=key)
     name = printable(_typed(data.get("name", default_name), str, source, "name"))
     description = printable(_typed(data.get("description", ""), str, source, "description"))
     sections: dict[str, Any] = {}
-    for section, cls in game_sections.items():
+    for section, cls in part.sections.items():
         raw = data.get(section, {})
         if not isinstance(raw, dict):
             raise RulesError(RulesProblem.NOT_A_TABLE, source=source, option=section)
         sections[section] = _build_section(cls, raw, source, section)
-    if game == GAME_101:
-        return _rules_101(name, description, Rules101(**sections), source)
-    rule_set = RuleSet(name=name, description=description, game=game, **sections)
-    _check_consistency(rule_set, source)
-    return rule_set
+    named = RuleSet(name=name, description=description, game=game)
+    return part.make(named, sections, source)
 
 
 def rules_mapping(rules: RuleSet) -> dict[str, Any]:
     """The rule set as the mapping a rules file holds (what :func:`rules_from_mapping` reads)."""
-    if rules.okey101 is None:
-        return {key: value for key, value in asdict(rules).items() if key != "okey101"}
-    own = asdict(rules.okey101)
-    return {"name": rules.name, "description": rules.description, "game": rules.game, **own}
-
-
-def _rules_101(name: str, description: str, own: Rules101, source: str) -> RuleSet:
-    """A 101 rule set: its sections checked, and the common ones the match reads."""
-
-    def refuse(problem: RulesProblem, option: str) -> RulesError:
-        return RulesError(problem, source=source, option=option)
-
-    if own.table.players != 4:
-        raise refuse(RulesProblem.PLAYERS_101, "table.players")
-    if own.table.rounds < 1:
-        raise refuse(RulesProblem.AT_LEAST_ONE, "table.rounds")
-    if own.play.opening_threshold < 1:
-        raise refuse(RulesProblem.AT_LEAST_ONE, "play.opening_threshold")
-    if not 1 <= own.play.pairs_to_open <= 11:
-        raise refuse(RulesProblem.PAIRS_RANGE, "play.pairs_to_open")
-    for key in FACTORS_101:
-        if getattr(own.scoring, key) < 1:
-            raise refuse(RulesProblem.AT_LEAST_ONE, f"scoring.{key}")
-    for key in NOT_NEGATIVE_101:
-        if getattr(own.scoring, key) < 0:
-            raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
-    if own.play.pairs_opener_layoff_limit < 0:
-        raise refuse(RulesProblem.NEGATIVE, "play.pairs_opener_layoff_limit")
-    if own.play.timer_seconds < 0:
-        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
-    if own.play.autopilot_after < 1:
-        raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")
-    table = TableRules(players=4, rounds=own.table.rounds, tie=own.table.tie)
-    play = PlayRules(
-        pile_out=own.play.pile_out,
-        okey_discard_warning=own.play.penalty_warning,
-        timer_seconds=own.play.timer_seconds,
-        autopilot_after=own.play.autopilot_after,
-    )
-    return RuleSet(name, description, GAME_101, table=table, play=play, okey101=own)
+    own = rules_part(rules.game).written(rules)
+    sections = {name: asdict(section) for name, section in own.items()}
+    return {"name": rules.name, "description": rules.description, "game": rules.game, **sections}
 
 
 def _build_section(cls: type[Any], raw: dict[str, Any], source: str, section: str) -> Any:
     known = {f.name: f for f in fields(cls)}
+    hints = get_type_hints(cls)
     values: dict[str, Any] = {}
     for key, value in raw.items():
         where = f"{section}.{key}"
         if key not in known:
             raise RulesError(RulesProblem.UNKNOWN_KEY, source=source, option=where)
-        annotation = known[key].type
-        choices = _literal_choices(annotation)
-        if choices is not None:
+        annotation = hints[key]
+        if get_origin(annotation) is Literal:
+            choices = get_args(annotation)
             if value not in choices:
                 options = ", ".join(repr(c) for c in choices)
                 raise RulesError(
                     RulesProblem.CHOICE, source=source, option=where, options=options, value=value
                 )
-        elif annotation in ("bool", bool):
+        elif annotation is bool:
             _typed(value, bool, source, where)
-        elif annotation in ("int", int):
+        elif annotation is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RulesError(RulesProblem.WHOLE, source=source, option=where, value=value)
             if not -MOST <= value <= MOST:
                 raise RulesError(RulesProblem.TOO_BIG, source=source, option=where, most=MOST)
         values[key] = value
     return cls(**values)
-
-
-def _literal_choices(annotation: object) -> tuple[str, ...] | None:
-    named = {"PileOut": PileOut, "Combine": Combine, "Tie": Tie, **CHOICES_101}
-    if isinstance(annotation, str):
-        resolved = named.get(annotation)
-        return get_args(resolved) if resolved is not None else None
-    return None
 
 
 def _typed(value: Any, kind: type[Any], source: str, key: str) -> Any:
@@ -305,28 +271,9 @@ def _typed(value: Any, kind: type[Any], source: str, key: str) -> Any:
     return value
 
 
-def _check_consistency(rules: RuleSet, source: str) -> None:
-    table, scoring, play = rules.table, rules.scoring, rules.play
-
-    def refuse(problem: RulesProblem, option: str) -> RulesError:
-        return RulesError(problem, source=source, option=option)
-
-    if table.players not in (2, 3, 4):
-        raise refuse(RulesProblem.PLAYERS, "table.players")
-    if table.partners and table.players != 4:
-        raise refuse(RulesProblem.PARTNERS, "table.partners")
-    if table.duel and table.players != 4:
-        raise refuse(RulesProblem.DUEL, "table.duel")
-    if table.partners and table.duel:
-        raise refuse(RulesProblem.PARTNERS_AND_DUEL, "table.duel")
-    if table.starting_score <= 0:
-        raise refuse(RulesProblem.ABOVE_ZERO, "table.starting_score")
-    if table.rounds < 0:
-        raise refuse(RulesProblem.ROUNDS, "table.rounds")
-    for key in ("normal", "okey_discard", "pairs", "max_loss", "show_penalty"):
-        if getattr(scoring, key) < 0:
-            raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
+def check_clock(play: PlayRules, source: str) -> None:
+    """The turn clock's keys of ``play`` (every game's): refused if they cannot be used."""
     if play.timer_seconds < 0:
-        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
+        raise RulesError(RulesProblem.TIMER, source=source, option="play.timer_seconds")
     if play.autopilot_after < 1:
-        raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")
+        raise RulesError(RulesProblem.AUTOPILOT, source=source, option="play.autopilot_after")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING
 
+from okey import kits
 from okey.commands import error
 from okey.commands.play import add_pace, seat_player
 from okey.errors import Phrase
@@ -21,15 +22,16 @@ if TYPE_CHECKING:
 
 NAME = "tutorial"
 HELP_KEY = "tutorial.cli.help"
-LESSONS = ("okey", "101")
-"""The lessons by name (:data:`okey.tutorial.course.COURSES`, which loads the table)."""
+LESSONS = kits.game_names()
+"""The lessons by name: one per game (each game's folder gives its own, which loads the
+table: :mod:`okey.tutorial.kit`)."""
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument(
         "lesson",
         nargs="?",
-        default=LESSONS[0],
+        default=kits.DEFAULT_GAME,
         choices=LESSONS,
         help=catalogue.text("tutorial.cli.lesson"),
     )
@@ -43,9 +45,9 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         return error(Phrase("table.cli.bad_pace"), catalogue)
 
     def build(speaker: Speaker) -> Table:
-        from okey.tutorial.build import tutorial_table  # only when the lesson runs: every
-        from okey.tutorial.course import COURSES  # okey command loads this module to list it
+        # only when the lesson runs: every okey command loads this module to list it
+        from okey.tutorial.build import tutorial_table
 
-        return tutorial_table(speaker, name=args.name, pace=args.pace, course=COURSES[args.lesson])
+        return tutorial_table(speaker, name=args.name, pace=args.pace, game=args.lesson)
 
     return seat_player(args, build, catalogue, pace=args.pace)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from okey import kits
 from okey.speech import Speaker
 from okey.table.controller import Table
 from okey.table.seats import table_names
 from okey.table.session import new_session
 from okey.table.settings import DEFAULT_PACE, TableSettings
-from okey.tutorial.course import CLASSIC, Course
 from okey.tutorial.guide import Guide
+from okey.tutorial.kit import tutorial_part
 
 SEED = 0  # the table's own random sources; the lesson never needs them
 
@@ -18,9 +19,11 @@ def tutorial_table(
     *,
     name: str | None = None,
     pace: float = DEFAULT_PACE,
-    course: Course = CLASSIC,
+    game: str = kits.DEFAULT_GAME,
 ) -> Table:
-    """A table dealt the prepared round of ``course``, with the scripted bots and the guide."""
+    """A table dealt the prepared round of game ``game``'s lesson, with the scripted bots
+    and the guide."""
+    course = tutorial_part(game)
     prepared = course.prepared
     rules = prepared.tutorial_rules(speaker.catalogue)
     names = table_names(prepared.PLAYERS, prepared.YOU, speaker.catalogue, name)
@@ -42,5 +45,5 @@ def tutorial_table(
         bots=prepared.tutorial_bots(),
     )
     table = Table(session, speaker)  # no saver: nothing is saved
-    Guide(table, course=course)
+    Guide(table, course)
     return table

@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okey.engine.events import Discarded, Drew, Event, RoundWon, TookDiscard
+from okey.engine.events import Discarded, Drew, Event, TookDiscard
 from okey.engine.view import Phase
-from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import Command, KeyNames
-from okey.table.lines import Field, Line
+from okey.table.lines import Face, Field, Line, Name
 from okey.table.menu import Asking, Question
 from okey.table.seat import Step
 from okey.table.sorting import SortMode
-from okey.tutorial.course import CLASSIC, Course
+from okey.tutorial.kit import TutorialPart
 from okey.tutorial.lesson import ON_TILE, RACK, Goal, LessonStep, Moment
 
 ANSWERS = frozenset(
@@ -40,24 +39,18 @@ _GOAL_EVENTS: dict[Goal, type[Event]] = {
     Goal.DISCARDED: Discarded,
     Goal.TOOK: TookDiscard,
     Goal.DREW: Drew,
-    Goal.WON: RoundWon,
-    Goal.OPENED: Opened101,
-    Goal.LAID: Laid101,
-    Goal.ADDED: Added101,
 }
+"""The events that reach a goal in every game (when they are yours); a game adds its own."""
 
 
 class Guide:
     """Leads the player through the lesson at one table."""
 
     def __init__(
-        self,
-        table: Table,
-        lesson: Sequence[LessonStep] | None = None,
-        course: Course = CLASSIC,
+        self, table: Table, course: TutorialPart, lesson: Sequence[LessonStep] | None = None
     ) -> None:
         self.table = table
-        self.course = course
+        self.course = course  # the game's lesson
         self.lesson = tuple(course.steps if lesson is None else lesson)
         self.index = 0
         self.announced = False  # the current step's text has been said
@@ -168,7 +161,7 @@ class Guide:
         state = self.table.state
         if step.moment is Moment.OVER:
             return state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
-        view = state.seen  # Okey's view, or Okey 101's
+        view = state.seen  # the seat's view, whatever the game
         if state.step is not Step.PLAYER or view is None:
             return False
         wanted = Phase.DISCARD if step.moment is Moment.DISCARD else Phase.DRAW
@@ -193,13 +186,11 @@ class Guide:
             return table.browsing is not None
         if goal is Goal.NOT_BROWSING:
             return table.browsing is None
-        kind = _GOAL_EVENTS[goal]
         you = table.seats.you
         events = self.heard[self.mark :]
-        if goal is Goal.WON and any(
-            isinstance(e, RoundScored101) and e.finisher == you for e in events
-        ):
-            return True
+        if goal is Goal.WON:
+            return any(self.course.finisher(e) == you for e in events)
+        kind = self.course.goals.get(goal) or _GOAL_EVENTS[goal]
         return any(isinstance(e, kind) and getattr(e, "seat", None) == you for e in events)
 
     def _complete(self, step: LessonStep) -> None:
@@ -276,7 +267,15 @@ class Guide:
 
     def _fields(self) -> dict[str, Field]:
         """What the lesson's texts name: the seats, the prepared tiles, the points."""
-        return dict(self.course.fields(self.table.seat.rules))
+        prepared = self.course.prepared
+        return {
+            "left": Name(prepared.LEFT),
+            "right": Name(prepared.RIGHT),
+            "across": Name(prepared.ACROSS),
+            "indicator": Face(prepared.INDICATOR),
+            "okey": Face(prepared.OKEY),
+            **self.course.fields(self.table.seat.rules),
+        }
 
     def _reply(self, message: str, /, **fields: Field) -> None:
         self.table.voice.reply(self.line(message, **fields))

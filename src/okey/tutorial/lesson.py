@@ -1,4 +1,5 @@
-"""The lesson as data: one step after another, each asking for one key.
+"""A lesson as data: one step after another, each asking for one key (each game's
+lesson is in its folder: :mod:`okey.tutorial.kit`).
 
 A step says its text (``tutorial.<name>`` in the catalogue) once the table is
 where it needs to be (its moment), waits for its keys, says a wrong key's
@@ -14,7 +15,6 @@ from enum import Enum
 
 from okey.hand.tiles import Tile
 from okey.table.keys import Command
-from okey.tutorial.deal import FINISH, OPENING, SPARE
 
 
 class Moment(Enum):
@@ -98,53 +98,3 @@ ALWAYS = frozenset(
 """Keys that work at every step: help, the message history, the rules, the speech
 settings (brief or detailed, sounds, status), the master's hint (which the prepared
 hand agrees with); none of them changes the lesson."""
-
-LESSON: tuple[LessonStep, ...] = (
-    LessonStep("history", (C.OLDER,), then=True),
-    LessonStep("rack", (C.RIGHT,), also=frozenset({C.LEFT}), teaches=frozenset({C.LEFT, C.RIGHT})),
-    LessonStep("ends", (C.END,), also=frozenset({C.HOME}), teaches=frozenset({C.HOME, C.END})),
-    LessonStep("indicator", (C.INDICATOR,), teaches=frozenset({C.INDICATOR}), then=True),
-    LessonStep("sort", (C.SORT,), Goal.SMART, then=True),
-    LessonStep(
-        "all",
-        (C.HAND,),
-        teaches=frozenset({C.HAND, C.NEXT_GROUP, C.PREVIOUS_GROUP}),
-        then=True,
-    ),
-    LessonStep(
-        "open",
-        (C.NEXT_GROUP, C.RIGHT, C.ENTER),
-        Goal.DISCARDED,
-        also=RACK | ON_TILE,
-        tile=OPENING,
-        then=True,
-    ),
-    LessonStep("whose", (C.WHOSE_TURN,), moment=Moment.DRAW, teaches=frozenset({C.WHOSE_TURN})),
-    LessonStep(
-        "discards",
-        (C.LEFT_DISCARDS,),
-        moment=Moment.DRAW,
-        also=DISCARD_PILES,
-        teaches=DISCARD_PILES | {C.LEFT_DISCARDS},
-    ),
-    LessonStep("copies", (C.COPIES,), moment=Moment.DRAW, also=RACK, teaches=frozenset({C.COPIES})),
-    LessonStep("take", (C.TAKE,), Goal.TOOK, Moment.DRAW, then=True),
-    LessonStep(
-        "discard", (C.END, C.ENTER), Goal.DISCARDED, also=RACK | ON_TILE, tile=SPARE, then=True
-    ),
-    LessonStep(
-        "draw",
-        (C.DRAW,),
-        Goal.DREW,
-        Moment.DRAW,
-        also=frozenset({C.PILE}),
-        teaches=frozenset({C.PILE}),
-    ),
-    LessonStep("finish", (C.FINISH,), Goal.WON, also=RACK | ON_TILE, tile=FINISH),
-    LessonStep("scores", (C.SCORES,), moment=Moment.OVER, teaches=frozenset({C.SCORES}), then=True),
-    LessonStep("review", (C.REVIEW,), moment=Moment.OVER, teaches=frozenset({C.REVIEW}), then=True),
-    LessonStep("help", (C.HELP,), moment=Moment.OVER),
-    LessonStep("menu", (C.MENU,), Goal.MENU_OPEN, Moment.OVER),
-    LessonStep("menu_close", (C.MENU,), Goal.MENU_CLOSED, Moment.OVER, also=RACK),
-    LessonStep("end", (C.QUIT,), Goal.LEFT, Moment.OVER, also=frozenset({C.ENTER})),
-)

@@ -1,48 +1,23 @@
 """Okey, the classic game: 14 tiles (the dealer 15), a turn is a draw and a discard, a
 finished hand of runs and sets or seven pairs wins, scores count down from the start.
 
-The rule set's ``[scoring]`` and ``[play]`` sections are this game's; its rounds are
-:class:`okey.games.okey.round.Round`, its scores a
-:class:`okey.games.okey.scores.ScoreBoard`.
+The rule set's ``[scoring]`` and ``[play]`` sections are this game's; its game is
+:class:`okey.games.okey.game.OkeyGame`. Kept light on purpose: reading a rules file
+loads this package (for its ``rules`` part) before anything is played, so the
+engine loads only with :mod:`okey.games.okey.game`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import ClassVar
+from typing import TYPE_CHECKING
 
-from okey.engine.events import Standing
-from okey.engine.games.base import Game
-from okey.engine.traditional import Dice
-from okey.games.okey.round import Round
-from okey.games.okey.scores import ScoreBoard
-from okey.hand.tiles import Tile
-from okey.rules import RuleSet
+if TYPE_CHECKING:
+    from okey.games.okey.game import OkeyGame as OkeyGame
 
 
-class OkeyGame(Game):
-    """The classic game (``game = "okey"``, every rule set shipped with okey 0.1)."""
+def __getattr__(name: str) -> object:
+    if name == "OkeyGame":  # its old home: okey.engine.games.okey.OkeyGame
+        from okey.games.okey.game import OkeyGame
 
-    name: ClassVar[str] = "okey"
-
-    def __init__(self, rules: RuleSet) -> None:
-        super().__init__(rules)
-        self.board = ScoreBoard(rules.table)
-
-    @property
-    def throws_dice(self) -> bool:
-        return self.rules.play.traditional_deal
-
-    def deal(self, number: int, dealer: int, deck: Sequence[Tile], dice: Dice | None) -> Round:
-        return Round(self.rules, number, dealer, deck, self.board, dice)
-
-    def scores(self) -> tuple[int, ...]:
-        return self.board.per_seat()
-
-    def match_over(self, rounds_played: int) -> bool:
-        """After a fixed number of rounds, or once a deciding score is 0 or below."""
-        rounds = self.rules.table.rounds
-        return rounds_played >= rounds if rounds else self.board.anyone_out()
-
-    def standings(self, last_finisher: int | None) -> tuple[Standing, ...]:
-        return self.board.standings(last_finisher)
+        return OkeyGame
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

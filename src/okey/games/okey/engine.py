@@ -6,7 +6,7 @@ from __future__ import annotations
 from okey.engine.actions import Action, GameAction
 from okey.engine.events import GameEvent
 from okey.engine.games.base import GameEngine
-from okey.games.okey import OkeyGame
+from okey.games.okey.game import OkeyGame
 
 
 def _format(action: GameAction) -> str:

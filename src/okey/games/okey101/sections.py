@@ -1,32 +1,26 @@
 """Okey 101's rule sections: ``[table]``, ``[scoring]`` and ``[play]`` of a ``game = "101"`` file.
 
-:mod:`okey.rules` builds them for a 101 file (:data:`SECTIONS`) and keeps them
-as :attr:`okey.rules.RuleSet.okey101`; the rule set's classic ``table`` and
+The game's rules part (:mod:`okey.games.okey101.rules`) has :mod:`okey.rules`
+build them for a 101 file (:data:`SECTIONS`), checks them and keeps them as
+:attr:`okey.rules.RuleSet.okey101`; the rule set's classic ``table`` and
 ``play`` then carry what the match reads for every game (the players, the
 rounds, the tie, the clock's keys). ``docs/okey101.md`` explains each key.
+This module was ``okey.rules101`` (that name still imports it: :mod:`okey.legacy`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
-from okey.hand.melds import OpeningRules
+if TYPE_CHECKING:
+    from okey.hand.melds import OpeningRules
 
 Tie101 = Literal["shared", "last_finisher"]
 OkeySwap = Literal["allowed", "never"]
 AllPairs = Literal["cancel", "play_on"]
 PileOutScoring = Literal["hands", "void"]
 PileOut101 = Literal["close_after_last_discard"]
-
-CHOICES: Final[dict[str, Any]] = {
-    "Tie101": Tie101,
-    "OkeySwap": OkeySwap,
-    "AllPairs": AllPairs,
-    "PileOutScoring": PileOutScoring,
-    "PileOut101": PileOut101,
-}
-"""The choice types the loader reads by name (the annotations are strings)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +81,8 @@ class Rules101:
 
     def opening(self, threshold: int | None = None) -> OpeningRules:
         """The hand package's options for these rules (``threshold``: a rising one)."""
+        from okey.hand.melds import OpeningRules  # loaded with the rules at start-up otherwise
+
         play = self.play
         return OpeningRules(
             threshold=play.opening_threshold if threshold is None else threshold,

@@ -1,4 +1,4 @@
-"""The 101 lesson's prepared round: one fixed deal and the bots' fixed moves.
+"""The prepared round of Okey 101's lesson: one fixed deal and the bots' fixed moves.
 
 You (seat 0) deal and hold 22 tiles whose best opening is worth 118: five
 runs and sets, which you lay at once, and throw red 1. Zeynep (right) draws
@@ -21,13 +21,14 @@ from dataclasses import replace
 from itertools import chain
 from typing import cast
 
+from okey.bots import make_bot
 from okey.bots.base import Bot
-from okey.bots.level101 import make_bot101
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.games.okey101.actions import Open
 from okey.games.okey101.round import HAND_101
+from okey.games.okey101.sections import GAME
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles
@@ -111,7 +112,7 @@ def bot_script(seat: int) -> list[Action]:
 def tutorial_bots() -> dict[int, Bot]:
     """The scripted bots (an easy 101 bot takes over should a move ever not fit)."""
     return {
-        seat: ScriptedBot(bot_script(seat), cast(Bot, make_bot101("easy", random.Random(seat))))
+        seat: ScriptedBot(bot_script(seat), cast(Bot, make_bot("easy", random.Random(seat), GAME)))
         for seat in THROWS
     }
 

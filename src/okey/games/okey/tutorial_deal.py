@@ -1,4 +1,4 @@
-"""The tutorial's prepared round: one fixed deal and the bots' fixed moves.
+"""The prepared round of classic Okey's lesson: one fixed deal and the bots' fixed moves.
 
 You (seat 0) deal and open with a hand two tiles from finishing, and throw
 black 5: nothing in your hand is near it, while yellow 13 may still make
