@@ -7,10 +7,10 @@ from dataclasses import replace
 import pytest
 
 from okey.games.okey101.scores import Board101, Finish101, round_points
+from okey.games.okey101.sections import Rules101
 from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.rules import load_rules
-from okey.rules101 import Rules101
 
 _LOADED = load_rules("101").okey101
 assert _LOADED is not None

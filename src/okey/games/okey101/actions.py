@@ -11,10 +11,10 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from okey.engine.actions import GameAction
+from okey.games.okey101.sections import GAME
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
-from okey.rules101 import GAME
 
 Pair = tuple[Tile, Tile]
 

@@ -12,10 +12,10 @@ from enum import Enum
 from typing import ClassVar
 
 from okey.engine.events import EndsRound, GameEvent
+from okey.games.okey101.sections import GAME
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
-from okey.rules101 import GAME
 
 Pair = tuple[Tile, Tile]
 

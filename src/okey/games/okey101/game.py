@@ -10,9 +10,9 @@ from okey.engine.games.base import Game
 from okey.engine.traditional import Dice
 from okey.games.okey101.round import Round101
 from okey.games.okey101.scores import Board101
+from okey.games.okey101.sections import GAME
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
-from okey.rules101 import GAME
 
 
 class Okey101Game(Game):

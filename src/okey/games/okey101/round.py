@@ -63,6 +63,7 @@ from okey.games.okey101.scores import (
     round_factor,
     round_points,
 )
+from okey.games.okey101.sections import Rules101
 from okey.games.okey101.view import LaidMeld, LaidPair, View101, discard_penalty
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
@@ -70,7 +71,6 @@ from okey.hand.layoff import Place, add_to, additions
 from okey.hand.melds import Meld, make_meld, melds_value
 from okey.hand.tiles import Tile, is_okey, okey_for, stand_in
 from okey.rules import RuleSet
-from okey.rules101 import Rules101
 
 HAND_101 = 21
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from okey.engine.events import Standing
+from okey.games.okey101.sections import Rules101
 from okey.hand.finishing import Opened
 from okey.hand.melds import hand_value
 from okey.hand.tiles import Tile
-from okey.rules101 import Rules101
 
 
 @dataclass(frozen=True, slots=True)

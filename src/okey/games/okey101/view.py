@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from okey.engine.view import TableView
 from okey.games.okey101.actions import Pair
 from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.sections import Rules101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import Meld, OpeningRules
 from okey.hand.tiles import Tile, is_okey
-from okey.rules101 import Rules101
 
 DEFAULT_OPENING = OpeningRules()
 
