@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from okey.bots.level101 import LEVELS_101, make_bot101, plan_step
 from okey.games.okey101.actions import Add, Lay
+from okey.games.okey101.levels import LEVELS_101, make_bot101, plan_step
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import FinishPlan
 from okey.hand.layoff import Addition, Place

@@ -8,11 +8,11 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from okey.bots.level101 import WAIT_PILE, WAIT_STUCK, make_bot101, rules_now
 from okey.engine.actions import Discard, DrawFromPile, TakeDiscard
 from okey.engine.match import Match
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Open
+from okey.games.okey101.levels import WAIT_PILE, WAIT_STUCK, make_bot101, rules_now
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles

@@ -12,11 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_net101_support import one_round_101
 
-from okey.bots.level101 import make_bot101
 from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.view import View101
 from okey.net.codec import CodecError, decode, encode
 from okey.net.notation import action_from_text, action_text

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from test_net_support import CODE, play
 
-from okey.bots.level101 import make_bot101
 from okey.engine.events import MatchOver
+from okey.games.okey101.levels import make_bot101
 from okey.net.client import Client, play_as_bot
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules, rules_dir

@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from okey.bots.example101 import make_bot as make_opener
-from okey.bots.guard101 import Guarded101
-from okey.bots.level101 import make_bot101
-from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident
+from okey.bots.plugins import DEFAULT_TIME_LIMIT, Guarded101, Incident
 from okey.cli import main
 from okey.commands.simulate101 import simulate101
 from okey.engine.actions import Action, Discard
 from okey.engine.match import Match
+from okey.games.okey101.example import make_bot as make_opener
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.view import View101
 from okey.hand.tiles import full_set
 from okey.rules import load_rules

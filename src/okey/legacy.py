@@ -20,6 +20,8 @@ from typing import Final
 MOVED: Final[dict[str, str]] = {
     "okey.engine.okey101": "okey.games.okey101",
     "okey.engine.games.okey": "okey.games.okey",
+    "okey.bots.level101": "okey.games.okey101.levels",
+    "okey.bots.example101": "okey.games.okey101.example",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 

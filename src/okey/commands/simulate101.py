@@ -1,8 +1,8 @@
 """``okey simulate --rules 101``: Okey 101 bot matches, headless, with per-seat figures.
 
-Seats are 101 levels (:data:`okey.bots.level101.LEVELS_101`) or plug-in bots
+Seats are 101 levels (:data:`okey.games.okey101.levels.LEVELS_101`) or plug-in bots
 (``module:callable`` or ``file.py:callable``, as for Okey: docs/bots.md). A
-plug-in is guarded as at Okey (:class:`okey.bots.guard101.Guarded101`): a move
+plug-in is guarded as at Okey (:class:`okey.bots.plugins.Guarded101`): a move
 that raises, takes longer than the time limit (2 seconds, as at Okey) or that
 the engine refuses is played by the easy level instead, and the incident
 reported. A ``process:`` seat is refused: its child speaks Okey's views only.
@@ -20,10 +20,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
-from okey.bots.guard101 import Guarded101
-from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
 from okey.bots.plugins import (
     DEFAULT_TIME_LIMIT,
+    Guarded101,
     Incident,
     PluginError,
     is_plugin_name,
@@ -38,6 +37,7 @@ from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.errors import Phrase, render
 from okey.games.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
+from okey.games.okey101.levels import LEVELS_101, Bot101, make_bot101
 from okey.games.okey101.view import View101
 from okey.matchlog import LogHeader
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue

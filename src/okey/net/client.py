@@ -24,8 +24,7 @@ from typing import Any, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from okey.bots import Bot
-from okey.bots.level101 import Bot101
+from okey.bots import AnyBot
 from okey.engine.actions import Action
 from okey.engine.events import Event, MatchOver
 from okey.engine.view import Phase
@@ -296,7 +295,7 @@ class Client:
 
 
 async def play_as_bot(
-    client: Client, bot: Bot | Bot101, *, start_with: int | None = None, think: float = 0.0
+    client: Client, bot: AnyBot, *, start_with: int | None = None, think: float = 0.0
 ) -> MatchOver | None:
     """Play the client's seat with ``bot`` (an Okey bot, or a 101 bot at a 101 table) until
     the match is over (its MatchOver, heard in an Update or in what a rejoined seat

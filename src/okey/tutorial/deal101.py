@@ -22,11 +22,11 @@ from itertools import chain
 from typing import cast
 
 from okey.bots.base import Bot
-from okey.bots.level101 import make_bot101
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.games.okey101.actions import Open
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
