@@ -4,10 +4,12 @@ level as the master."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import partial
 
 from okey.bots.kit import BotsPart
 from okey.engine.actions import Action, Discard
+from okey.engine.view import Phase
 from okey.games.okey101.actions import Lay, Open
 from okey.games.okey101.levels import STYLES, Level101, master101
 from okey.games.okey101.view import View101
@@ -19,8 +21,14 @@ def _level(name: str, rng: random.Random) -> Level101:
 
 
 def _accepts(view: View101, action: Action) -> bool:
-    """A listed move, or an Open or a Lay (never listed: the table checks them)."""
-    return action in view.legal or isinstance(action, Open | Lay)
+    """Whether ``action`` may be played from ``view`` as far as the view can tell: a listed
+    move, or an Open or a Lay (never listed) made in the discard phase of tiles the hand
+    holds (the engine checks the rest)."""
+    if isinstance(action, Open | Lay):
+        tiles = [tile for meld in action.melds for tile in meld.tiles]
+        tiles += [tile for pair in action.pairs for tile in pair]
+        return view.phase is Phase.DISCARD and not Counter(tiles) - Counter(view.hand)
+    return action in view.legal
 
 
 def _keep_okey(view: View101, choice: Discard) -> Action:
