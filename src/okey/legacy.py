@@ -22,6 +22,7 @@ MOVED: Final[dict[str, str]] = {
     "okey.engine.games.okey": "okey.games.okey",
     "okey.bots.level101": "okey.games.okey101.levels",
     "okey.bots.example101": "okey.games.okey101.example",
+    "okey.bots.guard101": "okey.bots.plugins",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 
