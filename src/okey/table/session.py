@@ -9,8 +9,10 @@ turns, which a table server would play instead.
 
 When the player's time runs out (or autopilot holds the seat), the session chooses the
 moves made for them (:attr:`Match.choose_automatic <okey.engine.match.Match.choose_automatic>`):
-the medium bot's choice from the player's view, by a bot with its own seeded generator
-(:attr:`TableSession.autopilot_rng`), so that a resumed match plays on the same.
+the choice of the game's bot for it (:attr:`okey.bots.kit.BotsPart.automatic`: at Okey the
+medium bot; a game without one plays its round's own automatic moves) from the player's
+view, by a bot with its own seeded generator (:attr:`TableSession.autopilot_rng`), so that a
+resumed match plays on the same.
 """
 
 from __future__ import annotations
