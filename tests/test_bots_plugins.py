@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from bots_support import make_view
 
-from okey.bots import LEVELS, AnyBot, AnyBotFactory, Bot, make_bot
+from okey.bots import LEVELS, AnyBot, AnyBotFactory, Bot, levels_of, make_bot
 from okey.bots.example import LuckyBot
 from okey.bots.example import make_bot as make_lucky
 from okey.bots.plugins import (
@@ -33,7 +33,7 @@ from okey.bots.plugins import (
     split_spec,
 )
 from okey.cli import main
-from okey.commands.simulate101 import simulate101
+from okey.commands.simulate101 import check_seat_name101, simulate101
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.match import Match
 from okey.engine.play import play_round
@@ -264,6 +264,23 @@ def test_the_101_guard_keeps_its_old_form_and_name() -> None:
     assert isinstance(guarded, GuardedBot)
     assert guarded.choose(view) == make_opener(random.Random(3)).choose(view)
     assert importlib.import_module("okey.bots.guard101").Guarded101 is Guarded101
+
+
+def test_a_seat_name_is_checked_and_seated_for_its_game() -> None:
+    levels = levels_of("101")
+    assert check_seat_name("hard", levels, "101") is None
+    assert check_seat_name("okey.bots.example101:make_bot", levels, "101") is None
+    seated = seat_bot("okey.bots.example101:make_bot", random.Random(1), levels, game="101")
+    assert isinstance(seated, GuardedBot) and seated.name == "opener"
+    assert isinstance(seated.fallback, type(make_bot("easy", random.Random(1), "101")))
+    spec = "process:okey.bots.example:make_bot"
+    assert check_seat_name(spec, LEVELS) is None  # a child process plays Okey
+    problem = check_seat_name(spec, levels, "101")
+    old = check_seat_name101(spec)
+    assert problem is not None and old is not None
+    assert problem.key == old.key and render(problem, EN) == render(old, EN)
+    with pytest.raises(PluginError):
+        seat_bot(spec, random.Random(1), levels, game="101")
 
 
 def test_every_guard_gives_the_same_time_limit() -> None:

@@ -25,7 +25,9 @@ class BotsPart:
     turn may take at the table. ``keep_okey(view, discard)``: the autopilot's move
     instead of ``discard``, which throws an okey away (``discard`` itself when that is
     a fine move). ``automatic``: the bot that plays a timed-out player's moves at the
-    table (None: the round's own automatic moves)."""
+    table (None: the round's own automatic moves). ``no_child``: the reason (a
+    ``bot.plugin.*`` key of the catalogue) a ``process:`` seat cannot play the game,
+    whose child is sent Okey's views only (None: it can)."""
 
     levels: Mapping[str, AnyBotFactory]
     master: Callable[[], AnyBot]
@@ -34,3 +36,4 @@ class BotsPart:
     most_moves_per_turn: int
     keep_okey: Callable[[Any, Discard], Action]
     automatic: Callable[[random.Random], AnyBot] | None = None
+    no_child: str | None = None

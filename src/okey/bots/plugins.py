@@ -254,12 +254,25 @@ def ask_in_time(
     return action
 
 
-def check_seat_name(name: str, levels: Mapping[str, AnyBotFactory]) -> PluginError | None:
-    """Why ``name`` cannot be seated (worded when shown), or None when it can (a
-    ``process:`` seat is checked for its form here, and loaded when it is seated)."""
+def _child_refused(name: str, game: str) -> PluginError | None:
+    """Why process seat ``name`` cannot play game ``game``, or None when it can."""
+    refusal = kits.part(game, "bots", BotsPart).no_child
+    if refusal is None:
+        return None
+    return PluginError(refusal, spec=name.removeprefix(PROCESS_PREFIX))
+
+
+def check_seat_name(
+    name: str, levels: Mapping[str, AnyBotFactory], game: str = kits.DEFAULT_GAME
+) -> PluginError | None:
+    """Why ``name`` cannot be seated at game ``game`` (worded when shown), or None when it
+    can (a ``process:`` seat is checked for its form here, and loaded when it is seated)."""
     if name in levels:
         return None
     if is_process_name(name):
+        refused = _child_refused(name, game)
+        if refused is not None:
+            return refused
         try:
             split_spec(name.removeprefix(PROCESS_PREFIX))
         except PluginError as exc:
@@ -291,9 +304,12 @@ def seat_bot(
     if name in levels:
         return levels[name](rng)
     if is_process_name(name):
+        refused = _child_refused(name, game)
+        if refused is not None:
+            raise refused
         return ProcessBot(name, rng, time_limit=time_limit, on_incident=on_incident)
     if not is_plugin_name(name):
-        problem = check_seat_name(name, levels)
+        problem = check_seat_name(name, levels, game)
         assert problem is not None
         raise problem
     factory = load_factory(name)

@@ -54,4 +54,5 @@ PART = BotsPart(
     accepts=_accepts,
     most_moves_per_turn=60,  # a 101 turn may lay and add many times before its discard
     keep_okey=_keep_okey,
+    no_child="process_101",  # a process: seat's child decodes Okey's views only
 )
