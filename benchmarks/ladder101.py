@@ -32,10 +32,10 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import replace
 from typing import Any
 
-from okey.bots.level101 import Level101, make_bot101
 from okey.engine.match import Match
 from okey.games.okey101.checks import score_problems, state_problems
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.levels import Level101, make_bot101
 from okey.games.okey101.round import Round101
 from okey.games.okey101.view import View101
 from okey.rules import load_rules

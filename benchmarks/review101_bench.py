@@ -24,12 +24,12 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-import okey.bots.level101 as level101
+import okey.games.okey101.levels as level101
 import okey.review101 as review101
 from okey.bots import make_bot
-from okey.bots.level101 import make_bot101
 from okey.commands.simulate import play_table_round
 from okey.engine.match import Match
+from okey.games.okey101.levels import make_bot101
 from okey.hand import finishing
 from okey.review import review_match
 from okey.rules import load_rules

@@ -10,7 +10,6 @@ from dataclasses import replace
 
 import pytest
 
-from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.deal import arrange_deck
@@ -19,6 +18,7 @@ from okey.engine.testing import deal_hidden_anew
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened

@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from test_master101 import NAMES, deal, opened_dealer, round_to_dealer, view_of, words
 
-from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
 from okey.cli import main
 from okey.commands.simulate import play_table_round
@@ -23,6 +22,7 @@ from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
 from okey.engine.notation import parse_action
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind

@@ -36,7 +36,7 @@ def test_serve_and_host_plan_a_101_table(command: ModuleType, rules: str, tmp_pa
     assert table_rules.play.timer_seconds == DEFAULT_TIMER  # an online table has a timer
     assert chosen.config.level == "medium"
     hosted = chosen.table_on(TableServer(saves_dir=tmp_path))
-    assert all(bot.okey101 is not None for bot in hosted.table.bots)
+    assert all(bot.game == "101" for bot in hosted.table.bots)
 
 
 def test_a_101_table_of_the_wrong_size_is_refused_in_words(

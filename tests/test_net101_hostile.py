@@ -25,10 +25,10 @@ from test_net_support import (
 )
 from websockets.asyncio.client import ClientConnection, connect
 
-from okey.bots.level101 import make_bot101
 from okey.engine.actions import DrawFromPile
 from okey.engine.events import MatchOver
 from okey.engine.view import Phase
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.view import View101
 from okey.hand.notation import format_tile
 from okey.hand.tiles import Tile

@@ -68,7 +68,7 @@ async def test_two_people_and_two_bots_play_a_101_round_to_the_end() -> None:
         match = table.match
         assert match.over and match.round_number == 1
         assert isinstance(results[0], MatchOver) and results[0] == results[1] == match.events[-1]
-        assert all(bot.okey101 is not None for bot in table.bots)  # the server's bots are 101's
+        assert all(bot.game == "101" for bot in table.bots)  # the server's bots are 101's
         for seat, received in enumerate(frames):
             messages = heard(received)
             views = [m.view for m in messages if isinstance(m, Update) and m.view is not None]

@@ -13,13 +13,13 @@ from test_net_support import config101
 from test_net_table import Clock
 
 from okey.bots import available_levels
-from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.engine.actions import Action, Discard, Resume
 from okey.engine.events import AutopilotChanged, Drew, TimedOut
 from okey.engine.match import Match
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Open
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.levels import LEVELS_101, Level101, make_bot101
 from okey.games.okey101.notation import parse_meld
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
@@ -150,7 +150,7 @@ def test_the_101_levels_are_the_levels_a_host_may_choose() -> None:
     rules = config101().rules
     for level in LEVELS_101:
         bot = TableBot(level, random.Random(1), rules)
-        assert bot.okey101 is not None and bot.okey is None
+        assert isinstance(bot.bot, Level101) and bot.name == level
     rig = Rig()
     started(rig, 1)
     with pytest.raises(TypeError):  # an Okey bot is never given a View101
@@ -394,7 +394,7 @@ def test_the_server_autosave_of_a_101_table_restores_it() -> None:
     assert back.match.rules == match.rules and back.version == rig.table.version
     for seat in range(4):
         assert back.match.table_view(seat) == match.table_view(seat)
-    assert all(bot.okey101 is not None for bot in back.bots)
+    assert all(bot.game == "101" for bot in back.bots)
     assert [(s.kind, s.name) for s in back.seats] == [(s.kind, s.name) for s in rig.table.seats]
     assert not any(s.connected for s in back.seats)  # everyone rejoins
     # The bots play on as they would have: their random states came back.

@@ -19,10 +19,10 @@ from typing import ParamSpec, TypeVar
 
 from okey.bots import make_bot
 from okey.bots.base import AnyBot
-from okey.bots.level101 import make_bot101
 from okey.engine.events import Event, MatchOver, RoundDrawn, RoundWon
 from okey.engine.view import PlayerView, TableView
 from okey.games.okey101.events import RoundCancelled101, RoundScored101
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.view import View101
 from okey.net.client import Client, play_as_bot
 from okey.net.protocol import ServerMessage

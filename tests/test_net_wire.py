@@ -19,9 +19,9 @@ from dataclasses import replace
 from pathlib import Path
 
 from okey.bots import make_bot
-from okey.bots.level101 import make_bot101
 from okey.engine.events import seen_by
 from okey.engine.match import Match
+from okey.games.okey101.levels import make_bot101
 from okey.net.notation import action_from_text
 from okey.net.protocol import (
     Act,

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 import okey.saves.codec
-from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.engine.match import Match
+from okey.games.okey101.levels import LEVELS_101, make_bot101
 from okey.games.okey101.view import View101
 from okey.rules import load_rules
 from okey.saves import SaveError, decode, encode, read_save, restore_match, snapshot, write_save

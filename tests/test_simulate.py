@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from okey.bots.level101 import LEVELS_101
 from okey.cli import main
 from okey.commands.simulate import simulate
 from okey.engine.events import DiceThrown
+from okey.games.okey101.levels import LEVELS_101
 from okey.matchlog import read_log, replay
 from okey.rules import load_rules
 

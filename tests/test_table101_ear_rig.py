@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from test_table_rig import BOT_NAMES, FakeOutput
 
-from okey.bots.level101 import Level101, make_bot101
 from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
+from okey.games.okey101.levels import Level101, make_bot101
 from okey.games.okey101.view import View101
 from okey.messages import Catalogue, Verbosity, load_catalogue
 from okey.rules import RuleSet, load_rules

@@ -15,7 +15,6 @@ import pytest
 from sounds_support import Recorded
 from test_table_rig import EN, FakeOutput, key_of
 
-from okey.bots.level101 import Bot101, make_bot101
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.engine.events import Discarded, Drew, Event, TookDiscard
@@ -30,6 +29,7 @@ from okey.games.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
+from okey.games.okey101.levels import Bot101, make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
@@ -168,7 +168,7 @@ def make_table101(
     chosen: Mapping[int, Bot101] = (
         bots if bots is not None else {seat: Thrower101() for seat in (1, 2, 3)}
     )
-    session.bots101.update(chosen)
+    session.bots.update(chosen)
     speaker = Speaker(SpeechMode.AUTO, FakeOutput(), printer=lambda _: None, catalogue=EN)
     table = Table(session, speaker)
     table.voice.use_sounds(Recorded(), table.settings)

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from okey.bots.level101 import LEVELS_101, make_bot101
 from okey.cli import main
 from okey.commands.simulate import simulate
 from okey.engine.match import Match
 from okey.games.okey101.actions import Add, Lay, Open
+from okey.games.okey101.levels import LEVELS_101, make_bot101
 from okey.games.okey101.view import View101
 from okey.matchlog import LogHeader, format_log, parse_log, read_log, replay
 from okey.rules import load_rules

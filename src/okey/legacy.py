@@ -21,6 +21,9 @@ MOVED: Final[dict[str, str]] = {
     "okey.engine.okey101": "okey.games.okey101",
     "okey.engine.games.okey": "okey.games.okey",
     "okey.rules101": "okey.games.okey101.sections",
+    "okey.bots.level101": "okey.games.okey101.levels",
+    "okey.bots.example101": "okey.games.okey101.example",
+    "okey.bots.guard101": "okey.bots.plugins",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 

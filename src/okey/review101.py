@@ -25,8 +25,7 @@ from collections.abc import Collection, Iterable
 from dataclasses import replace
 from typing import assert_never
 
-from okey.bots.level101 import plan_step, rules_now
-from okey.bots.master import master101, master_move
+from okey.bots.master import master_move
 from okey.engine.actions import Action, Discard, Resume, TimeOut
 from okey.engine.events import Event
 from okey.engine.match import Match
@@ -34,6 +33,7 @@ from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.levels import master101, plan_step, rules_now
 from okey.games.okey101.scores import Finish101, round_factor
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan

@@ -5,10 +5,11 @@ the import path) or ``file.py:callable`` (a Python file, named by its path:
 ``./lucky.py:make_bot``, ``C:\\bots\\lucky.py:make_bot``), where the
 callable takes the seat's own ``random.Random`` and returns a bot (an object
 with ``name`` and ``choose(view) -> action``; see :mod:`okey.bots.base`). A
-plug-in bot is wrapped in :class:`GuardedBot`: when it raises, runs past its
-time limit or returns a move that is not in ``view.legal``, the easy level
-plays that move instead, an :class:`Incident` is recorded (and passed to
-``on_incident``), and the match goes on.
+plug-in bot is wrapped in :class:`GuardedBot`, the one guard of every game: when
+it raises, runs past its time limit or returns a move the table would not take
+(at Okey, one not in ``view.legal``), the game's easy level plays that move
+instead, an :class:`Incident` is recorded (and passed to ``on_incident``), and
+the match goes on.
 
 The hook for front ends and ``okey simulate``: :func:`seat_bot` makes the bot
 for a seat name and :func:`check_seat_name` says why a name cannot be seated.
@@ -29,13 +30,15 @@ import re
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Final, Protocol, TypeVar
 
-from okey.bots.base import Bot, BotFactory
-from okey.bots.easy import EasyBot
+from okey import kits
+from okey.bots import make_bot
+from okey.bots.base import AnyBot, AnyBotFactory
+from okey.bots.kit import BotsPart
 from okey.bots.plugin_terms import Incident as Incident
 from okey.bots.plugin_terms import PluginError as PluginError
 from okey.bots.plugin_terms import Reason as Reason
@@ -44,7 +47,6 @@ from okey.bots.plugin_terms import split_spec as split_spec
 from okey.bots.process import PREFIX as PROCESS_PREFIX
 from okey.bots.process import ProcessBot, is_process_name
 from okey.engine.actions import Action
-from okey.engine.view import PlayerView
 
 V = TypeVar("V")
 DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
@@ -81,7 +83,7 @@ def _module_from_file(spec: str, target: str) -> ModuleType:
     return module
 
 
-def load_factory(spec: str) -> BotFactory:
+def load_factory(spec: str) -> AnyBotFactory:
     """Import ``module:callable`` or load ``file.py:callable`` (the callable may be
     dotted: ``module:Class.make``)."""
     target_name, attribute = split_spec(spec)
@@ -102,35 +104,78 @@ def load_factory(spec: str) -> BotFactory:
             raise PluginError("missing", spec=spec) from None
     if not callable(target):
         raise PluginError("not_callable", spec=spec)
-    factory: BotFactory = target
+    factory: AnyBotFactory = target
     return factory
 
 
+Accepts = Callable[[Any, Action], bool]
+"""Whether a plug-in's move may go to the table: ``accepts(view, action)``."""
+
+
 class GuardedBot:
-    """A bot whose failures are replaced, one move at a time, by the easy level."""
+    """A plug-in bot of game ``game`` whose failures are replaced, one move at a time, by
+    ``fallback`` (by default the game's easy level, seeded by ``rng``).
+
+    A move is let through when ``accepts(view, move)``: by default the game's own check
+    from the view (:attr:`okey.bots.kit.BotsPart.accepts`: at Okey, a move of
+    ``view.legal``); a seat that owns the match may pass the engine's own check instead
+    (at Okey 101 an ``Open`` or a ``Lay`` is never listed in ``view.legal``)."""
 
     def __init__(
         self,
-        bot: Bot,
-        rng: random.Random,
+        bot: AnyBot,
+        rng: random.Random | None = None,
         *,
+        game: str = kits.DEFAULT_GAME,
+        fallback: AnyBot | None = None,
+        accepts: Accepts | None = None,
         time_limit: float = DEFAULT_TIME_LIMIT,
         on_incident: Callable[[Incident], None] | None = None,
         threaded: bool = True,
     ) -> None:
+        if fallback is None:
+            if rng is None:
+                raise TypeError("a guarded bot needs a random source or a fallback")
+            fallback = make_bot("easy", rng, game)
         self.bot = bot
         self.name = str(getattr(bot, "name", type(bot).__name__))
-        self.fallback = EasyBot(rng)
+        self.fallback = fallback
+        self.accepts = accepts if accepts is not None else kits.part(game, "bots", BotsPart).accepts
         self.time_limit = time_limit
         self.on_incident = on_incident
         self.threaded = threaded
         self.incidents: list[Incident] = []
 
-    def choose(self, view: PlayerView) -> Action:
-        return guarded_choice(self, view, lambda seen, action: action in seen.legal)
+    def choose(self, view: Any) -> Action:
+        return guarded_choice(self, view, self.accepts)
 
-    def _replace(self, view: PlayerView, reason: Reason, detail: str) -> Action:
+    def _replace(self, view: Any, reason: Reason, detail: str) -> Action:
         return replaced(self, view, reason, detail)
+
+
+class Guarded101(GuardedBot):
+    """Okey 101's guard as ``okey.bots.guard101`` first gave it (``bot, fallback, accepts``;
+    that name still imports this module): a :class:`GuardedBot` of game ``"101"``."""
+
+    def __init__(
+        self,
+        bot: AnyBot,
+        fallback: AnyBot,
+        accepts: Accepts,
+        *,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        on_incident: Callable[[Incident], None] | None = None,
+        threaded: bool = True,
+    ) -> None:
+        super().__init__(
+            bot,
+            game="101",
+            fallback=fallback,
+            accepts=accepts,
+            time_limit=time_limit,
+            on_incident=on_incident,
+            threaded=threaded,
+        )
 
 
 class Guard(Protocol):
@@ -157,8 +202,8 @@ def replaced(guard: Guard, view: Any, reason: Reason, detail: str) -> Action:
     return action
 
 
-def guarded_choice(guard: Guard, view: Any, accepts: Callable[[Any, Action], bool]) -> Action:
-    """A guard's move (:class:`GuardedBot`, :class:`okey.bots.guard101.Guarded101`):
+def guarded_choice(guard: Guard, view: Any, accepts: Accepts) -> Action:
+    """A guard's move (:class:`GuardedBot`):
     the plug-in's in time, raising nothing and ``accepts``-ed, else the guard's
     ``_replace`` (its fallback's move, the incident kept)."""
     started = time.perf_counter()
@@ -209,12 +254,25 @@ def ask_in_time(
     return action
 
 
-def check_seat_name(name: str, levels: dict[str, BotFactory]) -> PluginError | None:
-    """Why ``name`` cannot be seated (worded when shown), or None when it can (a
-    ``process:`` seat is checked for its form here, and loaded when it is seated)."""
+def _child_refused(name: str, game: str) -> PluginError | None:
+    """Why process seat ``name`` cannot play game ``game``, or None when it can."""
+    refusal = kits.part(game, "bots", BotsPart).no_child
+    if refusal is None:
+        return None
+    return PluginError(refusal, spec=name.removeprefix(PROCESS_PREFIX))
+
+
+def check_seat_name(
+    name: str, levels: Mapping[str, AnyBotFactory], game: str = kits.DEFAULT_GAME
+) -> PluginError | None:
+    """Why ``name`` cannot be seated at game ``game`` (worded when shown), or None when it
+    can (a ``process:`` seat is checked for its form here, and loaded when it is seated)."""
     if name in levels:
         return None
     if is_process_name(name):
+        refused = _child_refused(name, game)
+        if refused is not None:
+            return refused
         try:
             split_spec(name.removeprefix(PROCESS_PREFIX))
         except PluginError as exc:
@@ -233,19 +291,25 @@ def check_seat_name(name: str, levels: dict[str, BotFactory]) -> PluginError | N
 def seat_bot(
     name: str,
     rng: random.Random,
-    levels: dict[str, BotFactory],
+    levels: Mapping[str, AnyBotFactory],
     *,
+    game: str = kits.DEFAULT_GAME,
+    accepts: Accepts | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_incident: Callable[[Incident], None] | None = None,
-) -> Bot:
-    """The bot for a seat name: a level as is, a ``module:callable`` guarded, a
-    ``process:SPEC`` in a child process (PluginError when it cannot start)."""
+) -> AnyBot:
+    """The bot for a seat name at game ``game``: a level as is, a ``module:callable``
+    guarded (:class:`GuardedBot`, ``accepts`` its check), a ``process:SPEC`` in a child
+    process (PluginError when it cannot start)."""
     if name in levels:
         return levels[name](rng)
     if is_process_name(name):
+        refused = _child_refused(name, game)
+        if refused is not None:
+            raise refused
         return ProcessBot(name, rng, time_limit=time_limit, on_incident=on_incident)
     if not is_plugin_name(name):
-        problem = check_seat_name(name, levels)
+        problem = check_seat_name(name, levels, game)
         assert problem is not None
         raise problem
     factory = load_factory(name)
@@ -254,4 +318,11 @@ def seat_bot(
         bot = factory(rng)
     except Exception as exc:  # a plug-in may fail in any way
         raise PluginError("make", spec=name, reason=exc) from exc
-    return GuardedBot(bot, fallback_rng, time_limit=time_limit, on_incident=on_incident)
+    return GuardedBot(
+        bot,
+        fallback_rng,
+        game=game,
+        accepts=accepts,
+        time_limit=time_limit,
+        on_incident=on_incident,
+    )

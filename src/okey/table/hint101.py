@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from okey.bots.level101 import rules_now
 from okey.engine.actions import (
     Action,
     DeclarePairs,
@@ -29,6 +28,7 @@ from okey.engine.actions import (
 )
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
 from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.levels import rules_now
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened

@@ -25,11 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from okey.bots.level101 import rules_now
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
 from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.levels import rules_now
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, additions

@@ -9,8 +9,10 @@ turns, which a table server would play instead.
 
 When the player's time runs out (or autopilot holds the seat), the session chooses the
 moves made for them (:attr:`Match.choose_automatic <okey.engine.match.Match.choose_automatic>`):
-the medium bot's choice from the player's view, by a bot with its own seeded generator
-(:attr:`TableSession.autopilot_rng`), so that a resumed match plays on the same.
+the choice of the game's bot for it (:attr:`okey.bots.kit.BotsPart.automatic`: at Okey the
+medium bot; a game without one plays its round's own automatic moves) from the player's
+view, by a bot with its own seeded generator (:attr:`TableSession.autopilot_rng`), so that a
+resumed match plays on the same.
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import cast
 
-from okey.bots import Bot, make_bot
-from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
-from okey.bots.medium import MediumBot
+from okey import kits
+from okey.bots import AnyBot, make_bot
+from okey.bots.kit import BotsPart
 from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
@@ -35,16 +36,7 @@ from okey.rules import RuleSet
 from okey.table.seat import Detail, Done, Outcome, Refused, SeatView, Step
 from okey.table.settings import TableSettings
 
-__all__ = ["MOST_MOVES_PER_TURN", "Step", "TableSession", "fresh_rng", "new_session"]
-
-MOST_MOVES_PER_TURN = 8  # a bot's turn is a few moves (show, declare, draw, discard)
-MOST_MOVES_PER_TURN_101 = 60  # a 101 turn may lay and add many times before its discard
-DEFAULT_LEVEL_101 = "medium"
-
-
-def bot101_for(level: str, rng: random.Random) -> Bot101:
-    """The 101 bot of a seat's level (a level 101 has not, a plug-in's: medium)."""
-    return make_bot101(level if level in LEVELS_101 else DEFAULT_LEVEL_101, rng)
+__all__ = ["Step", "TableSession", "fresh_rng", "new_session"]
 
 
 class TableSession:
@@ -57,31 +49,27 @@ class TableSession:
         bot_rngs: dict[int, random.Random],
         *,
         decks: Iterator[Sequence[Tile]] | None = None,
-        bots: Mapping[int, Bot] | None = None,
+        bots: Mapping[int, AnyBot] | None = None,
         autopilot_rng: random.Random | None = None,
     ) -> None:
         self.match = match
         self.settings = settings
         self.bot_rngs = bot_rngs
-        is101 = match.rules.okey101 is not None
-        self.bots: dict[int, Bot] = (
-            dict(bots)
-            if bots is not None
-            else {}
-            if is101
-            else {seat: make_bot(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
-        )
-        # At a 101 table the seats' bots are 101's (same levels, their own moves).
-        self.bots101: dict[int, Bot101] = (
-            {seat: bot101_for(settings.levels[seat], rng) for seat, rng in bot_rngs.items()}
-            if is101
-            else {}
-        )
+        game = match.rules.game
+        given = dict(bots) if bots is not None else {}
+        # The seats' bots: the given ones (a prepared round's), else the game's levels.
+        self.bots: dict[int, AnyBot] = {
+            seat: make_bot(settings.levels[seat], rng, game)
+            for seat, rng in bot_rngs.items()
+            if seat not in given
+        } | given
         self.decks = decks  # prepared deals (tests, tutorials); None: shuffle
-        # The bot that plays the player's timed-out turns (a table with a timer).
+        # The bot that plays the player's timed-out turns (a table with a timer; a game
+        # without one plays the round's own automatic moves).
         self.autopilot_rng = autopilot_rng
-        if autopilot_rng is not None and not is101:  # 101's timed-out turns: the round's own
-            match.choose_automatic = MediumBot(autopilot_rng).choose
+        automatic = kits.part(game, "bots", BotsPart).automatic
+        if autopilot_rng is not None and automatic is not None:
+            match.choose_automatic = automatic(autopilot_rng).choose
 
     @property
     def you(self) -> int:
@@ -147,20 +135,9 @@ class TableSession:
         match = self.match
         seat = match.turn
         events: list[Event] = []
-        if seat in self.bots101 and seat not in self.bots:
-            bot101 = self.bots101[seat]
-            for _ in range(MOST_MOVES_PER_TURN_101):
-                view = match.table_view(seat)
-                assert isinstance(view, View101)
-                events += match.apply(seat, bot101.choose(view))
-                if match.round_over or match.turn != seat:
-                    break
-            return self._seen(events)
         bot = self.bots[seat]
-        # A given bot (a prepared round's) sees the game's view: Okey's or 101's.
-        most = MOST_MOVES_PER_TURN_101 if match.rules.okey101 is not None else MOST_MOVES_PER_TURN
-        for _ in range(most):
-            events += match.apply(seat, bot.choose(cast(PlayerView, seat_view(match, seat))))
+        for _ in range(kits.part(match.rules.game, "bots", BotsPart).most_moves_per_turn):
+            events += match.apply(seat, bot.choose(seat_view(match, seat)))
             if match.round_over or match.turn != seat:
                 break
         return self._seen(events)
@@ -202,7 +179,7 @@ def new_session(
     *,
     decks: Iterator[Sequence[Tile]] | None = None,
     first_dealer: int | None = None,
-    bots: Mapping[int, Bot] | None = None,
+    bots: Mapping[int, AnyBot] | None = None,
 ) -> TableSession:
     """A new match at this table (no round dealt yet); ``bots`` seats given bots
     (a prepared round's) instead of the settings' levels."""

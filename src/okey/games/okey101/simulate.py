@@ -4,7 +4,7 @@ ones (not counted toward ``--rounds``).
 
 Seats are 101 levels or plug-in bots (``module:callable`` or ``file.py:callable``, as
 for Okey: docs/bots.md). A plug-in is guarded as at Okey
-(:class:`okey.bots.guard101.Guarded101`): a move that raises, takes longer than the
+(:class:`okey.bots.plugins.Guarded101`): a move that raises, takes longer than the
 time limit or that the table refuses is played by the easy level instead, and the
 incident reported. A ``process:`` seat is refused: its child speaks Okey's views only.
 """
@@ -16,15 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from okey.bots.guard101 import Guarded101
-from okey.bots.level101 import LEVELS_101, Bot101, make_bot101
-from okey.bots.plugins import PluginError, is_plugin_name, load_factory
+from okey.bots.plugins import Guarded101, PluginError, is_plugin_name, load_factory
 from okey.bots.process import PREFIX as PROCESS_PREFIX
 from okey.bots.process import is_process_name
 from okey.commands.simulate_kit import Seating, SimulatePart
 from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.games.okey101.events import Opened101, Penalised101, RoundCancelled101, RoundScored101
+from okey.games.okey101.levels import LEVELS_101, Bot101, make_bot101
 from okey.games.okey101.view import View101
 
 

@@ -1,4 +1,5 @@
-"""A small Okey 101 plug-in bot (docs/bots.md): seat it with ``okey.bots.example101:make_bot``.
+"""A small Okey 101 plug-in bot (docs/bots.md): seat it with ``okey.bots.example101:make_bot``
+(its old name, which docs/bots.md gives) or ``okey.games.okey101.example:make_bot``.
 
 It draws from the pile, opens as soon as its best runs and sets reach the
 threshold, adds single tiles to the table once opened, and throws its highest

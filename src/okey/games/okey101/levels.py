@@ -21,7 +21,8 @@ they do:
   to lay everything in one turn for the doubled score.
 
 A bot returns one move at a time; a turn with lays asks it again, with the
-new view, until it discards.
+new view, until it discards. The levels used to be ``okey.bots.level101``
+(that name still imports this module).
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Final, Protocol
+from typing import Final
 
+from okey.bots.base import GameBot
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
@@ -43,14 +45,9 @@ from okey.hand.opening import best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile, is_okey, stand_in
 
-
-class Bot101(Protocol):
-    """A 101 player the computer runs: one move of ``view.legal``, or an Open or Lay
-    the engine accepts (those are never listed)."""
-
-    name: str
-
-    def choose(self, view: View101) -> Action: ...
+Bot101 = GameBot[View101]
+"""A bot of Okey 101: one move of ``view.legal``, or an Open or Lay the engine accepts
+(those are never listed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -404,3 +401,12 @@ def make_bot101(level: str, rng: random.Random) -> Level101:
     if level not in STYLES:
         raise KeyError(level)
     return Level101(rng, level)
+
+
+MASTER_101: Final = "hard"
+"""The 101 level the master plays."""
+
+
+def master101() -> Level101:
+    """The master at Okey 101 (the hard level draws nothing from its random source)."""
+    return Level101(random.Random(0), MASTER_101)
