@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import okey.bots.level101 as level101
-import okey.review101 as review101
+import okey.games.okey101.review as review101
 from okey.bots import make_bot
 from okey.bots.level101 import make_bot101
 from okey.commands.simulate101 import play_round101

@@ -23,6 +23,7 @@ from okey.engine.deal import arrange_deck
 from okey.engine.match import Match
 from okey.engine.notation import parse_action
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.games.okey101.review import finishing_factor, same_move101, settle_turn
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
@@ -34,7 +35,6 @@ from okey.messages import Verbosity, load_catalogue
 from okey.net.codec import decode, encode
 from okey.net.table import review_of
 from okey.review import Decision, DecisionKind, RoundReview, review_log, review_match
-from okey.review101 import finishing_factor, same_move101, settle_turn
 from okey.rules import RuleSet, load_rules, rules_from_mapping, rules_mapping
 from okey.saves import snapshot, write_save
 from okey.table.persist import session_from_save

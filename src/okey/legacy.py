@@ -20,6 +20,7 @@ from typing import Final
 MOVED: Final[dict[str, str]] = {
     "okey.engine.okey101": "okey.games.okey101",
     "okey.engine.games.okey": "okey.games.okey",
+    "okey.review101": "okey.games.okey101.review",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 
