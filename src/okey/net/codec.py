@@ -27,7 +27,7 @@ from enum import Enum
 from functools import cache
 from typing import Any, Literal, TypeAlias, TypeVar, get_args, get_origin
 
-from okey.engine.actions import Action
+from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event
 from okey.hand.notation import parse_tile
 from okey.hand.tiles import FALSE_JOKER_CODE, Tile
@@ -104,7 +104,7 @@ def _encoder_of(cls: type) -> Encoder:
         return _same
     if cls is Tile:
         return _tile
-    if cls in ACTION_TYPES:
+    if cls in ACTION_TYPES or issubclass(cls, GameAction):  # a game's own move too
         return _action
     if issubclass(cls, Enum):
         return _enum
