@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from okey.bots import master_of
 from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.engine.view import TableView
@@ -15,6 +16,13 @@ ViewT = TypeVar("ViewT", bound=TableView)
 
 Master = Callable[[TableView], Action]
 """The master's move from a view (the same view always gives the same move)."""
+
+
+def ask_master(view: TableView) -> Action:
+    """The master of the view's game (:func:`okey.bots.master_of`), asked for its move
+    (a fresh one each time: the same view, the same move)."""
+    return master_of(view.rules.game).choose(view)
+
 
 Judged = Sequence[tuple[ViewT, Decision]]
 """The decisions of the seat's turn so far, each with the view it was made from."""

@@ -3,7 +3,7 @@
 The match is replayed from its record (:mod:`okey.engine.record`) through the engine.
 At every move the reviewed seat made in a reviewed round the game's judge (its
 folder's :class:`~okey.review.kit.ReviewPart`) is asked, with the master
-(:func:`okey.bots.master_of`) deciding from that seat's view at that moment, so it
+(:func:`okey.review.kit.ask_master`) deciding from that seat's view at that moment, so it
 knows exactly what the player knew and nothing more. What the timer or autopilot
 played for the seat (the record's automatic moves) is reviewed as well, marked
 ``automatic``, and left out of the summary of the player's own decisions.
@@ -16,14 +16,13 @@ from collections.abc import Collection, Iterable
 from typing import Any, assert_never
 
 from okey import kits
-from okey.bots import master_of
-from okey.engine.actions import Action, Discard, Finish, Resume, TimeOut
+from okey.engine.actions import Discard, Finish, Resume, TimeOut
 from okey.engine.match import Match
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import TableView
 from okey.matchlog import ParsedLog
 from okey.matchlog import replay as replay_log
-from okey.review.kit import ReviewPart
+from okey.review.kit import ReviewPart, ask_master
 from okey.review.round import Decision, RoundReview
 from okey.rules import RuleSet
 
@@ -59,9 +58,6 @@ def review_record(
         raise ValueError(f"there is no seat {seat} at this table")
     part: ReviewPart[Any] = kits.part(rules.game, "review", ReviewPart)
 
-    def master(view: TableView) -> Action:
-        return master_of(rules.game).choose(view)  # a fresh one: the same view, the same move
-
     match = Match(rules, random.Random(0), first_dealer=0)
     reviews: list[RoundReview] = []
     decisions: list[Decision] | None = None  # the round under review, if it is reviewed
@@ -80,7 +76,7 @@ def review_record(
                 mine = decisions is not None and mover == seat
                 if mine and not isinstance(action, TimeOut | Resume):
                     view = match.table_view(seat)
-                    found = part.judge(view, action, turn, entry.automatic, master)
+                    found = part.judge(view, action, turn, entry.automatic, ask_master)
                     judged += [(view, decision) for decision in found]
                 events = match.play(entry)
                 if mine and isinstance(action, Discard | Finish) and decisions is not None:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from okey.bots import master_of
 from okey.engine.actions import (
     Action,
     DeclarePairs,
@@ -24,10 +23,10 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.events import Event
-from okey.engine.view import Phase, PlayerView, TableView
+from okey.engine.view import Phase, PlayerView
 from okey.hand.scoring import best_finish
 from okey.hand.solver import kinds_after_discard
-from okey.review.kit import Judged, Master, ReviewPart
+from okey.review.kit import Judged, Master, ReviewPart, ask_master
 from okey.review.round import Decision, DecisionKind
 
 _PHASE_KINDS = {
@@ -66,17 +65,13 @@ def same_decision(view: PlayerView, played: Action | None, master: Action | None
     return points is not None and points == win_points(view, master)
 
 
-def _master(view: TableView) -> Action:
-    return master_of("okey").choose(view)
-
-
 def judge(
     view: PlayerView,
     action: Action,
     turn: int,
     *,
     automatic: bool = False,
-    master_move: Master = _master,
+    master_move: Master = ask_master,
 ) -> list[Decision]:
     """The decisions in ``action`` made from ``view``, each set beside the master's choice."""
     full = master_move(view)

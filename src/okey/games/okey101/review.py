@@ -21,12 +21,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from okey.bots import master_of
 from okey.bots.level101 import plan_step, rules_now
 from okey.bots.master import master101
 from okey.engine.actions import Action
 from okey.engine.events import Event
-from okey.engine.view import Phase, TableView
+from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.scores import Finish101, round_factor
@@ -34,7 +33,7 @@ from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
 from okey.hand.tiles import Tile, is_okey
-from okey.review.kit import Judged, Master, ReviewPart
+from okey.review.kit import Judged, Master, ReviewPart, ask_master
 from okey.review.round import Decision, DecisionKind
 
 Laying = Open | Lay | Add
@@ -105,17 +104,13 @@ def _onto(view: View101, action: Action | None) -> LaidMeld | None:
     return None
 
 
-def _master(view: TableView) -> Action:
-    return master_of("101").choose(view)
-
-
 def judge101(
     view: View101,
     action: Action,
     turn: int,
     *,
     automatic: bool = False,
-    master_move: Master = _master,
+    master_move: Master = ask_master,
 ) -> Decision:
     """The seat's move from ``view`` beside the master's."""
     master = master_move(view)
