@@ -7,12 +7,10 @@ alike at every game come first, then classic Okey's judge (the hard bot), then O
 
 from __future__ import annotations
 
-import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
-from pathlib import Path
 
 import pytest
 from bots_support import make_view
@@ -24,7 +22,6 @@ from test_master101 import opened_dealer, round_to_dealer, view_of, words
 from okey.bots import make_bot
 from okey.bots.level101 import make_bot101
 from okey.bots.master import master_move
-from okey.cli import main
 from okey.commands.simulate101 import play_round101
 from okey.engine.actions import (
     Action,
@@ -40,7 +37,6 @@ from okey.engine.actions import (
 from okey.engine.deal import arrange_deck, deal
 from okey.engine.events import Discarded
 from okey.engine.match import Match
-from okey.engine.notation import parse_action
 from okey.engine.view import Phase, PlayerView
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.review import finishing_factor, same_move101, settle_turn
@@ -50,7 +46,7 @@ from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld, OpeningRules, make_meld
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.matchlog import LogHeader, MatchLogError, log_of, parse_log
+from okey.matchlog import MatchLogError, log_of, parse_log
 from okey.messages import Verbosity, load_catalogue
 from okey.net.codec import decode, encode
 from okey.net.table import review_of
@@ -65,7 +61,7 @@ from okey.review import (
     win_points,
 )
 from okey.rules import CLASSIC, RuleSet, load_rules, rules_from_mapping, rules_mapping
-from okey.saves import snapshot, write_save
+from okey.saves import snapshot
 from okey.table.persist import session_from_save
 from okey.table.reviewing import decision_line, review_lines, review_speech, summary_line
 from okey.table.seats import Seats, default_names
@@ -417,7 +413,7 @@ def finish_round(match: Match) -> None:
 
 @pytest.fixture
 def match101() -> Match:
-    return _finished("101")
+    return finished_match("101")
 
 
 # -- at every game ---------------------------------------------------------------------
@@ -449,14 +445,15 @@ TIMED: dict[str, Callable[[], Match]] = {
 
 
 @cache
-def _finished(game: str) -> Match:
+def finished_match(game: str) -> Match:
+    """Two finished rounds of ``game`` (played once)."""
     return FINISHED[game]()
 
 
 @pytest.fixture(params=GAMES)
 def finished(request: pytest.FixtureRequest) -> Match:
     game: str = request.param
-    return _finished(game)
+    return finished_match(game)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -646,66 +643,6 @@ def test_an_addition_is_worded_with_the_combination_and_its_owner() -> None:
     assert words("tr").say(decision_line(added, review)) == (
         "Hamle 2: kırmızı 1 taşını attın; usta siyah 12 taşını işlerdi: kendi siyah 8-11 serin."
     )
-
-
-# -- okey review at Okey 101 ----------------------------------------------------------
-
-
-def _expected(match: Match, seat: int, names: Sequence[str]) -> list[str]:
-    said = Words(
-        Seats(match.rules.table, seat, tuple(names)), Verbosity.DETAILED, load_catalogue("en")
-    )
-    lines = []
-    for review in review_match(match, seat):
-        summary, *rest = review_lines(review, said)
-        lines.append(f"Round {review.number}. {summary}")
-        lines += [f"  {line}" for line in rest]
-    return lines
-
-
-def test_okey_review_of_a_101_save(
-    match101: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    names = list(NAMES101)
-    data = snapshot(
-        match101,
-        bot_rngs=[None] + [random.Random(seat) for seat in (1, 2, 3)],
-        settings={"names": names},
-        label="test",
-        names=names,
-    )
-    write_save("evening", data, tmp_path)
-    assert main(["review", "evening", "--saves", str(tmp_path)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out == _expected(match101, 0, names)
-    assert out[0].startswith("Round 1. You and the master agreed on all ")
-    assert main(["review", "evening", "--seat", "2", "--saves", str(tmp_path)]) == 0
-    assert capsys.readouterr().out.splitlines() == _expected(match101, 2, names)
-    assert main(["review", "evening", "--json", "--saves", str(tmp_path)]) == 0
-    found = json.loads(capsys.readouterr().out)
-    assert found["rules"] == "101" and [r["round"] for r in found["rounds"]] == [1, 2]
-    moves = [m for r in found["rounds"] for m in r["moves"]]
-    assert {"draw", "discard"} <= {m["kind"] for m in moves}
-    assert all(parse_action(m["played"]) == parse_action(m["master"]) for m in moves)
-
-
-def test_okey_review_of_a_101_log(
-    match101: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = tmp_path / "match-0001.okeylog"
-    path.write_text(log_of(match101, LogHeader("101", tuple(NAMES101), "21")), encoding="utf-8")
-    assert main(["review", "--log", str(path), "--seat", "1"]) == 0
-    expected = _expected(match101, 1, NAMES101)
-    assert capsys.readouterr().out.splitlines() == expected
-    assert main(["review", str(path), "--seat", "1"]) == 0  # a log by its name
-    assert capsys.readouterr().out.splitlines() == expected
-    assert main(["review", "--log", str(path), "evening"]) == 2
-    assert "not both" in capsys.readouterr().err
-    assert main(["review", "--log", str(path), "--json"]) == 0
-    found = json.loads(capsys.readouterr().out)
-    assert found["log"] == "match-0001" and found["rules"] == "101" and found["seat"] == 0
-    assert main(["review", "--log", str(tmp_path / "none.okeylog")]) == 2
-    assert "none.okeylog" in capsys.readouterr().err
 
 
 def test_every_101_decision_has_words_in_both_languages() -> None:
