@@ -1,12 +1,13 @@
 # ruff: noqa: RUF001  (Turkish text has a dotless i, which is no confusable here)
 """The master's review: each decision of a round beside the master's, from the views alone.
 
-One loop reviews every game (its judge from the game's folder); the tests of what it does
-alike at every game come first, then classic Okey's judge (the hard bot), then Okey
-101's (the hard 101 level: openings, layings, additions, giving back)."""
+One loop reviews every game, with the judge of the game's folder: classic Okey's (the hard
+bot) first, then what the loop does alike at every game, then Okey 101's judge (the hard
+101 level: openings, layings, additions, giving back)."""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from dataclasses import replace
@@ -374,7 +375,7 @@ def test_a_traditional_round_is_reviewed_from_its_own_deal() -> None:
         assert tiles[: len(thrown)] == thrown
 
 
-# -- Okey 101 ---------------------------------------------------------------------------
+# -- Okey 101 matches to review ---------------------------------------------------------
 
 
 RULES101 = load_rules("101")
@@ -414,6 +415,30 @@ def finish_round(match: Match) -> None:
 @pytest.fixture
 def match101() -> Match:
     return finished_match("101")
+
+
+# -- the old names ----------------------------------------------------------------------
+
+
+def test_the_reviews_old_names_still_import() -> None:
+    """``okey.review101`` is 101's judge, ``okey.round_review`` names the review's types,
+    and classic Okey's judge is still named by ``okey.review``."""
+    import okey.games.okey.review as okey_judge
+    import okey.round_review
+    from okey import review
+
+    assert importlib.import_module("okey.review101") is importlib.import_module(
+        "okey.games.okey101.review"
+    )
+    assert okey.round_review.RoundReview is RoundReview is review.RoundReview
+    assert okey.round_review.Decision is Decision and okey.round_review.Summary is Summary
+    assert (review.judge, review.same_decision, review.win_points) == (
+        okey_judge.judge,
+        okey_judge.same_decision,
+        okey_judge.win_points,
+    )
+    with pytest.raises(AttributeError):
+        _ = review.judge101
 
 
 # -- at every game ---------------------------------------------------------------------
