@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 import okey.games.okey101.levels as level101
-import okey.review101 as review101
+import okey.games.okey101.review as review101
 from okey.bots import make_bot
 from okey.commands.simulate import play_table_round
 from okey.engine.match import Match

@@ -1,18 +1,26 @@
-"""``okey review``: the master's review of a saved match, in words or as JSON."""
+"""``okey review``: the master's review of a saved match or a match log, at every game, in
+words or as JSON."""
 
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from test_master101 import NAMES as NAMES101
+from test_review import finished_match
 from test_saves_support import Table
 
 from okey.cli import main
+from okey.engine.match import Match
+from okey.engine.notation import parse_action
+from okey.matchlog import LogHeader, log_of
 from okey.messages import Verbosity, load_catalogue
 from okey.review import review_match
-from okey.saves import SaveData, write_save
+from okey.saves import SaveData, snapshot, write_save
 from okey.saves.codec import encode_plain
 from okey.table.reviewing import review_lines
 from okey.table.seats import Seats
@@ -32,10 +40,14 @@ def played() -> Table:
 
 
 def _expected(table: Table, seat: int) -> list[str]:
-    names = NAMES[: table.match.players]
-    words = Words(Seats(table.match.rules.table, seat, names), Verbosity.DETAILED, catalogue=EN)
+    return _expected_of(table.match, seat, NAMES[: table.match.players])
+
+
+def _expected_of(match: Match, seat: int, names: Sequence[str]) -> list[str]:
+    """``okey review``'s lines for ``seat`` of ``match``, its seats called ``names``."""
+    words = Words(Seats(match.rules.table, seat, tuple(names)), Verbosity.DETAILED, catalogue=EN)
     lines = []
-    for review in review_match(table.match, seat):
+    for review in review_match(match, seat):
         summary, *rest = review_lines(review, words)
         lines.append(f"Round {review.number}. {summary}")
         lines += [f"  {line}" for line in rest]
@@ -161,3 +173,56 @@ def test_errors_are_one_line_and_exit_2(
     broken = text.replace(" discard ", " discard r14 ", 1)
     (tmp_path / "damaged.json").write_text(broken, encoding="utf-8")
     assert "damaged" in refused("damaged")
+
+
+# -- at Okey 101 ------------------------------------------------------------------------
+
+
+@pytest.fixture
+def match101() -> Match:
+    return finished_match("101")
+
+
+def test_okey_review_of_a_101_save(
+    match101: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    names = list(NAMES101)
+    data = snapshot(
+        match101,
+        bot_rngs=[None] + [random.Random(seat) for seat in (1, 2, 3)],
+        settings={"names": names},
+        label="test",
+        names=names,
+    )
+    write_save("evening", data, tmp_path)
+    assert main(["review", "evening", "--saves", str(tmp_path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out == _expected_of(match101, 0, names)
+    assert out[0].startswith("Round 1. You and the master agreed on all ")
+    assert main(["review", "evening", "--seat", "2", "--saves", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.splitlines() == _expected_of(match101, 2, names)
+    assert main(["review", "evening", "--json", "--saves", str(tmp_path)]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["rules"] == "101" and [r["round"] for r in found["rounds"]] == [1, 2]
+    moves = [m for r in found["rounds"] for m in r["moves"]]
+    assert {"draw", "discard"} <= {m["kind"] for m in moves}
+    assert all(parse_action(m["played"]) == parse_action(m["master"]) for m in moves)
+
+
+def test_okey_review_of_a_101_log(
+    match101: Match, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "match-0001.okeylog"
+    path.write_text(log_of(match101, LogHeader("101", tuple(NAMES101), "21")), encoding="utf-8")
+    assert main(["review", "--log", str(path), "--seat", "1"]) == 0
+    expected = _expected_of(match101, 1, NAMES101)
+    assert capsys.readouterr().out.splitlines() == expected
+    assert main(["review", str(path), "--seat", "1"]) == 0  # a log by its name
+    assert capsys.readouterr().out.splitlines() == expected
+    assert main(["review", "--log", str(path), "evening"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["review", "--log", str(path), "--json"]) == 0
+    found = json.loads(capsys.readouterr().out)
+    assert found["log"] == "match-0001" and found["rules"] == "101" and found["seat"] == 0
+    assert main(["review", "--log", str(tmp_path / "none.okeylog")]) == 2
+    assert "none.okeylog" in capsys.readouterr().err

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 
 import pytest
 
-import okey.review
+import okey.games.okey.review as okey_review
 from okey.bots import make_bot
 from okey.engine.actions import (
     Action,
@@ -36,7 +36,8 @@ from okey.engine.events import (
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
 from okey.matchlog import log_of
-from okey.review import DecisionKind, review_match
+from okey.review import Decision, DecisionKind, review_match
+from okey.review.kit import Master
 from okey.rules import RuleSet, load_rules
 
 SEAT = 0
@@ -164,15 +165,15 @@ def test_the_review_follows_the_log_at_every_kind_of_table(
     played = CASES[case]()
     match = played.match
     judged: list[tuple[PlayerView, Action, bool]] = []
-    judge = okey.review.judge
+    judge = okey_review.judge
 
     def spy(
-        view: PlayerView, action: Action, turn: int, *, automatic: bool = False
-    ) -> list[okey.review.Decision]:
+        view: PlayerView, action: Action, turn: int, *, automatic: bool = False, master_move: Master
+    ) -> list[Decision]:
         judged.append((view, action, automatic))
-        return judge(view, action, turn, automatic=automatic)
+        return judge(view, action, turn, automatic=automatic, master_move=master_move)
 
-    monkeypatch.setattr(okey.review, "judge", spy)
+    monkeypatch.setattr(okey_review, "judge", spy)
     reviews = review_match(match, SEAT)
     assert [review.number for review in reviews] == list(range(1, match.round_number + 1))
     decisions = [d for review in reviews for d in review.decisions]

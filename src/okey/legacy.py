@@ -24,6 +24,7 @@ MOVED: Final[dict[str, str]] = {
     "okey.bots.level101": "okey.games.okey101.levels",
     "okey.bots.example101": "okey.games.okey101.example",
     "okey.bots.guard101": "okey.bots.plugins",
+    "okey.review101": "okey.games.okey101.review",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 

@@ -71,6 +71,14 @@ class Meld:
         return self.faces[0].code % 13 + len(self.tiles)
 
 
+@dataclass(frozen=True, slots=True)
+class LaidMeld:
+    """A run or a set on the table and the seat that laid it first."""
+
+    owner: int
+    meld: Meld
+
+
 def number_at(place: int) -> int:
     """The number on a run's place (place 14 is a 1 after 13)."""
     return 1 if place == HIGH_ONE else place

@@ -19,7 +19,7 @@ from okey.engine.events import Event
 from okey.engine.view import TableView
 from okey.net.codec import JSON, CodecError, decode, encode
 from okey.net.kit import net_part
-from okey.round_review import RoundReview
+from okey.review import RoundReview
 from okey.rules import RuleSet
 
 PROTOCOL: Final = 2

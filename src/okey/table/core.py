@@ -16,7 +16,7 @@ from okey.engine.events import Event
 from okey.engine.view import TableView
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
-from okey.round_review import RoundReview
+from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock

@@ -1,10 +1,13 @@
 """The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement
-(Okey 101's moves worded with :mod:`okey.table.hint101`'s phrases)."""
+(a game's own moves worded by its folder's :class:`ReviewWords`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import assert_never
 
+from okey import kits
 from okey.engine.actions import (
     Action,
     DeclarePairs,
@@ -19,14 +22,20 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
-from okey.games.okey101.actions import Action101, Add, GiveBack, Lay, Open
-from okey.games.okey101.view import LaidMeld
-from okey.hand.layoff import Place
-from okey.hand.melds import melds_value
-from okey.round_review import Decision, RoundReview
-from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
+from okey.hand.melds import LaidMeld
+from okey.review.round import Decision, RoundReview
 from okey.table.lines import Field, Joined, Line, Name, Speech
 from okey.table.words import Words
+
+
+@dataclass(frozen=True)
+class ReviewWords:
+    """What a game's folder gives the review's words (its module ``review_words``'s
+    ``PART``), for a game with moves of its own (:class:`~okey.engine.actions.GameAction`)."""
+
+    move: Callable[[GameAction, Decision, RoundReview, str, LaidMeld | None], Line]
+    """One of the game's own moves as a phrase, in ``tense`` "did" or "would" (``onto``:
+    the combination it adds to, if it adds)."""
 
 
 def review_speech(review: RoundReview) -> list[Speech]:
@@ -108,33 +117,9 @@ def _move(
         case DeclarePairs():
             return Line(f"{key}.pairs")
         case GameAction():
-            assert isinstance(action, Action101)
-            return _move101(action, decision, review, tense, onto)
+            words = kits.part(action.game, "review_words", ReviewWords)
+            return words.move(action, decision, review, tense, onto)
         case TimeOut() | Resume():  # never a decision of the review
             raise AssertionError(f"no words for {action!r}")  # pragma: no cover
         case _:
             assert_never(action)
-
-
-def _move101(
-    action: Action101, decision: Decision, review: RoundReview, tense: str, onto: LaidMeld | None
-) -> Line:
-    """An Okey 101 move as a phrase: "opened with 105 points: red 9, red 10, red 11; ...",
-    "added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to Ayşe"."""
-    key = f"table.review101.{tense}"
-    if isinstance(action, Open | Lay):
-        verb = "open" if isinstance(action, Open) else "lay"
-        if action.pairs:
-            laid = pairs_phrase(action.pairs)
-            return Line(f"{key}.{verb}_pairs", count=len(action.pairs), pairs=laid)
-        value = melds_value(action.melds)
-        return Line(f"{key}.{verb}", value=value, melds=melds_phrase(action.melds))
-    if isinstance(action, Add):
-        addition = action.addition
-        meld: Field = "" if onto is None else laid_phrase(onto, review.seat)
-        place = "take_back" if addition.place is Place.OKEY else "add"
-        return Line(f"{key}.{place}", tile=addition.tile, meld=meld)
-    if isinstance(action, GiveBack):
-        offered: Field = decision.offered if decision.offered is not None else ""
-        return Line(f"{key}.give_back", tile=offered, name=Name(review.previous))
-    raise AssertionError(f"no words for {action!r}")  # pragma: no cover

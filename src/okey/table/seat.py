@@ -24,7 +24,7 @@ from okey.engine.events import Event
 from okey.engine.view import PlayerView
 from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
-from okey.round_review import RoundReview
+from okey.review import RoundReview
 from okey.rules import RuleSet
 from okey.table.settings import TableSettings
 

@@ -17,6 +17,7 @@ from okey.games.okey101.events import PenaltyReason
 from okey.games.okey101.sections import Rules101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
+from okey.hand.melds import LaidMeld as LaidMeld
 from okey.hand.melds import Meld, OpeningRules
 from okey.hand.tiles import Tile, is_okey
 
@@ -33,14 +34,6 @@ def discard_penalty(
     if own.scoring.playable_discard_penalty and can_add(tile, table, okey, own.opening()):
         return PenaltyReason.PLAYABLE_DISCARD
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class LaidMeld:
-    """A run or a set on the table and the seat that laid it first."""
-
-    owner: int
-    meld: Meld
 
 
 @dataclass(frozen=True, slots=True)

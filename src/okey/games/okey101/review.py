@@ -1,12 +1,10 @@
-"""The master's review at Okey 101: one seat's moves in a round beside the hard 101 level's.
+"""Okey 101's judge for the master's review (:mod:`okey.review`): one seat's moves in a
+round beside the hard 101 level's.
 
-:mod:`okey.review` hands a 101 match's record here. It is replayed through the
-engine; at every move the reviewed seat made (the draw or the take, each opening,
-laying, addition and giving back, the discard) the master
-(:func:`okey.bots.master.master_move`) is asked from that seat's view at that
-moment, so it knows what the player knew and nothing more. A move that was the
-only one possible (the draw after giving back, the last tile's discard) is no
-decision and is left out.
+Every move the reviewed seat made (the draw or the take, each opening, laying,
+addition and giving back, the discard) is set beside the master's from the same
+view. A move that was the only one possible (the draw after giving back, the last
+tile's discard) is no decision and is left out.
 
 Equivalent moves agree: the two copies of a tile are one face; two openings or
 layings of the same tiles worth the same are one (however they are grouped); an
@@ -19,17 +17,12 @@ finish, pairs, one turn) is one too. The timer's moves are reviewed as well, mar
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import assert_never
 
-from okey.bots.master import master_move
-from okey.engine.actions import Action, Discard, Resume, TimeOut
+from okey.engine.actions import Action
 from okey.engine.events import Event
-from okey.engine.match import Match
-from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import RoundScored101
@@ -39,8 +32,8 @@ from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
 from okey.hand.tiles import Tile, is_okey
-from okey.round_review import Decision, DecisionKind, RoundReview
-from okey.rules import RuleSet
+from okey.review.kit import Judged, Master, ReviewPart, ask_master
+from okey.review.round import Decision, DecisionKind
 
 Laying = Open | Lay | Add
 _LAYING_KINDS: tuple[tuple[type, DecisionKind], ...] = (
@@ -110,7 +103,14 @@ def _onto(view: View101, action: Action | None) -> LaidMeld | None:
     return None
 
 
-def judge101(view: View101, action: Action, turn: int, *, automatic: bool = False) -> Decision:
+def judge101(
+    view: View101,
+    action: Action,
+    turn: int,
+    *,
+    automatic: bool = False,
+    master_move: Master = ask_master,
+) -> Decision:
     """The seat's move from ``view`` beside the master's."""
     master = master_move(view)
     offered = view.available_discard if view.phase is Phase.DRAW else view.must_use
@@ -149,7 +149,7 @@ def finishing_factor(view: View101, master: Action) -> int | None:
     return round_factor(own, finish)
 
 
-def settle_turn(judged: list[tuple[View101, Decision]], finished: int | None) -> list[Decision]:
+def settle_turn(judged: Judged[View101], finished: int | None) -> list[Decision]:
     """A turn's decisions, with the agreements only the whole turn shows: the master's
     laying made later in the turn, a finish worth the same (``finished``: the factor of
     the seat's finish this turn, None when it did not finish)."""
@@ -173,7 +173,7 @@ def _agreed(decision: Decision) -> Decision:
     return replace(decision, agreed=True)
 
 
-# -- replaying a match ---------------------------------------------------------------
+# -- the part ------------------------------------------------------------------------
 
 
 def _finished_with(events: Iterable[Event], seat: int) -> int | None:
@@ -184,44 +184,16 @@ def _finished_with(events: Iterable[Event], seat: int) -> int | None:
     return None
 
 
-def reviews101(
-    record: Iterable[RecordEntry], rules: RuleSet, seat: int, rounds: Collection[int] | None
-) -> tuple[RoundReview, ...]:
-    """Replay a 101 record, judging ``seat``'s moves in the chosen rounds on the way."""
-    match = Match(rules, random.Random(0), first_dealer=0)
-    reviews: list[RoundReview] = []
-    decisions: list[Decision] | None = None  # the round under review, if it is reviewed
-    judged: list[tuple[View101, Decision]] = []  # the seat's turn so far
-    turn = 1
-    for entry in record:
-        if match.owed is not None and not (isinstance(entry, MoveEntry) and entry.automatic):
-            match.complete_time_out()  # a record without them: the game's moves, unjudged
-        match entry:
-            case DealEntry():
-                match.play(entry)
-                decisions = [] if rounds is None or entry.number in rounds else None
-                judged, turn = [], 1
-                continue
-            case MoveEntry(seat=mover, action=action):
-                mine = decisions is not None and mover == seat
-                if mine and not isinstance(action, TimeOut | Resume):
-                    view = match.table_view(seat)
-                    assert isinstance(view, View101)
-                    if not forced(view):
-                        judged.append(
-                            (view, judge101(view, action, turn, automatic=entry.automatic))
-                        )
-                events = match.play(entry)
-                if mine and isinstance(action, Discard) and decisions is not None:
-                    decisions += settle_turn(judged, _finished_with(events, seat))
-                    judged, turn = [], turn + 1
-            case _:
-                assert_never(entry)
-        if decisions is not None and match.round_over:
-            decisions += settle_turn(judged, None)  # a round cancelled mid-turn
-            round_ = match.round
-            reviews.append(
-                RoundReview(round_.number, seat, match.players, round_.okey, tuple(decisions))
-            )
-            decisions, judged = None, []
-    return tuple(reviews)
+def _judge(
+    view: View101, action: Action, turn: int, automatic: bool, master: Master
+) -> list[Decision]:
+    if forced(view):
+        return []
+    return [judge101(view, action, turn, automatic=automatic, master_move=master)]
+
+
+def _settle(judged: Judged[View101], events: Sequence[Event], seat: int) -> list[Decision]:
+    return settle_turn(judged, _finished_with(events, seat))
+
+
+PART = ReviewPart[View101](judge=_judge, settle=_settle)

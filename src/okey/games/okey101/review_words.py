@@ -1,0 +1,40 @@
+"""Okey 101's moves in the master's review (:mod:`okey.table.reviewing`), worded with
+:mod:`okey.table.hint101`'s phrases: "opened with 105 points: red 9, red 10, red 11; ...",
+"added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to Ayşe"."""
+
+from __future__ import annotations
+
+from okey.engine.actions import GameAction
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
+from okey.hand.layoff import Place
+from okey.hand.melds import LaidMeld, melds_value
+from okey.review.round import Decision, RoundReview
+from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
+from okey.table.lines import Field, Line, Name
+from okey.table.reviewing import ReviewWords
+
+
+def move_phrase(
+    action: GameAction, decision: Decision, review: RoundReview, tense: str, onto: LaidMeld | None
+) -> Line:
+    """An Okey 101 move as a phrase, in ``tense`` "did" or "would"."""
+    key = f"table.review101.{tense}"
+    if isinstance(action, Open | Lay):
+        verb = "open" if isinstance(action, Open) else "lay"
+        if action.pairs:
+            laid = pairs_phrase(action.pairs)
+            return Line(f"{key}.{verb}_pairs", count=len(action.pairs), pairs=laid)
+        value = melds_value(action.melds)
+        return Line(f"{key}.{verb}", value=value, melds=melds_phrase(action.melds))
+    if isinstance(action, Add):
+        addition = action.addition
+        meld: Field = "" if onto is None else laid_phrase(onto, review.seat)
+        place = "take_back" if addition.place is Place.OKEY else "add"
+        return Line(f"{key}.{place}", tile=addition.tile, meld=meld)
+    if isinstance(action, GiveBack):
+        offered: Field = decision.offered if decision.offered is not None else ""
+        return Line(f"{key}.give_back", tile=offered, name=Name(review.previous))
+    raise AssertionError(f"no words for {action!r}")  # pragma: no cover
+
+
+PART = ReviewWords(move=move_phrase)
