@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from okey import kits
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -33,11 +34,11 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.traditional import dice_variant, passed_over
-from okey.games.okey101.events import AnyEvent101
 from okey.hand.combinations import GroupKind
+from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue
-from okey.narrate101 import lines101
+from okey.words_kit import WordsPart
 
 _GROUP_KEYS = {
     GroupKind.RUN: "hand.group.run",
@@ -66,6 +67,11 @@ class Narrator:
 
     def seats(self, seats: Sequence[int]) -> str:
         return ", ".join(self.name(seat) for seat in seats)
+
+    def combinations(self, melds: Sequence[Meld], pairs: Sequence[tuple[Tile, Tile]]) -> str:
+        """Combinations laid, parted by semicolons."""
+        groups = [list(meld.tiles) for meld in melds] + [list(pair) for pair in pairs]
+        return "; ".join(self.catalogue.tiles(group, self.okey) for group in groups)
 
     def score_list(self, scores: Sequence[int]) -> str:
         """Each seat's name and score: "seat 0 18, seat 1 20, ..."."""
@@ -184,9 +190,8 @@ class Narrator:
                         )
                     )
                 return said
-            case GameEvent():
-                assert isinstance(event, AnyEvent101)
-                return lines101(self, event)
+            case GameEvent():  # the game's own: its folder's words tell it
+                return kits.part(event.game, "words", WordsPart).replay(self, event)
             case _:
                 assert_never(event)
 
