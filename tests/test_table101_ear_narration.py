@@ -26,6 +26,7 @@ from okey.games.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
@@ -38,7 +39,6 @@ from okey.table.cues import event_cues
 from okey.table.glance import kept_takes
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech
 from okey.table.meldwords import meld_line, owned_line
-from okey.table.narration import opening_line
 from okey.table.seats import Seats
 
 OKEY = parse_tile("b13")  # the indicator blue 12

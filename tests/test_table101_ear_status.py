@@ -19,6 +19,7 @@ from test_table101_ear_rig import (
 from okey.engine.events import RoundStarted
 from okey.engine.view import Phase
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
@@ -29,7 +30,6 @@ from okey.table.browsing import Browsing, browse_command, owned, start_browsing
 from okey.table.closeness import finish_now101, how_close101, take_opens101
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Speech, Tiles
-from okey.table.narration import opening_line
 from okey.table.reading import HANDLERS
 
 WIDTH, HEIGHT = 80, 24

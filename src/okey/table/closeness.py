@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from okey.bots.memory import Memory
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import can_add
@@ -34,7 +35,6 @@ from okey.hand.solver import (
 )
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Line, Speech
-from okey.table.narration import opening_line
 from okey.table.prompts import best_finish, together
 
 HAND = 14  # a hand between turns; 15 on its owner's discard

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from okey.games.okey101.events import Added101, Pair
 from okey.hand.combinations import MAX_SET, GroupKind
-from okey.hand.layoff import Place, lacking, okey_places, run_ends
+from okey.hand.layoff import lacking, okey_places, run_ends
 from okey.hand.melds import Meld, OpeningRules, number_at
 from okey.hand.tiles import Tile, is_okey
 from okey.table.lines import AndList, Face, Field, Joined, Line, Name
@@ -36,7 +35,7 @@ def meld_line(meld: Meld, okey: Tile, *, okeys: bool = True) -> Line:
     return Line("table.101.with_okey", meld=said, faces=AndList(wild))
 
 
-def pair_line(pair: Pair, okey: Tile) -> Line:
+def pair_line(pair: tuple[Tile, Tile], okey: Tile) -> Line:
     """ "two red 5", "red 5 and an okey", "two okeys"."""
     a, b = pair
     if is_okey(a, okey) and is_okey(b, okey):
@@ -47,7 +46,7 @@ def pair_line(pair: Pair, okey: Tile) -> Line:
     return Line("table.101.pair", tile=Face(a))
 
 
-def laid_line(melds: Sequence[Meld], pairs: Sequence[Pair], okey: Tile) -> Joined:
+def laid_line(melds: Sequence[Meld], pairs: Sequence[tuple[Tile, Tile]], okey: Tile) -> Joined:
     """Several combinations and pairs, parted by semicolons."""
     parts: list[Field] = [meld_line(meld, okey) for meld in melds]
     parts += [pair_line(pair, okey) for pair in pairs]
@@ -62,24 +61,6 @@ def owned_line(described: Line, owner: int, actor: int | None, you: int) -> Line
     if owner == actor:
         return Line("table.101.of.own", meld=described)
     return Line("table.101.of.other", meld=described, name=Name(owner))
-
-
-def meld_before(event: Added101) -> Meld:
-    """The combination as it was before ``event``'s tile went on it."""
-    meld, addition = event.meld, event.addition
-    tiles, faces = list(meld.tiles), list(meld.faces)
-    match addition.place:
-        case Place.LOW:
-            del tiles[0], faces[0]
-        case Place.HIGH:
-            del tiles[-1], faces[-1]
-        case Place.SET:
-            at = tiles.index(addition.tile)
-            del tiles[at], faces[at]
-        case Place.OKEY:
-            assert addition.index is not None and event.taken_back is not None
-            tiles[addition.index] = event.taken_back
-    return Meld(meld.kind, tuple(tiles), tuple(faces))
 
 
 def extending_faces(meld: Meld, okey: Tile, rules: OpeningRules) -> tuple[list[Tile], list[Tile]]:
