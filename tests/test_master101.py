@@ -19,6 +19,7 @@ from okey.engine.testing import deal_hidden_anew
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import PenaltyReason
+from okey.games.okey101.hint import discard_why
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
@@ -28,8 +29,8 @@ from okey.hand.notation import parse_tile, parse_tiles
 from okey.messages import Verbosity, load_catalogue
 from okey.rules import load_rules
 from okey.table.hint import hint_line
-from okey.table.hint101 import discard_why, laid_phrase, melds_phrase
 from okey.table.lines import AndList, Face, Line, Name
+from okey.table.meldwords import laid_phrase, melds_phrase
 from okey.table.seats import Seats
 from okey.table.words import Words
 

@@ -10,12 +10,13 @@ the screen all name combinations through here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from okey.hand.combinations import MAX_SET, GroupKind
 from okey.hand.layoff import lacking, okey_places, run_ends
 from okey.hand.melds import Meld, OpeningRules, number_at
 from okey.hand.tiles import Tile, is_okey
-from okey.table.lines import AndList, Face, Field, Joined, Line, Name
+from okey.table.lines import AndList, Face, Field, Joined, Line, Name, Tiles
 
 
 def meld_line(meld: Meld, okey: Tile, *, okeys: bool = True) -> Line:
@@ -76,3 +77,34 @@ def extending_faces(meld: Meld, okey: Tile, rules: OpeningRules) -> tuple[list[T
         for _, stands in okey_places(meld, okey):
             back += [face for face in stands if face not in back]
     return faces, back
+
+
+class Laid(Protocol):
+    """A combination of the table and the seat that laid it."""
+
+    @property
+    def meld(self) -> Meld: ...
+
+    @property
+    def owner(self) -> int: ...
+
+
+def melds_phrase(melds: Sequence[Meld]) -> Joined:
+    """Combinations by their tiles: "red 9, red 10, red 11; black 13, blue 13, red 13"."""
+    return Joined(tuple(Tiles(meld.tiles) for meld in melds), "; ")
+
+
+def pairs_phrase(pairs: Sequence[tuple[Tile, Tile]]) -> Joined:
+    return Joined(tuple(Tiles(pair) for pair in pairs), "; ")
+
+
+def laid_phrase(laid: Laid, you: int) -> Line:
+    """A combination of the table by owner: "Ayşe's run red 7 to 9", "your set of 7s"."""
+    meld = laid.meld
+    mine = ".yours" if laid.owner == you else ""
+    if meld.kind is GroupKind.SET:
+        return Line(f"table.meld101.set{mine}", owner=Name(laid.owner), number=meld.number)
+    first, last = meld.faces[0], meld.faces[-1]
+    return Line(
+        f"table.meld101.run{mine}", owner=Name(laid.owner), first=Face(first), last=last.number
+    )

@@ -1,5 +1,5 @@
 """The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement
-(Okey 101's moves worded with :mod:`okey.table.hint101`'s phrases)."""
+(Okey 101's moves worded with :mod:`okey.table.meldwords`'s phrases)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ from okey.games.okey101.view import LaidMeld
 from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
 from okey.round_review import Decision, RoundReview
-from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
 from okey.table.lines import Field, Joined, Line, Name, Speech
+from okey.table.meldwords import laid_phrase, melds_phrase, pairs_phrase
 from okey.table.words import Words
 
 
