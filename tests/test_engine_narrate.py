@@ -57,7 +57,7 @@ def test_a_win_is_told_with_its_groups_and_cost() -> None:
     lines = narrator.lines(won)
     assert lines[0] == "seat 0 finishes with runs and sets, laying red 6 okey in the middle."
     assert "An okey discard." in lines
-    assert "Run: red 1, red 2, red 3." in lines
+    assert "Run red 1 to 3." in lines and "Run black 7 to 10." in lines
     assert "seat 1, seat 2, seat 3 lose 4 each." in lines
 
 

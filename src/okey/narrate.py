@@ -34,17 +34,15 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.traditional import dice_variant, passed_over
-from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
-from okey.messages import Catalogue
+from okey.messages import Catalogue, Verbosity
+from okey.rules import TableRules
+from okey.table.lines import Speech, sentence
+from okey.table.meldwords import group_line, laid_line
+from okey.table.seats import Seats
+from okey.table.words import Words
 from okey.words_kit import WordsPart
-
-_GROUP_KEYS = {
-    GroupKind.RUN: "hand.group.run",
-    GroupKind.SET: "hand.group.set",
-    GroupKind.PAIR: "hand.group.pair",
-}
 
 
 class Narrator:
@@ -55,6 +53,8 @@ class Narrator:
         self.catalogue = catalogue
         self.okey: Tile | None = None
         self.thrown = False  # this round was dealt from stacks: the dice line told the rest
+        seats = Seats(TableRules(), you=-1, names=tuple(names))
+        self._words = Words(seats, Verbosity.DETAILED, catalogue)
 
     def name(self, seat: int) -> str:
         text = self.catalogue.text
@@ -70,8 +70,13 @@ class Narrator:
 
     def combinations(self, melds: Sequence[Meld], pairs: Sequence[tuple[Tile, Tile]]) -> str:
         """Combinations laid, parted by semicolons."""
-        groups = [list(meld.tiles) for meld in melds] + [list(pair) for pair in pairs]
-        return "; ".join(self.catalogue.tiles(group, self.okey) for group in groups)
+        return self.say(laid_line(melds, pairs, self.okey))
+
+    def say(self, line: Speech) -> str:
+        """A line of the table's words (a combination, as :mod:`okey.table.meldwords` says
+        it everywhere) in this narrator's catalogue; no seat is named in one."""
+        self._words.okey = self.okey
+        return self._words.say(line)
 
     def score_list(self, scores: Sequence[int]) -> str:
         """Each seat's name and score: "seat 0 18, seat 1 20, ..."."""
@@ -211,8 +216,7 @@ class Narrator:
         if event.colored:
             said.append(text("engine.event.won.colored"))
         for group in event.groups:
-            tiles = self.catalogue.tiles(list(group.tiles), self.okey)
-            said.append(text(_GROUP_KEYS[group.kind], tiles=tiles))
+            said.append(self.say(sentence(group_line(group.kind, group.tiles, self.okey))))
         said.append(
             text("engine.event.won.cost", losers=self.seats(event.losers), points=event.points)
         )

@@ -64,10 +64,10 @@ from okey.table.lines import (
     Name,
     Names,
     Speech,
-    Tiles,
     seat_fields,
     sentence,
 )
+from okey.table.meldwords import group_line
 from okey.table.seats import Seats
 
 Position = Callable[[Tile], tuple[int, int]]
@@ -124,6 +124,7 @@ class TableNarrator:
         self.played_for_you = False  # in the batch being told, the game played your turn
         self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
         self.view: TableView | None = None  # the seat's view after the events told
+        self.round_okey: Tile | None = None  # the okey of the round being told, once turned
         self.game = words_of(kits.DEFAULT_GAME)  # the words of the view's game
 
     def lines(
@@ -223,6 +224,7 @@ class TableNarrator:
             case DiceThrown():
                 return [self._dice(event)]
             case IndicatorTurned():
+                self.round_okey = event.okey
                 said: list[Speech] = [indicator_line(event.indicator, event.okey)]
                 if event.turned_back and not self.stacked:  # the dice line told it
                     said.insert(0, Line("table.turned_back", count=event.turned_back))
@@ -314,6 +316,13 @@ class TableNarrator:
             return Line("table.showed.you", tile=event.tile, cost=cost)
         return Line("table.showed.other", name=Name(event.seat), tile=event.tile, cost=cost)
 
+    @property
+    def okey(self) -> Tile | None:
+        """The okey of the round being told: as it was turned, else the view's."""
+        if self.round_okey is not None:
+            return self.round_okey
+        return self.view.okey if self.view is not None else None
+
     def _won(self, event: RoundWon) -> list[Speech]:
         kind = Line(f"kind.{event.kind.value}")
         if event.seat == self.seats.you:
@@ -326,8 +335,7 @@ class TableNarrator:
         if event.colored:
             head.append(Line("table.won.colored"))
         groups = tuple(
-            Line(f"hand.group.{group.kind.value}", tiles=Tiles(group.tiles))
-            for group in event.groups
+            sentence(group_line(group.kind, group.tiles, self.okey)) for group in event.groups
         )
         cost = self._cost(event.losers, event.points, each=True)
         return [Joined(tuple(head)), Joined(groups), sentence(cost)]

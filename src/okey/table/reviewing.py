@@ -1,5 +1,5 @@
 """The master's review (:mod:`okey.review`) as lines: a summary, then each disagreement
-(Okey 101's moves worded with :mod:`okey.table.meldwords`'s phrases)."""
+(combinations said as everywhere, :mod:`okey.table.meldwords`)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
 from okey.round_review import Decision, RoundReview
 from okey.table.lines import Field, Joined, Line, Name, Speech
-from okey.table.meldwords import laid_phrase, melds_phrase, pairs_phrase
+from okey.table.meldwords import laid_line, meld_line, owned_line
 from okey.table.words import Words
 
 
@@ -119,19 +119,22 @@ def _move(
 def _move101(
     action: Action101, decision: Decision, review: RoundReview, tense: str, onto: LaidMeld | None
 ) -> Line:
-    """An Okey 101 move as a phrase: "opened with 105 points: red 9, red 10, red 11; ...",
+    """An Okey 101 move as a phrase: "opened with 105 points: run red 9 to 11; ...",
     "added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to Ayşe"."""
     key = f"table.review101.{tense}"
     if isinstance(action, Open | Lay):
         verb = "open" if isinstance(action, Open) else "lay"
         if action.pairs:
-            laid = pairs_phrase(action.pairs)
+            laid = laid_line((), action.pairs, review.okey)
             return Line(f"{key}.{verb}_pairs", count=len(action.pairs), pairs=laid)
         value = melds_value(action.melds)
-        return Line(f"{key}.{verb}", value=value, melds=melds_phrase(action.melds))
+        return Line(f"{key}.{verb}", value=value, melds=laid_line(action.melds, (), review.okey))
     if isinstance(action, Add):
         addition = action.addition
-        meld: Field = "" if onto is None else laid_phrase(onto, review.seat)
+        meld: Field = ""
+        if onto is not None:
+            described = meld_line(onto.meld, review.okey)
+            meld = owned_line(described, onto.owner, None, review.seat)
         place = "take_back" if addition.place is Place.OKEY else "add"
         return Line(f"{key}.{place}", tile=addition.tile, meld=meld)
     if isinstance(action, GiveBack):

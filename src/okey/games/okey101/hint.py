@@ -34,7 +34,7 @@ from okey.hand.opening import best_opening_value
 from okey.hand.tiles import Tile, is_okey
 from okey.table.hint import HintPart
 from okey.table.lines import AndList, Line, Name
-from okey.table.meldwords import laid_phrase, melds_phrase, pairs_phrase
+from okey.table.meldwords import laid_line, meld_line, owned_line
 
 
 def hint_line(seen: TableView, action: Action) -> Line:
@@ -52,16 +52,22 @@ def hint_line(seen: TableView, action: Action) -> Line:
         case Open(melds=melds, pairs=()):
             value, threshold = melds_value(melds), view.threshold
             return Line(
-                "table.hint101.open", value=value, threshold=threshold, melds=melds_phrase(melds)
+                "table.hint101.open",
+                value=value,
+                threshold=threshold,
+                melds=laid_line(melds, (), view.okey),
             )
         case Open(pairs=pairs):
-            return Line("table.hint101.open_pairs", count=len(pairs), pairs=pairs_phrase(pairs))
+            return Line(
+                "table.hint101.open_pairs", count=len(pairs), pairs=laid_line((), pairs, view.okey)
+            )
         case Lay(melds=melds, pairs=()):
-            return Line("table.hint101.lay", melds=melds_phrase(melds))
+            return Line("table.hint101.lay", melds=laid_line(melds, (), view.okey))
         case Lay(pairs=pairs):
-            return Line("table.hint101.lay_pairs", pairs=pairs_phrase(pairs))
+            return Line("table.hint101.lay_pairs", pairs=laid_line((), pairs, view.okey))
         case Add(addition=addition) if 0 <= addition.meld < len(view.melds):
-            laid = laid_phrase(view.melds[addition.meld], view.seat)
+            on = view.melds[addition.meld]
+            laid = owned_line(meld_line(on.meld, view.okey), on.owner, None, view.seat)
             if addition.place is Place.OKEY:
                 return Line("table.hint101.take_back", tile=addition.tile, meld=laid)
             return Line("table.hint101.add", tile=addition.tile, meld=laid)
