@@ -246,18 +246,6 @@ def test_the_hint_is_the_same_whatever_the_others_hold(seed: int) -> None:
     assert keys
 
 
-@pytest.mark.parametrize("language", ["en", "tr"])
-def test_every_hint_of_a_played_round_is_worded_in_both_languages(language: str) -> None:
-    said = set()
-    for seed in (3, 8, 11):
-        for _, view in _played_views(seed):
-            line = hint(view)
-            text = words(language).say(line)
-            assert text and "{" not in text and not text.startswith("table.")
-            said.add(line.key)
-    assert {"table.hint.draw", "table.hint101.open", "table.hint101.discard"} <= said
-
-
 def test_every_101_move_has_words_in_both_languages() -> None:
     """The moves a seeded round may not show: pairs, later layings, an okey taken back."""
     match = opened_dealer()
