@@ -4,7 +4,9 @@ Two narrators remain, on purpose: this one tells a replay to a reader, every
 seat by number and name and every hand dealt, as a log reads; the table's
 (:mod:`okey.table.narration`) speaks to one player at their seat, in the second
 person, brief or detailed, with what only they may hear. They share the
-events and the catalogue, not the sentences.
+events, the catalogue and the words of a combination (:mod:`okey.table.meldwords`),
+not the sentences. A game's own events are told by its folder's words
+(:class:`okey.words_kit.WordsPart`).
 """
 
 from __future__ import annotations
@@ -53,6 +55,7 @@ class Narrator:
         self.catalogue = catalogue
         self.okey: Tile | None = None
         self.thrown = False  # this round was dealt from stacks: the dice line told the rest
+        # The table's words, for the lines of a combination (which name no seat).
         seats = Seats(TableRules(), you=-1, names=tuple(names))
         self._words = Words(seats, Verbosity.DETAILED, catalogue)
 

@@ -22,7 +22,8 @@ seat from its chair ("you", "on your left"), pairs another player's draw with th
 discard, follows the rack and the round's opening, and is silent where a prompt
 speaks; the replay tells every seat's events by name, one line each, for a log
 read afterwards. They share the catalogue's variants for the dice
-(:func:`~okey.engine.traditional.dice_variant`).
+(:func:`~okey.engine.traditional.dice_variant`) and the words of a combination
+(:mod:`okey.table.meldwords`).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ class TableNarrator:
         self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
         self.view: TableView | None = None  # the seat's view after the events told
         self.round_okey: Tile | None = None  # the okey of the round being told, once turned
-        self.game = words_of(kits.DEFAULT_GAME)  # the words of the view's game
+        self.game_words = words_of(kits.DEFAULT_GAME)  # the words of the view's game
 
     def lines(
         self,
@@ -143,7 +144,7 @@ class TableNarrator:
         (at Okey 101 it names the combinations a penalised discard fitted, the scores'
         reasons and the deal's best opening)."""
         self.view = view
-        self.game = words_of(view.rules.game if view is not None else kits.DEFAULT_GAME)
+        self.game_words = words_of(view.rules.game if view is not None else kits.DEFAULT_GAME)
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you
@@ -200,7 +201,7 @@ class TableNarrator:
                 return Line("table.turn.last", **fields)
             # The draw's cue said "pile": only the discard is left to say.
             return Line("table.turn.discard" if draw_heard else "table.turn.pile", **fields)
-        first = not self.opened and self.game.first_discard_opens
+        first = not self.opened and self.game_words.first_discard_opens
         return Line("table.turn.open" if first else "table.turn.discard", **fields)
 
     def _draw_only(self, drew: Drew | TookDiscard, draw_heard: bool) -> list[Speech]:
@@ -217,7 +218,7 @@ class TableNarrator:
         match event:
             case RoundStarted():
                 self.opened = False
-                key = self.game.round_key(self.stacked)
+                key = self.game_words.round_key(self.stacked)
                 if event.dealer == you:
                     key += ".you"
                 return [Line(key, number=event.number, name=Name(event.dealer))]
@@ -234,7 +235,7 @@ class TableNarrator:
                     return []
                 if self.view is None:
                     return [hand]
-                return [hand, *self.game.dealt(event.hand, self.view)]
+                return [hand, *self.game_words.dealt(event.hand, self.view)]
             case Drew() | TookDiscard():  # the player's own (the others' are paired above)
                 assert event.tile is not None
                 where, count = position(event.tile)
