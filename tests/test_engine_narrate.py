@@ -1,4 +1,4 @@
-"""Every event has words, from the catalogue."""
+"""Every event has words, from the catalogue: the replay's narrator, for every game."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Sequence
 import pytest
 from engine_support import arranged, run_down, tile
 
+from okey.bots import make_bot
 from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, TurnToOkey
 from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
 from okey.engine.traditional import Dice, passed_over
@@ -57,7 +58,7 @@ def test_a_win_is_told_with_its_groups_and_cost() -> None:
     lines = narrator.lines(won)
     assert lines[0] == "seat 0 finishes with runs and sets, laying red 6 okey in the middle."
     assert "An okey discard." in lines
-    assert "Run: red 1, red 2, red 3." in lines
+    assert "Run red 1 to 3." in lines and "Run black 7 to 10." in lines
     assert "seat 1, seat 2, seat 3 lose 4 each." in lines
 
 
@@ -135,3 +136,24 @@ def test_each_false_joker_passed_over_is_told(throw: int, jokers: list[int], tol
     said = Narrator([], catalogue=EN).story(events[:3])
     assert said[1] == f"seat 0 throws 5 and {throw}: the spare tile goes on stack 5" + told
     assert len(said) == 3  # no separate line for the false jokers passed over
+
+
+@pytest.mark.parametrize("rules_name", ["classic", "101"])
+def test_every_event_of_a_round_of_bots_is_said(rules_name: str) -> None:
+    """Each game's own events too (Okey 101's openings name their combinations as the
+    table does: "run red 10 to 12")."""
+    rules = load_rules(rules_name)
+    match = Match(rules, random.Random(4), first_dealer=0)
+    bots = [make_bot("hard", random.Random(seat), rules.game) for seat in range(4)]
+    match.start_round()
+    while not match.round_over:
+        seat = match.turn
+        match.apply(seat, bots[seat].choose(match.table_view(seat)))
+    narrator = Narrator(["ann", "bo", "cy", "di"], catalogue=EN)
+    said = [narrator.lines(event) for event in match.events]
+    assert all(said)
+    text = "\n".join(line for lines in said for line in lines)
+    assert "{" not in text and "engine." not in text and "meld." not in text
+    if rules_name == "101":
+        opened = [line for line in text.splitlines() if " opens with " in line]
+        assert opened and any(" run " in line or " set " in line for line in opened)

@@ -27,6 +27,7 @@ from okey.games.okey101.events import (
     RoundScored101,
 )
 from okey.games.okey101.table import _only_laid_since
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
@@ -38,7 +39,6 @@ from okey.table.cues import event_cues
 from okey.table.glance import kept_takes
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech
 from okey.table.meldwords import meld_line, owned_line
-from okey.table.narration import opening_line
 from okey.table.seats import Seats
 
 OKEY = parse_tile("b13")  # the indicator blue 12
@@ -127,7 +127,7 @@ def test_an_addition_names_the_tile_the_owner_and_the_combination_as_it_was() ->
         where=line.fields["where"],  # type: ignore[union-attr]
         label=line.fields["label"],  # type: ignore[union-attr]
         tile=Face(parse_tile("r10")),
-        meld=Line("table.101.of.other", meld=meld_line(RED_7_9, OKEY), name=Name(ACROSS)),
+        meld=Line("meld.of.other", meld=meld_line(RED_7_9, OKEY), name=Name(ACROSS)),
     )
     assert rendered(line, EN, Verbosity.DETAILED) == "Ayşe adds red 10 to Mehmet's run red 7 to 9."
     assert_says_well([line])
@@ -136,7 +136,7 @@ def test_an_addition_names_the_tile_the_owner_and_the_combination_as_it_was() ->
 def test_the_owner_is_you_or_their_own_as_it_is() -> None:
     mine = owned_line(meld_line(FOURS, OKEY), YOU, LEFT, YOU)
     own = owned_line(meld_line(FOURS, OKEY), LEFT, LEFT, YOU)
-    assert mine.key == "table.101.of.you" and own.key == "table.101.of.own"
+    assert mine.key == "meld.of.you" and own.key == "meld.of.own"
     (line,) = told([replace(ADDED, seat=YOU)])
     assert line.key == "table.101.added.you"  # type: ignore[union-attr]
     assert rendered(line, EN, Verbosity.BRIEF) == "You add red 10 to Mehmet's run red 7 to 9."

@@ -22,6 +22,7 @@ from okey.games.okey101 import screen as screen101
 from okey.games.okey101.browsing import Browsing, browse_command, owned, start_browsing
 from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.reading import finish_now101, how_close101, take_opens101
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
@@ -30,7 +31,6 @@ from okey.messages import Verbosity
 from okey.table import screen
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Speech, Tiles
-from okey.table.narration import opening_line
 from okey.table.reading import HANDLERS
 
 WIDTH, HEIGHT = 80, 24

@@ -1,4 +1,6 @@
-"""The master's hint (U): the hard bot's move in the player's place, three a match."""
+"""The master's hint (U): the master's move in the player's place, three a match, in the
+words of the table's game (every game's hint worded in both languages; Okey 101's own
+reasons are in test_master101)."""
 
 from __future__ import annotations
 
@@ -8,17 +10,24 @@ from pathlib import Path
 import pytest
 from test_table_rig import make_rig
 
+from okey.bots import make_bot, master_of
 from okey.bots.hard import HardBot
 from okey.engine.actions import DrawFromPile
+from okey.engine.match import Match
+from okey.engine.view import TableView
 from okey.hand.notation import parse_tile
-from okey.messages import load_catalogue
+from okey.messages import Verbosity, load_catalogue
+from okey.rules import load_rules
 from okey.saves import SaveError
 from okey.table.hint import hint_line, master_move
 from okey.table.lines import Joined, Line, Name
+from okey.table.seats import Seats
 from okey.table.settings import HINTS, TableSettings
+from okey.table.words import Words
 
 EN = load_catalogue("en")
 
+NAMES = ("Can", "Ayse", "Mehmet", "Zeynep")
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 
 
@@ -98,3 +107,46 @@ def test_the_master_names_the_tile_to_take_and_whose_it_is() -> None:
         "table.hint.take", tile=parse_tile("r12"), name=Name(view.previous)
     )
     assert hint_line(view, DrawFromPile()) == Line("table.hint.draw")
+
+
+def _played_views(rules_name: str, seed: int) -> list[TableView]:
+    """Every view seat 0 had in a round of hard bots of the rule set's game."""
+    rules = load_rules(rules_name)
+    match = Match(rules, random.Random(seed))
+    players = rules.table.players
+    bots = [make_bot("hard", random.Random(seat), rules.game) for seat in range(players)]
+    match.start_round()
+    found = []
+    while not match.round_over:
+        seat = match.turn
+        view = match.table_view(seat)
+        if seat == 0:
+            found.append(view)
+        match.apply(seat, bots[seat].choose(view))
+    return found
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+@pytest.mark.parametrize(
+    ("rules_name", "keys"),
+    [
+        ("classic", {"table.hint.draw", "table.hint.discard"}),
+        ("101", {"table.hint.draw", "table.hint101.open", "table.hint101.discard"}),
+    ],
+)
+def test_every_hint_of_a_played_round_is_worded_in_both_languages(
+    rules_name: str, keys: set[str], language: str
+) -> None:
+    rules = load_rules(rules_name)
+    master = master_of(rules.game)
+    said = set()
+    for seed in (3, 8, 11):
+        for view in _played_views(rules_name, seed):
+            line = hint_line(view, master.choose(view))
+            seats = Seats(rules.table, 0, NAMES[: rules.table.players])
+            words = Words(seats, Verbosity.DETAILED, load_catalogue(language))
+            words.okey = view.okey
+            text = words.say(line)
+            assert text and "{" not in text and not text.startswith("table.")
+            said.add(line.key)
+    assert keys <= said

@@ -30,7 +30,6 @@ from okey.table.lines import (
     Name,
     Names,
     Scores,
-    Tiles,
     sentence,
 )
 from okey.table.seat import Step
@@ -62,9 +61,11 @@ def test_f_finishes_with_the_okey_and_the_win_is_read_out() -> None:
             Line("table.won.you", kind=Line("kind.combinations"), tile=r6),
             Line("table.won.okey"),
         )
-        groups = await player.heard("hand.group.run")
-        assert Line("hand.group.run", tiles=Tiles(_tiles("r1 r2 r3"))) in parts(groups)
-        assert Line("hand.group.run", tiles=Tiles(_tiles("k7 k8 k9 k10"))) in parts(groups)
+        groups = await player.heard("meld.run")
+        (r1,) = _tiles("r1")
+        (k7,) = _tiles("k7")
+        assert sentence(Line("meld.run", low=Face(r1), high=3)) in parts(groups)
+        assert sentence(Line("meld.run", low=Face(k7), high=10)) in parts(groups)
         cost = await player.heard("table.cost.each")
         assert cost == sentence(Line("table.cost.each", losers=Names((1, 2, 3)), points=4))
         over = await player.heard("table.round_over")

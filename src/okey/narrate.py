@@ -4,7 +4,9 @@ Two narrators remain, on purpose: this one tells a replay to a reader, every
 seat by number and name and every hand dealt, as a log reads; the table's
 (:mod:`okey.table.narration`) speaks to one player at their seat, in the second
 person, brief or detailed, with what only they may hear. They share the
-events and the catalogue, not the sentences.
+events, the catalogue and the words of a combination (:mod:`okey.table.meldwords`),
+not the sentences. A game's own events are told by its folder's words
+(:class:`okey.words_kit.WordsPart`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
+from okey import kits
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -33,17 +36,15 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.traditional import dice_variant, passed_over
-from okey.games.okey101.events import AnyEvent101
-from okey.hand.combinations import GroupKind
+from okey.hand.melds import Meld
 from okey.hand.tiles import Tile
-from okey.messages import Catalogue
-from okey.narrate101 import lines101
-
-_GROUP_KEYS = {
-    GroupKind.RUN: "hand.group.run",
-    GroupKind.SET: "hand.group.set",
-    GroupKind.PAIR: "hand.group.pair",
-}
+from okey.messages import Catalogue, Verbosity
+from okey.rules import TableRules
+from okey.table.lines import Speech, sentence
+from okey.table.meldwords import group_line, laid_line
+from okey.table.seats import Seats
+from okey.table.words import Words
+from okey.words_kit import WordsPart
 
 
 class Narrator:
@@ -54,6 +55,9 @@ class Narrator:
         self.catalogue = catalogue
         self.okey: Tile | None = None
         self.thrown = False  # this round was dealt from stacks: the dice line told the rest
+        # The table's words, for the lines of a combination (which name no seat).
+        seats = Seats(TableRules(), you=-1, names=tuple(names))
+        self._words = Words(seats, Verbosity.DETAILED, catalogue)
 
     def name(self, seat: int) -> str:
         text = self.catalogue.text
@@ -66,6 +70,16 @@ class Narrator:
 
     def seats(self, seats: Sequence[int]) -> str:
         return ", ".join(self.name(seat) for seat in seats)
+
+    def combinations(self, melds: Sequence[Meld], pairs: Sequence[tuple[Tile, Tile]]) -> str:
+        """Combinations laid, parted by semicolons."""
+        return self.say(laid_line(melds, pairs, self.okey))
+
+    def say(self, line: Speech) -> str:
+        """A line of the table's words (a combination, as :mod:`okey.table.meldwords` says
+        it everywhere) in this narrator's catalogue; no seat is named in one."""
+        self._words.okey = self.okey
+        return self._words.say(line)
 
     def score_list(self, scores: Sequence[int]) -> str:
         """Each seat's name and score: "seat 0 18, seat 1 20, ..."."""
@@ -184,9 +198,8 @@ class Narrator:
                         )
                     )
                 return said
-            case GameEvent():
-                assert isinstance(event, AnyEvent101)
-                return lines101(self, event)
+            case GameEvent():  # the game's own: its folder's words tell it
+                return kits.part(event.game, "words", WordsPart).replay(self, event)
             case _:
                 assert_never(event)
 
@@ -206,8 +219,7 @@ class Narrator:
         if event.colored:
             said.append(text("engine.event.won.colored"))
         for group in event.groups:
-            tiles = self.catalogue.tiles(list(group.tiles), self.okey)
-            said.append(text(_GROUP_KEYS[group.kind], tiles=tiles))
+            said.append(self.say(sentence(group_line(group.kind, group.tiles, self.okey))))
         said.append(
             text("engine.event.won.cost", losers=self.seats(event.losers), points=event.points)
         )

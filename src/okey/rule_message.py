@@ -1,6 +1,6 @@
 """What the rules' words are made of: a name said from the catalogue (or as written) and
-a message, a catalogue key with its fields. Shared by :mod:`okey.rules_words` and
-:mod:`okey.rules_words101` (which the first one calls), and named by both.
+a message, a catalogue key with its fields. Named by :mod:`okey.rules_words` and by
+each game's words (:class:`okey.words_kit.WordsPart`), which say a rule set.
 """
 
 from __future__ import annotations

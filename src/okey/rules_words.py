@@ -12,12 +12,13 @@ level the catalogue does not know (a plug-in bot's).
 
 from __future__ import annotations
 
+from okey import kits
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.rule_message import Field as Field
 from okey.rule_message import Message as Message
 from okey.rule_message import Named as Named
 from okey.rules import RuleSet
-from okey.rules_words101 import rule_messages101
+from okey.words_kit import WordsPart
 
 
 def rules_name(rules: RuleSet) -> Named:
@@ -39,58 +40,13 @@ def level_name(level: str) -> Named:
 
 
 def rule_messages(rules: RuleSet) -> list[Message]:
-    """Every option of a rule set, one message a sentence, in the order they are said."""
+    """Every option of a rule set, one message a sentence, in the order they are said
+    (the title, then the game's own, :class:`okey.words_kit.WordsPart`)."""
     title: Message = (
         "rules.title",
         {"name": rules_name(rules), "description": rules_description(rules)},
     )
-    if rules.okey101 is not None:
-        return rule_messages101(rules, title)
-    table, scoring, play = rules.table, rules.scoring, rules.play
-    said: list[Message] = [
-        title,
-        ("rules.players", {"players": table.players}),
-    ]
-    if table.partners:
-        said.append(("rules.partners", {}))
-    if table.duel:
-        said.append(("rules.duel", {}))
-    said.append(("rules.start", {"score": table.starting_score}))
-    if table.rounds == 0:
-        said.append(("rules.to_zero", {}))
-    else:
-        said.append(("rules.fixed", {"count": table.rounds}))
-    said.append((f"rules.tie.{table.tie}", {}))
-    # At a partners table a finish costs the other team, not every other player.
-    normal = "rules.normal.partners" if table.partners else "rules.normal"
-    said.append((normal, {"points": scoring.normal}))
-    said.append(("rules.okey_discard", {"factor": scoring.okey_discard}))
-    said.append(("rules.pairs", {"factor": scoring.pairs}))
-    if scoring.colored:
-        said.append(("rules.colored", {}))
-    if scoring.combine == "cap":
-        said.append(("rules.cap", {"points": scoring.max_loss}))
-    else:
-        said.append(("rules.multiply", {}))
-    if scoring.show_indicator:
-        show = "rules.show.partners" if table.partners else "rules.show"
-        said.append((show, {"points": scoring.show_penalty}))
-    else:
-        said.append(("rules.no_show", {}))
-    said.append((f"rules.pile.{play.pile_out}", {}))
-    if play.turn_to_okey:
-        said.append(("rules.turn_to_okey", {}))
-    if play.declare_pairs:
-        said.append(("rules.declare_pairs", {}))
-    if play.okey_discard_warning:
-        said.append(("rules.okey_warning", {}))
-    if play.timer_seconds:
-        said.append(("rules.timer", {"seconds": play.timer_seconds, "after": play.autopilot_after}))
-    else:
-        said.append(("rules.no_timer", {}))
-    if play.traditional_deal:
-        said.append(("rules.traditional_deal", {}))
-    return said
+    return kits.part(rules.game, "words", WordsPart).rules(rules, title)
 
 
 def fields_in_words(fields: dict[str, Field], catalogue: Catalogue) -> dict[str, int | str]:

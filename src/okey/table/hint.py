@@ -1,62 +1,37 @@
-"""The master's hint: what the hard bot would do in the player's place.
+"""The master's hint: what the master would do in the player's place, in words.
 
-It decides from the player's own view, exactly as a bot at the table does,
-so a hint never reveals a hidden tile. A match gives a few hints (see
-:data:`okey.table.settings.HINTS`); the count is kept with the table's
-settings, so a save keeps it. At Okey 101 the words are :mod:`okey.table.hint101`'s.
+It decides from the player's own view, exactly as a bot at the table does, so a hint
+never reveals a hidden tile. A match gives a few hints (see
+:data:`okey.table.settings.HINTS`); the count is kept with the table's settings, so a
+save keeps it. The words are the game's (:class:`HintPart`, the module ``hint`` of the
+game's folder).
 """
 
 from __future__ import annotations
 
-from typing import assert_never
+from collections.abc import Callable
+from dataclasses import dataclass
 
-from okey.bots.level import winning_discard
+from okey import kits
 from okey.bots.master import master_move
-from okey.engine.actions import (
-    Action,
-    DeclarePairs,
-    DeclineDiscard,
-    Discard,
-    DrawFromPile,
-    Finish,
-    GameAction,
-    Resume,
-    ShowIndicator,
-    TakeDiscard,
-    TimeOut,
-    TurnToOkey,
-)
-from okey.engine.view import PlayerView, TableView
-from okey.games.okey101.view import View101
-from okey.table.hint101 import hint_line101
-from okey.table.lines import Line, Name
+from okey.engine.actions import Action
+from okey.engine.view import TableView
+from okey.table.lines import Line
 
-__all__ = ["hint_line", "master_move"]
+__all__ = ["HintPart", "hint_line", "hints_left_line", "master_move"]
+
+
+@dataclass(frozen=True)
+class HintPart:
+    """What a game's folder gives the hint (its module ``hint``'s ``PART``): ``line``
+    says the master's move for the player's view."""
+
+    line: Callable[[TableView, Action], Line]
 
 
 def hint_line(view: TableView, action: Action) -> Line:
-    """The hint as a line (Okey's or Okey 101's, by the view)."""
-    if isinstance(view, View101):
-        return hint_line101(view, action)
-    if not isinstance(view, PlayerView):
-        return Line("table.hint.none")
-    match action:
-        case DrawFromPile():
-            return Line("table.hint.draw")
-        case TakeDiscard() if view.available_discard is not None:
-            return Line("table.hint.take", tile=view.available_discard, name=Name(view.previous))
-        case DeclineDiscard():
-            return Line("table.hint.decline")
-        case ShowIndicator():
-            return Line("table.hint.show")
-        case Finish() | Discard():
-            if isinstance(action, Finish) or winning_discard(view) == action.tile:
-                return Line("table.hint.finish", tile=action.tile)
-            return Line("table.hint.discard", tile=action.tile)
-        case TakeDiscard() | TurnToOkey() | DeclarePairs() | TimeOut() | Resume() | GameAction():
-            return Line("table.hint.none")
-        case _:
-            assert_never(action)
+    """The master's move ``action`` for ``view``, in the words of the view's game."""
+    return kits.part(view.rules.game, "hint", HintPart).line(view, action)
 
 
 def hints_left_line(left: int) -> Line:

@@ -37,9 +37,10 @@ from okey.hand.melds import Meld
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
-from okey.table import moves, prompts
+from okey.table import meldwords, moves, prompts
 from okey.table.keys import Command
 from okey.table.lines import Face, Field, Joined, Line, Name, Tiles
+from okey.table.meldwords import meld_line, owned_line
 from okey.table.menu import Asking, Menu, Option, Question
 from okey.table.seat import Refused, Step
 
@@ -47,22 +48,22 @@ if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
 
 
-# -- words ---------------------------------------------------------------------------
-
-
-def meld_line(meld: Meld) -> Line:
-    """A run or a set by its tiles: "run red 7, red 8, red 9"."""
-    return Line(f"table.m101.meld.{meld.kind.value}", tiles=Tiles(meld.tiles))
-
-
-def pair_line(pair: Pair) -> Line:
-    return Line("table.m101.pair", tiles=Tiles(pair))
+# -- words (combinations as :mod:`okey.table.meldwords` says them everywhere) ----------
 
 
 def laid_line(view: View101, index: int) -> Line:
-    """A combination of the table with the seat that laid it: "Ayşe: run red 7, ..."."""
+    """A combination of the table with the seat that laid it: "Ayşe's run red 7 to 9"."""
     laid = view.melds[index]
-    return Line("table.m101.owned", owner=Name(laid.owner), meld=meld_line(laid.meld))
+    return owned_line(meld_line(laid.meld, view.okey), laid.owner, None, view.seat)
+
+
+def _melds(view: View101, melds: Sequence[Meld]) -> Joined:
+    """Combinations one after the other ("run red 7 to 9; set ...")."""
+    return meldwords.laid_line(melds, (), view.okey)
+
+
+def _pairs(view: View101, pairs: Sequence[Pair]) -> Joined:
+    return meldwords.laid_line((), pairs, view.okey)
 
 
 def place_line(addition: Addition) -> Line:
@@ -77,15 +78,6 @@ def addition_line(view: View101, addition: Addition) -> Line:
         where=laid_line(view, addition.meld),
         place=place_line(addition),
     )
-
-
-def _melds(melds: Sequence[Meld]) -> Joined:
-    """Combinations one after the other ("run red 7, red 8, red 9; set ...")."""
-    return Joined(tuple(meld_line(meld) for meld in melds), sep="; ")
-
-
-def _pairs(pairs: Sequence[Pair]) -> Joined:
-    return Joined(tuple(pair_line(pair) for pair in pairs), sep="; ")
 
 
 # -- whose move ----------------------------------------------------------------------
@@ -226,10 +218,10 @@ def _offer_melds(table: TableCore, view: View101, melds: Sequence[Meld], value: 
             short = view.threshold - value
             table.voice.reply(Line("table.m101.why.marked_short", value=value, short=short))
             return
-        line = Line("table.m101.ask.open", melds=_melds(melds), value=value)
+        line = Line("table.m101.ask.open", melds=_melds(view, melds), value=value)
         _ask(table, Question.LAY, line, Open(melds=tuple(melds)))
         return
-    line = Line("table.m101.ask.lay", melds=_melds(melds), value=value)
+    line = Line("table.m101.ask.lay", melds=_melds(view, melds), value=value)
     _ask(table, Question.LAY, line, Lay(melds=tuple(melds)))
 
 
@@ -275,7 +267,7 @@ def _lay_pairs(table: TableCore, view: View101, *, marked: bool) -> None:
             line = Line("table.m101.why.few_pairs", count=len(laid), needed=view.pairs_needed)
             table.voice.reply(line)
             return
-        line = Line("table.m101.ask.open_pairs", pairs=_pairs(laid), count=len(laid))
+        line = Line("table.m101.ask.open_pairs", pairs=_pairs(view, laid), count=len(laid))
         _ask(table, Question.LAY, line, Open(pairs=tuple(laid)))
         return
     if sum(2 for _ in laid) >= len(view.hand) and laid:
@@ -283,7 +275,7 @@ def _lay_pairs(table: TableCore, view: View101, *, marked: bool) -> None:
     if not laid:
         table.voice.reply(Line("table.m101.why.nothing_to_lay"))
         return
-    line = Line("table.m101.ask.lay_pairs", pairs=_pairs(laid), count=len(laid))
+    line = Line("table.m101.ask.lay_pairs", pairs=_pairs(view, laid), count=len(laid))
     _ask(table, Question.LAY, line, Lay(pairs=tuple(laid)))
 
 
@@ -409,19 +401,19 @@ def finish_steps(view: View101, plan: FinishPlan) -> tuple[list[Action], list[Fi
     said: list[Field] = []
     if plan.opening:
         steps.append(Open(melds=plan.opening))
-        said.append(Line("table.m101.step.open", melds=_melds(plan.opening)))
+        said.append(Line("table.m101.step.open", melds=_melds(view, plan.opening)))
     if plan.opening_pairs:
         steps.append(Open(pairs=plan.opening_pairs))
-        said.append(Line("table.m101.step.open_pairs", pairs=_pairs(plan.opening_pairs)))
+        said.append(Line("table.m101.step.open_pairs", pairs=_pairs(view, plan.opening_pairs)))
     for addition in plan.additions:
         steps.append(Add(addition))
         said.append(Line("table.m101.step.add", addition=addition_line(view, addition)))
     if plan.later:
         steps.append(Lay(melds=plan.later))
-        said.append(Line("table.m101.step.lay", melds=_melds(plan.later)))
+        said.append(Line("table.m101.step.lay", melds=_melds(view, plan.later)))
     if plan.later_pairs:
         steps.append(Lay(pairs=plan.later_pairs))
-        said.append(Line("table.m101.step.lay_pairs", pairs=_pairs(plan.later_pairs)))
+        said.append(Line("table.m101.step.lay_pairs", pairs=_pairs(view, plan.later_pairs)))
     steps.append(Discard(plan.discard))
     return steps, said
 

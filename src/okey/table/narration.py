@@ -7,12 +7,11 @@ the rack, and a finished round is told as who and how, the combinations,
 and the cost. What comes after (whose turn now, a possible finish, the
 standings) is said by :mod:`okey.table.prompts` from the state, not here.
 
-At Okey 101 (the change step passes the seat's view) another player's turn is their draw
-or take, then each opening, laying and addition as a line of its own, naming the
-combination and its owner ("Ayşe adds red 10 to Mehmet's run red 7 to 9"), then the
-discard, then a penalty and why; the deal adds the hand's best opening and how short it is;
-a finish is told once, with why each seat scores what it does
-(:mod:`okey.table.meldwords` words the combinations).
+A game's own events (Okey 101's openings, layings, penalties and scores) are told by
+its folder's words (:class:`TableWordsPart`, the module ``table_words`` of the game),
+with what else differs: how a round's start is said, whether the dealer's first discard
+"opens", what the deal adds to the hand, which discard a finish tells. The game is the
+one of the seat's view the change step passes.
 
 Every event is told or passed over on purpose in one ``match``: a new event type
 fails type checking here until it is handled.
@@ -23,14 +22,17 @@ seat from its chair ("you", "on your left"), pairs another player's draw with th
 discard, follows the rack and the round's opening, and is silent where a prompt
 speaks; the replay tells every seat's events by name, one line each, for a log
 read afterwards. They share the catalogue's variants for the dice
-(:func:`~okey.engine.traditional.dice_variant`).
+(:func:`~okey.engine.traditional.dice_variant`) and the words of a combination
+(:mod:`okey.table.meldwords`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
-from typing import assert_never
+from dataclasses import dataclass
+from typing import Protocol, assert_never
 
+from okey import kits
 from okey.audio import Cue
 from okey.engine.events import (
     AutopilotChanged,
@@ -54,40 +56,19 @@ from okey.engine.events import (
 )
 from okey.engine.traditional import dice_variant, passed_over
 from okey.engine.view import TableView
-from okey.games.okey101.events import (
-    Added101,
-    AnyEvent101,
-    GaveBack101,
-    Laid101,
-    Opened101,
-    Penalised101,
-    PenaltyReason,
-    RoundCancelled101,
-    RoundScored101,
-)
-from okey.games.okey101.view import View101
-from okey.hand.finishing import Opened
-from okey.hand.layoff import meld_additions
-from okey.hand.melds import hand_value
-from okey.hand.opening import best_opening
-from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
 from okey.table.lines import (
-    AndList,
-    Capital,
     Face,
     Field,
     Joined,
     Line,
     Name,
     Names,
-    Scores,
     Speech,
-    Tiles,
     seat_fields,
     sentence,
 )
-from okey.table.meldwords import laid_line, meld_before, meld_line, owned_line
+from okey.table.meldwords import group_line
 from okey.table.seats import Seats
 
 Position = Callable[[Tile], tuple[int, int]]
@@ -99,34 +80,38 @@ def indicator_line(indicator: Tile, okey: Tile) -> Line:
     return Line("table.indicator", indicator=Face(indicator), okey=Face(okey))
 
 
-PAIRS_WORTH_SAYING = 4
-"""At the deal of Okey 101, the best pairs opening is said from this many pairs."""
+class TableTeller(Protocol):
+    """What the table's narrator offers a game's words."""
+
+    @property
+    def seats(self) -> Seats: ...
+
+    def who(self, seat: int, key: str, **fields: Field) -> Line:
+        """``key.you`` for the player's own move, else ``key.other`` with the seat's name,
+        place and label."""
+        ...
 
 
-def opening_line(hand: Sequence[Tile], view: View101) -> Line:
-    """How far the hand is from opening: "Best opening 87: 14 short." or "Best opening
-    117: enough to open.", with the pairs when there are enough of them to matter."""
-    rules = view.opening
-    threshold = view.threshold
-    best = best_opening(hand, view.okey, rules, view.must_use)
-    value = 0 if best is None or not best.melds else best.value
-    if not value:
-        said = Line("table.101.best.none", threshold=threshold)
-    elif value >= threshold:
-        said = Line("table.101.best.enough", value=value)
-    else:
-        said = Line("table.101.best.short", value=value, short=threshold - value)
-    pairs = best_pairs(hand, view.okey, rules, view.must_use)
-    count = 0 if pairs is None else len(pairs.pairs)
-    if count >= min(PAIRS_WORTH_SAYING, view.pairs_needed):
-        needed = view.pairs_needed
-        pairs_said = (
-            Line("table.101.best.pairs_enough", count=count)
-            if count >= needed
-            else Line("table.101.best.pairs_short", count=count, short=needed - count)
-        )
-        return Line("table.101.best.with_pairs", opening=said, pairs=pairs_said)
-    return said
+@dataclass(frozen=True)
+class TableWordsPart:
+    """What a game's folder gives the table's narrator (its module ``table_words``'s
+    ``PART``): ``events`` tells one of its own events, given the seat's view after them
+    (when known); ``finished_with``: the seat and discard an event of its own tells as a
+    finish (that discard is not told again); ``round_key``: the key of a round's start
+    (``stacks``: dealt from stacks); ``first_discard_opens``: the dealer's first discard
+    is said as the round's opening; ``dealt``: what follows the player's hand at the
+    deal."""
+
+    events: Callable[[TableTeller, GameEvent, TableView | None], list[Speech]]
+    finished_with: Callable[[GameEvent], tuple[int, Tile] | None]
+    round_key: Callable[[bool], str]
+    first_discard_opens: bool
+    dealt: Callable[[Sequence[Tile], TableView], list[Speech]]
+
+
+def words_of(game: str) -> TableWordsPart:
+    """Game ``game``'s words at the table."""
+    return kits.part(game, "table_words", TableWordsPart)
 
 
 class TableNarrator:
@@ -139,7 +124,9 @@ class TableNarrator:
         self.autopilot_after = autopilot_after  # timeouts before autopilot takes a seat
         self.played_for_you = False  # in the batch being told, the game played your turn
         self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
-        self.view101: View101 | None = None  # the view after the events told (Okey 101)
+        self.view: TableView | None = None  # the seat's view after the events told
+        self.round_okey: Tile | None = None  # the okey of the round being told, once turned
+        self.game_words = words_of(kits.DEFAULT_GAME)  # the words of the view's game
 
     def lines(
         self,
@@ -153,9 +140,11 @@ class TableNarrator:
         """The events' lines; ``hand`` is the rack as the deal reads it out. ``heard``:
         the cues played instead of their words (brief mode, :func:`okey.table.cues.alone`):
         with the draw's, another player's draw from the pile goes without saying.
-        ``view``: the seat's view after the events (at Okey 101 it names the combinations
-        a penalised discard fitted, the scores' reasons and the deal's best opening)."""
-        self.view101 = view if isinstance(view, View101) else None
+        ``view``: the seat's view after the events: its game's words tell what differs
+        (at Okey 101 it names the combinations a penalised discard fitted, the scores'
+        reasons and the deal's best opening)."""
+        self.view = view
+        self.game_words = words_of(view.rules.game if view is not None else kits.DEFAULT_GAME)
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you
@@ -165,12 +154,12 @@ class TableNarrator:
         draw_heard = Cue.DRAW in heard
         if any(isinstance(event, RoundStarted) for event in events):
             self.stacked = any(isinstance(event, DiceThrown) for event in events)
-        # At Okey 101 the finishing discard is told with the finish ("Ayşe finishes,
-        # discarding red 5"), not twice.
+        # A game's finish may tell its discard ("Ayşe finishes, discarding red 5"): not twice.
         finishing = {
-            (event.finisher, event.tile)
+            finish
             for event in events
-            if isinstance(event, RoundScored101) and event.finisher is not None
+            if isinstance(event, GameEvent)
+            and (finish := words_of(event.game).finished_with(event)) is not None
         }
         for event in events:
             if isinstance(event, Discarded) and (event.seat, event.tile) in finishing:
@@ -212,8 +201,7 @@ class TableNarrator:
                 return Line("table.turn.last", **fields)
             # The draw's cue said "pile": only the discard is left to say.
             return Line("table.turn.discard" if draw_heard else "table.turn.pile", **fields)
-        # At Okey 101 "opens" means laying: a discard after lays (or the dealer's) is one.
-        first = not self.opened and self.view101 is None
+        first = not self.opened and self.game_words.first_discard_opens
         return Line("table.turn.open" if first else "table.turn.discard", **fields)
 
     def _draw_only(self, drew: Drew | TookDiscard, draw_heard: bool) -> list[Speech]:
@@ -230,15 +218,14 @@ class TableNarrator:
         match event:
             case RoundStarted():
                 self.opened = False
-                key = "table.round.stacks" if self.stacked else "table.round"
-                if self.view101 is not None:
-                    key = "table.101.dealt"
+                key = self.game_words.round_key(self.stacked)
                 if event.dealer == you:
                     key += ".you"
                 return [Line(key, number=event.number, name=Name(event.dealer))]
             case DiceThrown():
                 return [self._dice(event)]
             case IndicatorTurned():
+                self.round_okey = event.okey
                 said: list[Speech] = [indicator_line(event.indicator, event.okey)]
                 if event.turned_back and not self.stacked:  # the dice line told it
                     said.insert(0, Line("table.turned_back", count=event.turned_back))
@@ -246,9 +233,9 @@ class TableNarrator:
             case Dealt():
                 if event.seat != you:
                     return []
-                if self.view101 is not None and event.hand:
-                    return [hand, opening_line(event.hand, self.view101)]
-                return [hand]
+                if self.view is None:
+                    return [hand]
+                return [hand, *self.game_words.dealt(event.hand, self.view)]
             case Drew() | TookDiscard():  # the player's own (the others' are paired above)
                 assert event.tile is not None
                 where, count = position(event.tile)
@@ -291,142 +278,17 @@ class TableNarrator:
                 return [Line(f"table.drawn.{event.reason.value}")]
             case MatchOver():
                 return []  # told with the final standings (prompts)
-            case GameEvent():
-                assert isinstance(event, AnyEvent101)
-                return self._event101(event)
+            case GameEvent():  # the game's own: its folder's words tell it
+                return words_of(event.game).events(self, event, self.view)
             case _:
                 assert_never(event)
 
-    # -- Okey 101 ------------------------------------------------------------------
-
-    def _who(self, seat: int, key: str, **fields: Field) -> Line:
+    def who(self, seat: int, key: str, **fields: Field) -> Line:
         """``key.you`` for the player's own move, else ``key.other`` with the seat's name,
         place and label."""
         if seat == self.seats.you:
             return Line(f"{key}.you", **fields)
         return Line(f"{key}.other", **seat_fields(seat), **fields)
-
-    def _event101(self, event: AnyEvent101) -> list[Speech]:
-        okey = self._okey(event)
-        match event:
-            case Opened101():
-                laid = laid_line(event.melds, event.pairs, okey)
-                if event.melds:
-                    return [
-                        self._who(event.seat, "table.101.opened", value=event.value, melds=laid)
-                    ]
-                count = len(event.pairs)
-                return [self._who(event.seat, "table.101.opened_pairs", count=count, melds=laid)]
-            case Laid101():
-                laid = laid_line(event.melds, event.pairs, okey)
-                return [self._who(event.seat, "table.101.laid", melds=laid)]
-            case Added101():
-                swapped = event.taken_back is not None  # the okey's face goes unsaid
-                before = meld_line(meld_before(event), okey, okeys=not swapped)
-                meld = owned_line(before, event.owner, event.seat, self.seats.you)
-                tile = Face(event.addition.tile)
-                if event.taken_back is not None:
-                    return [self._who(event.seat, "table.101.swapped", tile=tile, meld=meld)]
-                return [self._who(event.seat, "table.101.added", tile=tile, meld=meld)]
-            case GaveBack101():
-                source = Name(event.source)
-                return [
-                    self._who(event.seat, "table.101.gave_back", tile=event.tile, source=source)
-                ]
-            case Penalised101():
-                return [self._penalty(event, okey)]
-            case RoundScored101():
-                return self._scored(event, okey)
-            case RoundCancelled101():
-                return [Line("table.101.cancelled")]
-            case _:
-                assert_never(event)
-
-    def _okey(self, event: AnyEvent101) -> Tile:
-        if self.view101 is not None:
-            return self.view101.okey
-        if isinstance(event, Penalised101) and event.reason is PenaltyReason.OKEY_IN_HAND:
-            assert event.tile is not None
-            return event.tile
-        return Tile(0)  # no view: no tile is named an okey (never at a table)
-
-    def _penalty(self, event: Penalised101, okey: Tile) -> Line:
-        reason = event.reason
-        key = f"table.101.penalty.{reason.value}"
-        fields: dict[str, Field] = {"points": event.points}
-        if reason is PenaltyReason.PLAYABLE_DISCARD and event.tile is not None:
-            fields["tile"] = event.tile
-            view = self.view101
-            fitted = None
-            if view is not None:
-                fitted = next(
-                    (
-                        laid
-                        for index, laid in enumerate(view.melds)
-                        if meld_additions(laid.meld, index, [event.tile], okey, view.opening)
-                    ),
-                    None,
-                )
-            if fitted is None:
-                key += ".table"
-            else:
-                described = meld_line(fitted.meld, okey)
-                fields["meld"] = owned_line(described, fitted.owner, event.seat, self.seats.you)
-        elif reason is PenaltyReason.GIVE_BACK and event.tile is not None:
-            fields["tile"] = event.tile
-        return self._who(event.seat, key, **fields)
-
-    def _scored(self, event: RoundScored101, okey: Tile) -> list[Speech]:
-        """Who finished and what doubled the round; then each seat's points and why (the
-        standings that follow are the prompts')."""
-        said: list[Speech] = []
-        if event.finisher is None or event.tile is None:
-            said.append(Line("table.101.pile_out"))
-        else:
-            said.append(self._who(event.finisher, "table.101.finished", tile=event.tile))
-            why: list[Field] = []
-            if event.okey_finish:
-                why.append(Line("table.101.why.okey_finish"))
-            if event.pairs_finish:
-                why.append(Line("table.101.why.pairs_finish"))
-            if event.one_turn:
-                why.append(Line("table.101.why.one_turn"))
-            if event.factor > 1:
-                said.append(Line("table.101.factor", why=AndList(tuple(why)), count=event.factor))
-        view = self.view101
-        own = view.rules.okey101 if view is not None else None
-        void = not any(event.points)
-        if void and event.finisher is None:
-            said.append(Line("table.101.void"))
-        elif view is not None and own is not None:
-            scoring = own.scoring
-            for seat in self.seats.in_play_order():
-                points = event.points[seat]
-                name = Capital(Name(seat))
-                held = hand_value(event.hands[seat], okey).points
-                opened = view.openings[seat] if seat < len(view.openings) else Opened.NOT_YET
-                if seat == event.finisher:
-                    base = -scoring.finish_bonus * event.factor
-                    line = Line("table.101.score.finisher", name=name, count=points)
-                elif opened is Opened.NOT_YET:
-                    base = scoring.unopened * event.factor
-                    line = Line("table.101.score.unopened", name=name, count=points)
-                else:
-                    times = event.factor
-                    key = "table.101.score.hand"
-                    if opened is Opened.PAIRS and scoring.pairs_opener_factor > 1:
-                        times *= scoring.pairs_opener_factor
-                        key = "table.101.score.pairs_hand"
-                    base = held * times
-                    line = Line(key, name=name, count=points, hand=held, times=times)
-                extra = points - base
-                if extra:
-                    said.append(Line("table.101.score.penalties", text=line, points=extra))
-                else:
-                    said.append(Line("table.101.score.end", text=line))
-        else:
-            said.append(Line("table.101.points", scores=Scores(event.points, ranked=False)))
-        return said  # the totals follow from the state (prompts.round_over), said once
 
     def _dice(self, event: DiceThrown) -> Line:
         """ "Ayşe throws a 5 and a 2: the spare tile goes on the fifth stack, and its
@@ -455,6 +317,13 @@ class TableNarrator:
             return Line("table.showed.you", tile=event.tile, cost=cost)
         return Line("table.showed.other", name=Name(event.seat), tile=event.tile, cost=cost)
 
+    @property
+    def okey(self) -> Tile | None:
+        """The okey of the round being told: as it was turned, else the view's."""
+        if self.round_okey is not None:
+            return self.round_okey
+        return self.view.okey if self.view is not None else None
+
     def _won(self, event: RoundWon) -> list[Speech]:
         kind = Line(f"kind.{event.kind.value}")
         if event.seat == self.seats.you:
@@ -467,8 +336,7 @@ class TableNarrator:
         if event.colored:
             head.append(Line("table.won.colored"))
         groups = tuple(
-            Line(f"hand.group.{group.kind.value}", tiles=Tiles(group.tiles))
-            for group in event.groups
+            sentence(group_line(group.kind, group.tiles, self.okey)) for group in event.groups
         )
         cost = self._cost(event.losers, event.points, each=True)
         return [Joined(tuple(head)), Joined(groups), sentence(cost)]

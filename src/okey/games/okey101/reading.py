@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from okey.engine.events import Event, RoundStarted
 from okey.engine.view import Phase
 from okey.games.okey101.events import RoundCancelled101, RoundScored101
+from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import can_add
@@ -20,7 +21,6 @@ from okey.hand.tiles import Tile
 from okey.table.glance import tops_line, turn_line
 from okey.table.keys import Command
 from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech
-from okey.table.narration import opening_line
 from okey.table.prompts import together
 from okey.table.seat import SeatState
 from okey.table.seats import Seats

@@ -1,6 +1,7 @@
-"""Okey 101's moves in the master's review (:mod:`okey.table.reviewing`), worded with
-:mod:`okey.table.hint101`'s phrases: "opened with 105 points: red 9, red 10, red 11; ...",
-"added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to Ayşe"."""
+"""Okey 101's moves in the master's review (:mod:`okey.table.reviewing`), their
+combinations said as everywhere (:mod:`okey.table.meldwords`): "opened with 105 points:
+run red 9 to 11; ...", "added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to
+Ayşe"."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.hand.layoff import Place
 from okey.hand.melds import LaidMeld, melds_value
 from okey.review.round import Decision, RoundReview
-from okey.table.hint101 import laid_phrase, melds_phrase, pairs_phrase
 from okey.table.lines import Field, Line, Name
+from okey.table.meldwords import laid_line, meld_line, owned_line
 from okey.table.reviewing import ReviewWords
 
 
@@ -22,13 +23,16 @@ def move_phrase(
     if isinstance(action, Open | Lay):
         verb = "open" if isinstance(action, Open) else "lay"
         if action.pairs:
-            laid = pairs_phrase(action.pairs)
+            laid = laid_line((), action.pairs, review.okey)
             return Line(f"{key}.{verb}_pairs", count=len(action.pairs), pairs=laid)
         value = melds_value(action.melds)
-        return Line(f"{key}.{verb}", value=value, melds=melds_phrase(action.melds))
+        return Line(f"{key}.{verb}", value=value, melds=laid_line(action.melds, (), review.okey))
     if isinstance(action, Add):
         addition = action.addition
-        meld: Field = "" if onto is None else laid_phrase(onto, review.seat)
+        meld: Field = ""
+        if onto is not None:
+            described = meld_line(onto.meld, review.okey)
+            meld = owned_line(described, onto.owner, None, review.seat)
         place = "take_back" if addition.place is Place.OKEY else "add"
         return Line(f"{key}.{place}", tile=addition.tile, meld=meld)
     if isinstance(action, GiveBack):

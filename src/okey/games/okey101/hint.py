@@ -1,15 +1,11 @@
-"""The master's hint at Okey 101, and the phrases its review shares: combinations, the
-table's runs and sets by owner, what a move lays.
-
-The hint says what the master (:func:`okey.bots.master.master_move`) does next from
-the player's own view, and why when that is cheap to say from the view alone: a
-discard that avoids a penalty (the tiles that would cost it), one that cannot, the
-best opening a discard keeps while not yet opened.
+"""The master's hint at Okey 101 (:class:`okey.table.hint.HintPart`): what the master
+does next from the player's own view, and why when that is cheap to say from the view
+alone: a discard that avoids a penalty (the tiles that would cost it), one that cannot,
+the best opening a discard keeps while not yet opened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import assert_never
 
 from okey.engine.actions import (
@@ -26,47 +22,25 @@ from okey.engine.actions import (
     TimeOut,
     TurnToOkey,
 )
-from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.engine.view import TableView
+from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import PenaltyReason
 from okey.games.okey101.levels import rules_now
-from okey.games.okey101.view import LaidMeld, View101
-from okey.hand.combinations import GroupKind
+from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place
-from okey.hand.melds import Meld, melds_value
+from okey.hand.melds import melds_value
 from okey.hand.opening import best_opening_value
 from okey.hand.tiles import Tile, is_okey
-from okey.table.lines import AndList, Face, Joined, Line, Name, Tiles
-
-# -- phrases -------------------------------------------------------------------------
-
-
-def melds_phrase(melds: Sequence[Meld]) -> Joined:
-    """Combinations by their tiles: "red 9, red 10, red 11; black 13, blue 13, red 13"."""
-    return Joined(tuple(Tiles(meld.tiles) for meld in melds), "; ")
+from okey.table.hint import HintPart
+from okey.table.lines import AndList, Line, Name
+from okey.table.meldwords import laid_line, meld_line, owned_line
 
 
-def pairs_phrase(pairs: Sequence[Pair]) -> Joined:
-    return Joined(tuple(Tiles(pair) for pair in pairs), "; ")
-
-
-def laid_phrase(laid: LaidMeld, you: int) -> Line:
-    """A combination of the table by owner: "Ayşe's run red 7 to 9", "your set of 7s"."""
-    meld = laid.meld
-    mine = ".yours" if laid.owner == you else ""
-    if meld.kind is GroupKind.SET:
-        return Line(f"table.meld101.set{mine}", owner=Name(laid.owner), number=meld.number)
-    first, last = meld.faces[0], meld.faces[-1]
-    return Line(
-        f"table.meld101.run{mine}", owner=Name(laid.owner), first=Face(first), last=last.number
-    )
-
-
-# -- the hint ------------------------------------------------------------------------
-
-
-def hint_line101(view: View101, action: Action) -> Line:
+def hint_line(seen: TableView, action: Action) -> Line:
     """The master's next move at a 101 table in words."""
+    view = seen
+    assert isinstance(view, View101)
     match action:
         case DrawFromPile():
             return Line("table.hint.draw")
@@ -78,16 +52,22 @@ def hint_line101(view: View101, action: Action) -> Line:
         case Open(melds=melds, pairs=()):
             value, threshold = melds_value(melds), view.threshold
             return Line(
-                "table.hint101.open", value=value, threshold=threshold, melds=melds_phrase(melds)
+                "table.hint101.open",
+                value=value,
+                threshold=threshold,
+                melds=laid_line(melds, (), view.okey),
             )
         case Open(pairs=pairs):
-            return Line("table.hint101.open_pairs", count=len(pairs), pairs=pairs_phrase(pairs))
+            return Line(
+                "table.hint101.open_pairs", count=len(pairs), pairs=laid_line((), pairs, view.okey)
+            )
         case Lay(melds=melds, pairs=()):
-            return Line("table.hint101.lay", melds=melds_phrase(melds))
+            return Line("table.hint101.lay", melds=laid_line(melds, (), view.okey))
         case Lay(pairs=pairs):
-            return Line("table.hint101.lay_pairs", pairs=pairs_phrase(pairs))
+            return Line("table.hint101.lay_pairs", pairs=laid_line((), pairs, view.okey))
         case Add(addition=addition) if 0 <= addition.meld < len(view.melds):
-            laid = laid_phrase(view.melds[addition.meld], view.seat)
+            on = view.melds[addition.meld]
+            laid = owned_line(meld_line(on.meld, view.okey), on.owner, None, view.seat)
             if addition.place is Place.OKEY:
                 return Line("table.hint101.take_back", tile=addition.tile, meld=laid)
             return Line("table.hint101.add", tile=addition.tile, meld=laid)
@@ -148,3 +128,6 @@ def discard_why(view: View101, tile: Tile) -> Line | None:
             return Line("table.hint101.why.opening", value=value, short=short)
         return Line("table.hint101.why.opening_enough", value=value)
     return None
+
+
+PART = HintPart(line=hint_line)
