@@ -252,7 +252,11 @@ def open_table(
         refused = needs_terminal(catalogue)
         if refused is not None:
             return _released(held, refused)
-    saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as, match_id=match_id)
+    from okey.saves.store import clean_folder
+
+    folder = saves_dir(args.saves)
+    clean_folder(folder)  # what a writer killed mid-write left (kill -9)
+    saver = DiskSaver(session, folder, autosave_as=autosave_as, match_id=match_id)
     try:
         saver.open(saved_as)
     except SaveError as exc:

@@ -24,6 +24,7 @@ from okey.saves.atomic import write_atomically as write_atomically  # the saves 
 from okey.saves.codec import decode, encode
 from okey.saves.data import SaveData
 from okey.saves.errors import SaveError
+from okey.saves.marks import check_not_behind, record_mark
 from okey.saves.lock import ProcessTable, holder_of, system_processes
 from okey.saves.paths import (
     AUTOSAVE,
@@ -81,6 +82,28 @@ def clean_temporary_files(path: Path, processes: ProcessTable | None = None) -> 
     return removed
 
 
+def clean_folder(saves_dir: Path, processes: ProcessTable | None = None) -> list[Path]:
+    """Remove every temporary file a killed writer left in ``saves_dir`` (of any save);
+    the ones removed. A table does so as it opens, so a kill -9 in the middle of a write
+    leaves nothing behind for long, even in a save never written again."""
+    table = processes or system_processes()
+    removed = []
+    try:
+        found = [
+            item
+            for item in saves_dir.iterdir()
+            if item.name.startswith(".") and item.name.endswith(TEMP_SUFFIX)
+        ]
+    except OSError:
+        return []
+    for item in found:
+        if _writer_gone(item, table):
+            with contextlib.suppress(OSError):
+                item.unlink()
+                removed.append(item)
+    return removed
+
+
 def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path) -> Path:
     """Save ``data`` as ``name_or_path`` in ``saves_dir`` and return the file written.
 
@@ -103,6 +126,7 @@ def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path)
         write_atomically(path, contents)
     except OSError as exc:
         raise SaveError("write", path=path, reason=_reason(exc)) from None
+    record_mark(saves_dir, data, path)  # how far the match has gone: it never goes back
     return path
 
 
@@ -133,13 +157,15 @@ def _read_bytes(path: Path, name_or_path: str | Path, saves_dir: Path) -> bytes:
 def read_save(name_or_path: str | Path, saves_dir: Path) -> SaveData:
     """The save called ``name_or_path`` in ``saves_dir`` (or at that path), checked:
     the file is a save of a known format and its match log replays to its summary,
-    so :func:`okey.saves.restore.restore_match` will work. :class:`SaveError`
+    so :func:`okey.saves.restore.restore_match` will work, and it is not an older copy
+    of a match saved further on (:mod:`okey.saves.marks`). :class:`SaveError`
     otherwise. The file is only read, never changed."""
     path = target_for_reading(name_or_path, saves_dir)
     data = decode(_read_bytes(path, name_or_path, saves_dir), str(path))
     reason = problem(data)
     if reason is not None:
         raise SaveError("corrupt", path=path, reason=reason)
+    check_not_behind(data, path, saves_dir)  # an older copy of a match saved further on
     return data
 
 

@@ -1,0 +1,126 @@
+"""Issue 28, the saves' half: no undoing a told move (the backup save, kill -9 right
+after a draw), and an old unsealed save marked unverified.
+
+A move whose result the player was told is on disk before it is said, and a resumed
+match never goes back before it: an older copy of a match (its ``.bak``, a named save
+made earlier, a copy put back over the autosave) is refused, naming the newer save.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from hardening_support import okey
+from test_table_rig import Player, keys_in, make_rig, play
+
+from okey.engine.actions import DrawFromPile
+from okey.errors import render
+from okey.messages import load_catalogue
+from okey.saves import SaveError, decode, read_save, write_save
+from okey.table.lines import Speech
+from okey.table.persist import DiskSaver
+
+
+def _hand_on_disk(folder: Path, name: str = "autosave") -> int:
+    """The player's tiles in the save ``name`` as it is on disk now."""
+    from okey.saves import restore_match
+
+    return len(restore_match(read_save(name, folder)).view(0).hand)
+
+
+# -- 2. a draw is on disk before it is said ---------------------------------------------
+
+
+def test_the_draw_is_on_disk_before_the_tile_is_said(tmp_path: Path) -> None:
+    rig = make_rig(seed=11, dealer=3)
+    rig.table.saver = DiskSaver(rig.table.session, tmp_path)
+    on_disk_when_said: list[int] = []
+
+    def listen(speech: Speech, _cut: bool) -> None:
+        if "table.you_draw" in keys_in(speech):  # kill -9 could come right now
+            on_disk_when_said.append(_hand_on_disk(tmp_path))
+
+    rig.table.voice.listeners.append(listen)
+
+    async def script(player: Player) -> None:
+        await player.my_turn()
+        await player.press("p")
+        await player.heard("table.you_draw")
+
+    play(rig, script, pace=0)
+    assert on_disk_when_said == [15]
+
+
+# -- 1. the backup save cannot undo a draw ----------------------------------------------
+
+
+def _drawn_and_saved(folder: Path) -> DiskSaver:
+    """A match autosaved before and after the player's draw (the draw told): the
+    autosave holds the draw, its backup the moment before."""
+    rig = make_rig(seed=11, dealer=3)
+    session = rig.table.session
+    saver = DiskSaver(session, folder)
+    session.start_round()
+    while session.match.turn != 0:
+        seat = session.match.turn
+        session.match.apply(seat, session.bots[seat].choose(session.match.view(seat)))
+    saver.autosave()  # the player's turn: before the draw
+    session.match.apply(0, DrawFromPile())
+    saver.autosave()  # the draw, on disk before it is said
+    saver.close()
+    return saver
+
+
+def test_the_backup_of_an_autosave_after_a_draw_is_refused(tmp_path: Path) -> None:
+    saver = _drawn_and_saved(tmp_path)
+    assert _hand_on_disk(tmp_path) == 15
+    with pytest.raises(SaveError) as caught:
+        read_save("autosave.bak", tmp_path)
+    assert caught.value.key == "behind"
+    said = str(caught.value)
+    assert "autosave.json" in said and "\n" not in said
+    assert "autosave.json" in render(caught.value, load_catalogue("tr"))
+    # Copied over the autosave (or anywhere else), it is the same older moment.
+    shutil.copyfile(tmp_path / "autosave.bak", tmp_path / "autosave.json")
+    with pytest.raises(SaveError):
+        read_save("autosave", tmp_path)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copyfile(tmp_path / "autosave.bak", elsewhere / "copy.json")
+    with pytest.raises(SaveError):
+        read_save(elsewhere / "copy.json", tmp_path)
+    assert saver.match_id  # every save of the match carries it
+
+
+def test_okey_resume_of_the_backup_says_so_on_one_line(tmp_path: Path) -> None:
+    _drawn_and_saved(tmp_path)
+    before = sorted(path.name for path in tmp_path.iterdir())
+    run = okey(["resume", "autosave.bak", "--saves", str(tmp_path)])
+    assert run.problems() == []
+    assert "autosave.json" in run.err and "earlier moment" in run.err
+    assert sorted(path.name for path in tmp_path.iterdir()) == before  # nothing lost
+
+
+def test_the_newest_save_and_a_save_of_the_same_moment_still_open(tmp_path: Path) -> None:
+    saver = _drawn_and_saved(tmp_path)
+    newest = read_save("autosave", tmp_path)
+    write_save("same moment", newest, tmp_path)
+    assert read_save("same moment", tmp_path) == newest
+    assert read_save("autosave", tmp_path).match_id == saver.match_id
+    # A mark that lags its save (kill -9 between the two writes) never refuses the save.
+    mark = tmp_path / ".matches" / f"{saver.match_id}.json"
+    mark.unlink()
+    assert read_save("autosave", tmp_path) == newest
+    mark.write_text("damaged", encoding="utf-8")  # a damaged mark is no mark
+    assert read_save("autosave.bak", tmp_path).match_id == saver.match_id
+
+
+def test_a_mark_never_goes_down(tmp_path: Path) -> None:
+    saver = _drawn_and_saved(tmp_path)
+    older = decode((tmp_path / "autosave.bak").read_bytes(), "autosave.bak")
+    write_save("older", older, tmp_path)  # written again: the match's mark stays
+    with pytest.raises(SaveError):
+        read_save("older", tmp_path)
+    assert read_save("autosave", tmp_path).match_id == saver.match_id
