@@ -8,13 +8,17 @@ made earlier, a copy put back over the autosave) is refused, naming the newer sa
 
 from __future__ import annotations
 
+import errno
+import os
 import shutil
 from pathlib import Path
 
 import pytest
-from hardening_support import okey
+from hardening_support import okey as run_okey
 from test_table_rig import Player, keys_in, make_rig, play
 
+from okey.saves import lock as save_lock
+from okey.saves import store as save_store
 from okey.engine.actions import DrawFromPile
 from okey.errors import render
 from okey.messages import load_catalogue
@@ -97,7 +101,7 @@ def test_the_backup_of_an_autosave_after_a_draw_is_refused(tmp_path: Path) -> No
 def test_okey_resume_of_the_backup_says_so_on_one_line(tmp_path: Path) -> None:
     _drawn_and_saved(tmp_path)
     before = sorted(path.name for path in tmp_path.iterdir())
-    run = okey(["resume", "autosave.bak", "--saves", str(tmp_path)])
+    run = run_okey(["resume", "autosave.bak", "--saves", str(tmp_path)])
     assert run.problems() == []
     assert "autosave.json" in run.err and "earlier moment" in run.err
     assert sorted(path.name for path in tmp_path.iterdir()) == before  # nothing lost
@@ -124,3 +128,53 @@ def test_a_mark_never_goes_down(tmp_path: Path) -> None:
     with pytest.raises(SaveError):
         read_save("older", tmp_path)
     assert read_save("autosave", tmp_path).match_id == saver.match_id
+
+
+# -- 8. a full disk is said on one clear line, with what to do -----------------------------
+
+
+def test_a_full_disk_says_what_to_do_and_that_the_match_is_still_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    disk_full = [True]
+    real_write, real_save = os.write, save_store.write_atomically
+
+    def write(handle: int, data: bytes) -> int:
+        if disk_full[0] and b'"pid"' in data:  # the lock file
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(handle, data)
+
+    def save(path: Path, contents: bytes) -> None:
+        if disk_full[0]:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        real_save(path, contents)
+
+    rig = make_rig(seed=11, dealer=3)
+    rig.table.saver = DiskSaver(rig.table.session, tmp_path)
+    monkeypatch.setattr(save_lock.os, "write", write)
+    monkeypatch.setattr(save_store, "write_atomically", save)
+
+    async def script(player: Player) -> None:
+        await player.my_turn()
+        await player.press("c-s")
+        await player.heard("table.save.failed")
+        assert not [path for path in tmp_path.iterdir() if path.name.endswith(".lock")]
+        disk_full[0] = False  # room made: the table may leave, saved
+
+    play(rig, script, pace=0)
+    said = [text for text in rig.said if text.startswith("Could not save")]
+    assert said, rig.said
+    for text in said:
+        assert "Errno" not in text and "\n" not in text
+        assert "the disk is full" in text and "still open" in text
+
+
+def test_a_deeply_nested_save_is_said_whole_on_one_line(tmp_path: Path) -> None:
+    depth = 200_000
+    for inner in (b"[" * depth + b"]" * depth, b"[" * depth):  # whole, and cut short
+        (tmp_path / "deep.json").write_bytes(b'{"kind": "okey-save", "x": ' + inner + b"}")
+        with pytest.raises(SaveError) as caught:
+            read_save("deep", tmp_path)
+        said = str(caught.value)
+        assert "\n" not in said and "recursion" not in said
+        assert said.endswith("(nested too deeply)"), said

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from textwrap import shorten
 from datetime import datetime
 from typing import Any, NoReturn
 
@@ -44,6 +45,7 @@ from okey.saves.formats import (
 from okey.saves.rng import RngState
 from okey.saves.schema import SettingsRefused, checked_settings
 from okey.saves.seal import SEALED_KEY, SealBroken, fill, seal, unseal
+from okey.textfiles import printable
 
 INDENT = "  "
 
@@ -305,11 +307,13 @@ class _Reader:
             )
         except _Duplicate as exc:
             self.fail("duplicate", field=exc.key)
-        except (ValueError, RecursionError) as exc:
+        except RecursionError:  # [[[[...]]]]: deeper than Python recurses
+            self.fail("json", detail=Phrase("saves.bad.nested"))
+        except ValueError as exc:
             if not stripped.endswith("}"):
                 raise SaveError("truncated", path=self.path) from None
             detail = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-            self.fail("json", detail=" ".join(detail.split())[:80])
+            self.fail("json", detail=shorten(printable(detail), 80, placeholder="..."))
         if not isinstance(doc, dict):
             raise SaveError("foreign", path=self.path)
         try:

@@ -14,11 +14,13 @@ A save another okey holds open (:mod:`okey.saves.lock`) is never written.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from okey.errors import Phrase
 from okey.saves.atomic import TEMP_SUFFIX
 from okey.saves.atomic import write_atomically as write_atomically  # the saves write through it
 from okey.saves.codec import decode, encode
@@ -38,7 +40,13 @@ from okey.saves.restore import problem
 from okey.textfiles import TextFileError, read_bytes
 
 
-def _reason(exc: OSError) -> str:
+_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG})
+
+
+def _reason(exc: OSError) -> str | Phrase:
+    """Why the system refused, for a message: a full disk says what to do."""
+    if exc.errno in _FULL:
+        return Phrase("saves.why.full")
     return exc.strerror or exc.__class__.__name__
 
 
