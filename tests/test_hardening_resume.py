@@ -17,12 +17,12 @@ import pytest
 from hardening_support import okey as run_okey
 from test_table_rig import Player, keys_in, make_rig, play
 
-from okey.saves import lock as save_lock
-from okey.saves import store as save_store
 from okey.engine.actions import DrawFromPile
 from okey.errors import render
 from okey.messages import load_catalogue
 from okey.saves import SaveError, decode, read_save, write_save
+from okey.saves import lock as save_lock
+from okey.saves import store as save_store
 from okey.table.lines import Speech
 from okey.table.persist import DiskSaver
 

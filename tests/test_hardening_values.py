@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hardening_support import FIXTURES, okey
+from hardening_support import FIXTURES
 
 from okey.cli import main
 from okey.matchlog import MatchLogError, parse_log, replay

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from textwrap import shorten
 from datetime import datetime
+from textwrap import shorten
 from typing import Any, NoReturn
 
 from okey.errors import Phrase

@@ -26,8 +26,8 @@ from okey.saves.atomic import write_atomically as write_atomically  # the saves 
 from okey.saves.codec import decode, encode
 from okey.saves.data import SaveData
 from okey.saves.errors import SaveError
-from okey.saves.marks import check_not_behind, record_mark
 from okey.saves.lock import ProcessTable, holder_of, system_processes
+from okey.saves.marks import check_not_behind, record_mark
 from okey.saves.paths import (
     AUTOSAVE,
     SUFFIX,
@@ -38,7 +38,6 @@ from okey.saves.paths import (
 )
 from okey.saves.restore import problem
 from okey.textfiles import TextFileError, read_bytes
-
 
 _FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG})
 
