@@ -375,7 +375,9 @@ def read_log(path: Path) -> ParsedLog:
     :data:`okey.textfiles.MAX_LINE`)."""
     try:
         text = read_text(path, MAX_LOG_BYTES)
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError:  # a binary file: no codec's words, one clear line
+        raise MatchLogError(None, Phrase("file.error.not_text"), str(path)) from None
+    except OSError as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise MatchLogError(None, _problem("unreadable", reason=reason), str(path)) from None
     except TextFileError as exc:
@@ -428,14 +430,26 @@ def _named_rules(log: ParsedLog) -> RuleSet:
     """The rule set a log's ``[Rules "NAME"]`` header names: one of okey's own, by name.
     A log never points okey at a file (``[Rules "/etc/passwd"]`` is refused unread)."""
     name = log.header.rules
-    known = available_rule_sets()
-    if name not in known:
-        why = _problem("rules_name", name=_shown(name), known=", ".join(known))
+    if not _plain_name(name):
+        known = ", ".join(available_rule_sets())
+        why = _problem("rules_name", name=_shown(name), known=known)
         raise MatchLogError(log.header_line or None, why)
     try:
-        return load_rules(name)
-    except RulesError as exc:  # pragma: no cover - okey's own rule sets load
+        return load_rules(name)  # a plain name: looked for in okey's rules folder only
+    except RulesError as exc:
         raise MatchLogError(log.header_line or None, exc) from None
+
+
+def _plain_name(name: str) -> bool:
+    """A rule set's name, which :func:`okey.rules.load_rules` looks for in okey's own
+    rules folder (not a path, nor a file name it would open where it is)."""
+    return (
+        bool(name)
+        and name.isprintable()
+        and not name.lower().endswith(".toml")
+        and not any(char in name for char in "/\\:")
+        and name.strip(".") != ""
+    )
 
 
 def _made_again(match: Match, line: int) -> None:

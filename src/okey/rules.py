@@ -29,6 +29,10 @@ from okey.rules101 import SECTIONS as SECTIONS_101
 from okey.rules101 import Rules101
 from okey.textfiles import TextFileError, printable, read_text
 
+LEAST_TIMER: Final = 5
+MOST_TIMER: Final = 600
+"""A turn timer's seconds, when there is one (0: none): in a rules file as on the
+command line (``okey play --timer``)."""
 MOST: Final = 1_000_000
 """The largest whole number a rules file may give (a score, a count of seconds...)."""
 MAX_RULES_BYTES: Final = 256 * 1024
@@ -66,6 +70,7 @@ class RulesProblem(StrEnum):
     PLAYERS_101 = "players_101"
     AT_LEAST_ONE = "at_least_one"
     PAIRS_RANGE = "pairs_range"
+    EMPTY = "empty"
 
 
 class RulesError(OkeyError):
@@ -189,6 +194,8 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
     except ValueError as exc:  # an integer of thousands of digits
         reason = printable(" ".join(str(exc).split()))[:120]
         raise RulesError(RulesProblem.NOT_TOML, source=str(path), reason=reason) from None
+    if not data:  # empty, or comments only: nothing says what table it is
+        raise RulesError(RulesProblem.EMPTY, source=str(path))
     return rules_from_mapping(data, source=str(path), default_name=path.stem)
 
 
@@ -250,8 +257,7 @@ def _rules_101(name: str, description: str, own: Rules101, source: str) -> RuleS
             raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
     if own.play.pairs_opener_layoff_limit < 0:
         raise refuse(RulesProblem.NEGATIVE, "play.pairs_opener_layoff_limit")
-    if own.play.timer_seconds < 0:
-        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
+    _check_timer(own.play.timer_seconds, source)
     if own.play.autopilot_after < 1:
         raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")
     table = TableRules(players=4, rounds=own.table.rounds, tie=own.table.tie)
@@ -326,7 +332,19 @@ def _check_consistency(rules: RuleSet, source: str) -> None:
     for key in ("normal", "okey_discard", "pairs", "max_loss", "show_penalty"):
         if getattr(scoring, key) < 0:
             raise refuse(RulesProblem.NEGATIVE, f"scoring.{key}")
-    if play.timer_seconds < 0:
-        raise refuse(RulesProblem.TIMER, "play.timer_seconds")
+    _check_timer(play.timer_seconds, source)
     if play.autopilot_after < 1:
         raise refuse(RulesProblem.AUTOPILOT, "play.autopilot_after")
+
+
+def _check_timer(seconds: int, source: str) -> None:
+    """A turn timer is 0 (none) or :data:`LEAST_TIMER` to :data:`MOST_TIMER` seconds, as
+    ``okey play --timer`` takes it."""
+    if seconds != 0 and not LEAST_TIMER <= seconds <= MOST_TIMER:
+        raise RulesError(
+            RulesProblem.TIMER,
+            source=source,
+            option="play.timer_seconds",
+            least=LEAST_TIMER,
+            most=MOST_TIMER,
+        )

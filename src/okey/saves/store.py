@@ -32,6 +32,7 @@ from okey.saves.paths import (
     AUTOSAVE,
     SUFFIX,
     backup_path,
+    check_folder,
     is_path,
     target_for_reading,
     target_for_writing,
@@ -44,9 +45,10 @@ _FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.E
 
 def _reason(exc: OSError) -> str | Phrase:
     """Why the system refused, for a message: a full disk says what to do."""
+    said = exc.strerror or exc.__class__.__name__
     if exc.errno in _FULL:
-        return Phrase("saves.why.full")
-    return exc.strerror or exc.__class__.__name__
+        return Phrase("saves.why.full", reason=said)
+    return said
 
 
 OLD_TEMP_SECONDS = 3600.0
@@ -127,6 +129,7 @@ def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path)
         contents = encode(data)
     except (ValueError, TypeError) as exc:
         raise SaveError("write", path=path, reason=str(exc)) from None
+    check_folder(saves_dir)
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
         clean_temporary_files(path)
