@@ -9,21 +9,27 @@ made earlier, a copy put back over the autosave) is refused, naming the newer sa
 from __future__ import annotations
 
 import errno
+import json
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from hardening_support import FIXTURES
 from hardening_support import okey as run_okey
 from test_table_rig import Player, keys_in, make_rig, play
 
+from okey.cli import main
+from okey.commands import resume as resume_command
 from okey.engine.actions import DrawFromPile
 from okey.errors import render
 from okey.messages import load_catalogue
-from okey.saves import SaveError, decode, read_save, write_save
+from okey.saves import SaveError, decode, encode, read_save, snapshot, write_save
 from okey.saves import store as save_store
+from okey.saves.data import is_unverified, match_id_of
 from okey.table.lines import Speech
-from okey.table.persist import DiskSaver
+from okey.table.persist import DiskSaver, session_from_save
 
 
 def _hand_on_disk(folder: Path, name: str = "autosave") -> int:
@@ -177,3 +183,72 @@ def test_a_deeply_nested_save_is_said_whole_on_one_line(tmp_path: Path) -> None:
         said = str(caught.value)
         assert "\n" not in said and "recursion" not in said
         assert said.endswith("(nested too deeply)"), said
+
+
+# -- 4. a forged unsealed save loads, marked unverified, and stays so -------------------
+
+
+def _forged(folder: Path) -> Path:
+    """okey 0.1's save with the last two tiles of its deck swapped (the bottom of the
+    pile, never drawn yet): nothing tells the forgery, and there is no seal to check."""
+    doc = json.loads((FIXTURES / "classic-mid-turn.json").read_text(encoding="utf-8"))
+    at = next(i for i, line in enumerate(doc["log"]) if line.startswith("deck "))
+    tiles = doc["log"][at].split()
+    assert tiles[-1] != tiles[-2]
+    tiles[-1], tiles[-2] = tiles[-2], tiles[-1]
+    doc["log"][at] = " ".join(tiles)
+    path = folder / "forged.json"
+    path.write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
+    return path
+
+
+def test_a_forged_unsealed_save_loads_unverified_and_stays_so(tmp_path: Path) -> None:
+    _forged(tmp_path)
+    data = read_save("forged", tmp_path)
+    assert data.verified is False
+    # The table resumes it under the id resume.py gives it: saved again (sealed), it
+    # is still unverified, and so is every later save of the match.
+    session = session_from_save(data, load_catalogue("en"))
+    saver = DiskSaver(session, tmp_path, match_id=match_id_of(data))
+    saver.save("again")
+    saver.autosave()
+    saver.close()
+    for name in ("again", "autosave"):
+        again = read_save(name, tmp_path)
+        assert again.verified is False and again.match_id is not None
+        assert decode(encode(again), "x").verified is False  # and written once more
+    # Every copy of the old save is the same match: one id, made from its first deal.
+    assert match_id_of(read_save("forged", tmp_path)) == match_id_of(data)
+    fresh = decode(encode(snapshot(session.match)), "new.json")
+    assert fresh.verified is True  # a match that was always sealed
+
+
+def test_okey_saves_shows_an_unverified_match(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _forged(tmp_path)
+    data = read_save("forged", tmp_path)
+    write_save("sealed again", replace(data, match_id=match_id_of(data)), tmp_path)
+    assert main(["saves", "--saves", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    listed = [line for line in out.splitlines() if line.startswith("  ")]
+    assert len(listed) == 2
+    assert all("Unverified" in line for line in listed), out
+
+
+def test_okey_resume_says_that_the_match_is_unverified(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _forged(tmp_path)
+    opened: list[dict[str, object]] = []
+
+    def open_table(session: object, args: object, catalogue: object, **options: object) -> int:
+        opened.append(options)
+        return 0
+
+    monkeypatch.setattr(resume_command, "open_table", open_table)
+    assert main(["resume", "forged", "--saves", str(tmp_path)]) == 0
+    notice = str(opened[0]["notice"])
+    assert "unverified" in notice and "stays unverified" in notice
+    match_id = opened[0]["match_id"]
+    assert isinstance(match_id, str) and is_unverified(match_id)

@@ -32,6 +32,8 @@ from okey.saves.data import (
     PHASES,
     SaveData,
     format_for,
+    is_unverified,
+    match_id_of,
     new_match_id,
 )
 from okey.saves.errors import SaveError
@@ -139,7 +141,7 @@ def encode(data: SaveData) -> bytes:
         "format": written_format(data.rules.game),
         "created": plain["created"],
         "label": plain["label"],
-        "match": data.match_id or new_match_id(),
+        "match": match_id_of(data) or new_match_id(),  # an unverified match stays so
         "summary": plain["summary"],
         "rules": plain["rules"],
         "first_dealer": plain["first_dealer"],
@@ -263,7 +265,7 @@ class _Reader:
             created=self.time(doc, "created"),
             kind=KIND,
             match_id=match_id,
-            verified=version in SEALED_FORMATS,
+            verified=version in SEALED_FORMATS and not is_unverified(match_id),
         )
 
     def opened(self, raw: bytes, value: str) -> dict[str, Any]:

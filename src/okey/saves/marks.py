@@ -33,7 +33,7 @@ from typing import Final
 
 from okey.matchlog import MatchLogError, parse_log
 from okey.saves.atomic import write_atomically
-from okey.saves.data import SaveData
+from okey.saves.data import SaveData, match_id_of
 from okey.saves.errors import SaveError
 
 MARKS: Final = ".matches"
@@ -84,14 +84,15 @@ def record_mark(saves_dir: Path, data: SaveData, saved: Path) -> None:
     """After ``data`` was written to ``saved`` in ``saves_dir``: raise its match's mark
     to it (never lower it). A mark that cannot be written is let go: the save is on
     the disk, and a lost mark only stops guarding."""
-    if data.match_id is None:
+    match_id = match_id_of(data)
+    if match_id is None:
         return
     moves = moves_of(data)
-    known = read_mark(saves_dir, data.match_id)
+    known = read_mark(saves_dir, match_id)
     if known is not None and (known.moves > moves or known == Mark(moves, saved.name)):
         return
-    document = {"kind": KIND, "match": data.match_id, "moves": moves, "save": saved.name}
-    path = mark_path(saves_dir, data.match_id)
+    document = {"kind": KIND, "match": match_id, "moves": moves, "save": saved.name}
+    path = mark_path(saves_dir, match_id)
     with contextlib.suppress(OSError):
         path.parent.mkdir(exist_ok=True)
         write_atomically(path, (json.dumps(document) + "\n").encode("utf-8"), backup=False)
@@ -101,10 +102,11 @@ def check_not_behind(data: SaveData, path: Path, saves_dir: Path) -> None:
     """:class:`SaveError` (``behind``) when the save read from ``path`` is an earlier
     moment of a match saved further on (in ``saves_dir`` or in the save's own folder):
     resuming it would go back before moves the player was told."""
-    if data.match_id is None:
+    match_id = match_id_of(data)
+    if match_id is None:
         return
     moves = moves_of(data)
     for folder in dict.fromkeys([saves_dir, path.parent]):
-        mark = read_mark(folder, data.match_id)
+        mark = read_mark(folder, match_id)
         if mark is not None and mark.moves > moves:
             raise SaveError("behind", path=path, newer=folder / mark.save)

@@ -24,7 +24,7 @@ from okey.errors import Phrase
 from okey.saves.atomic import TEMP_SUFFIX
 from okey.saves.atomic import write_atomically as write_atomically  # the saves write through it
 from okey.saves.codec import decode, encode
-from okey.saves.data import SaveData
+from okey.saves.data import SaveData, match_id_of
 from okey.saves.errors import SaveError
 from okey.saves.lock import ProcessTable, holder_of, system_processes
 from okey.saves.marks import check_not_behind, record_mark
@@ -253,10 +253,11 @@ def unfinished_saves(saves_dir: Path) -> list[SaveEntry]:
         data = entry.data
         if data is None or data.over:
             continue
-        if data.match_id is not None:
-            if data.match_id in seen:
+        match_id = match_id_of(data)
+        if match_id is not None:
+            if match_id in seen:
                 continue
-            seen.add(data.match_id)
+            seen.add(match_id)
         found.append(entry)
     return found
 
@@ -287,6 +288,8 @@ def autosave_slot(saves_dir: Path, match_id: str | None) -> str:
             return name
         entry = _entry(path)
         data = entry.data
-        if data is not None and (data.over or (match_id is not None and data.match_id == match_id)):
+        if data is not None and (
+            data.over or (match_id is not None and match_id_of(data) == match_id)
+        ):
             return name
     raise SaveError("slots", folder=saves_dir, most=AUTOSAVE_SLOTS)
