@@ -8,10 +8,13 @@ made earlier, a copy put back over the autosave) is refused, naming the newer sa
 
 from __future__ import annotations
 
+import argparse
 import errno
 import json
 import os
 import shutil
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -21,6 +24,7 @@ from hardening_support import okey as run_okey
 from test_table_rig import Player, keys_in, make_rig, play
 
 from okey.cli import main
+from okey.commands import play as play_command
 from okey.commands import resume as resume_command
 from okey.engine.actions import DrawFromPile
 from okey.errors import render
@@ -252,3 +256,26 @@ def test_okey_resume_says_that_the_match_is_unverified(
     assert "unverified" in notice and "stays unverified" in notice
     match_id = opened[0]["match_id"]
     assert isinstance(match_id, str) and is_unverified(match_id)
+
+
+def test_a_table_opening_removes_what_killed_writers_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / ".matches").mkdir()
+    left = [
+        tmp_path / f".autosave.json.{dead.pid}.a1b2c3.tmp",
+        tmp_path / f".some save.bak.{dead.pid}.d4e5f6.tmp",
+        tmp_path / ".matches" / f".0123abcd.json.{dead.pid}.g7h8i9.tmp",
+    ]
+    running = tmp_path / f".game.json.{os.getpid()}.x9y8z7.tmp"  # a writer at work
+    for path in [*left, running]:
+        path.write_bytes(b"half a file")
+    monkeypatch.setattr(play_command, "needs_terminal", lambda catalogue: None)
+    monkeypatch.setattr(play_command, "seat_player", lambda *args, **kwargs: 0)
+    session = make_rig(seed=5).table.session
+    args = argparse.Namespace(saves=str(tmp_path))
+    assert play_command.open_table(session, args, load_catalogue("en")) == 0
+    assert [path for path in left if path.exists()] == []
+    assert running.exists()

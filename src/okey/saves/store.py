@@ -27,7 +27,7 @@ from okey.saves.codec import decode, encode
 from okey.saves.data import SaveData, match_id_of
 from okey.saves.errors import SaveError
 from okey.saves.lock import ProcessTable, holder_of, system_processes
-from okey.saves.marks import check_not_behind, record_mark
+from okey.saves.marks import MARKS, check_not_behind, record_mark
 from okey.saves.paths import (
     AUTOSAVE,
     SUFFIX,
@@ -97,14 +97,14 @@ def clean_folder(saves_dir: Path, processes: ProcessTable | None = None) -> list
     leaves nothing behind for long, even in a save never written again."""
     table = processes or system_processes()
     removed = []
-    try:
-        found = [
-            item
-            for item in saves_dir.iterdir()
-            if item.name.startswith(".") and item.name.endswith(TEMP_SUFFIX)
-        ]
-    except OSError:
-        return []
+    found = []
+    for folder in (saves_dir, saves_dir / MARKS):  # the saves, and the matches' marks
+        with contextlib.suppress(OSError):
+            found += [
+                item
+                for item in folder.iterdir()
+                if item.name.startswith(".") and item.name.endswith(TEMP_SUFFIX)
+            ]
     for item in found:
         if _writer_gone(item, table):
             with contextlib.suppress(OSError):
