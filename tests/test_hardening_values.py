@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hardening_support import FIXTURES
+from hardening_support import FIXTURES, okey
 
 from okey.cli import main
 from okey.matchlog import MatchLogError, parse_log, replay
@@ -25,6 +25,14 @@ def _one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
     assert len(lines) == 1 and lines[0].startswith("okey: "), err
     assert "Traceback" not in err
     return lines[0]
+
+
+def _refused(argv: list[str]) -> str:
+    """Run ``okey ARGV`` as a process of its own (a server that starts instead of
+    refusing is stopped at the hardening time limit, and fails the test); its one line."""
+    run = okey(argv)
+    assert run.problems() == [], (run.status, run.err)
+    return run.err_lines[0]
 
 
 # -- 9. a log names a rule set, never a file ----------------------------------------------
@@ -71,10 +79,8 @@ def test_a_log_naming_one_of_okey_s_rule_sets_still_replays() -> None:
         "exa_mple.com",
     ],
 )
-def test_serve_refuses_a_bind_that_is_no_address(
-    bind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    line = _one_line(capsys, ["serve", "--bind", bind, "--saves", str(tmp_path)])
+def test_serve_refuses_a_bind_that_is_no_address(bind: str, tmp_path: Path) -> None:
+    line = _refused(["serve", "--bind", bind, "--saves", str(tmp_path), "--port", "0"])
     assert "--bind takes an address" in line and "unexpected" not in line
     assert len(line) < 300
 
@@ -87,11 +93,9 @@ def test_serve_takes_the_addresses_and_names_it_always_took() -> None:
 
 
 @pytest.mark.parametrize("delay", ["-1", "nan", "inf", "-inf", "1e400"])
-def test_serve_refuses_a_bot_delay_that_is_no_pause(
-    delay: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    line = _one_line(capsys, ["serve", "--bot-delay", delay, "--saves", str(tmp_path)])
-    assert "--bot-delay" in line
+def test_serve_refuses_a_bot_delay_that_is_no_pause(delay: str, tmp_path: Path) -> None:
+    argv = ["serve", "--bot-delay", delay, "--saves", str(tmp_path), "--port", "0"]
+    assert "--bot-delay" in _refused(argv)
 
 
 def test_a_saves_folder_that_is_a_file_is_refused_before_the_match(
@@ -99,11 +103,11 @@ def test_a_saves_folder_that_is_a_file_is_refused_before_the_match(
 ) -> None:
     from okey.saves import SaveError, write_save
 
-    line = _one_line(capsys, ["serve", "--saves", "/dev/null"])
+    line = _refused(["serve", "--saves", "/dev/null", "--port", "0"])
     assert "/dev/null is not a folder" in line and "File exists" not in line
     a_file = tmp_path / "file"
     a_file.write_text("mine", encoding="utf-8")
-    line = _one_line(capsys, ["host", "--saves", str(a_file)])
+    line = _one_line(capsys, ["host", "--saves", str(a_file)])  # refused before the table
     assert "is not a folder" in line
     with pytest.raises(SaveError) as caught:
         write_save("game", _a_save(), a_file)
@@ -174,11 +178,9 @@ def test_an_empty_rules_file_is_refused(
     assert "the file is empty" in line
 
 
-def test_serve_timer_agrees_with_the_rules(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_serve_timer_agrees_with_the_rules(tmp_path: Path) -> None:
     for seconds in ("1", "601"):
-        line = _one_line(capsys, ["serve", "--timer", seconds, "--saves", str(tmp_path)])
+        line = _refused(["serve", "--timer", seconds, "--saves", str(tmp_path), "--port", "0"])
         assert "0 (no timer) or 5 to 600 seconds" in line
 
 
