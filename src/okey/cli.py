@@ -308,7 +308,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings, problem = _load_settings()
     if option is not None and option not in LANGUAGES:
         english = load_catalogue(DEFAULT_LANGUAGE)
-        return error(english.text("cli.bad_language", language=option, known=_known()), english)
+        said = english.text("cli.bad_language", language=_escaped(option), known=_known())
+        return error(said, english)
     # Chosen before the parser is built: its help texts are catalogue texts too.
     catalogue = load_catalogue(choose_language(option, settings, os.environ))
     if problem is not None and given[:1] != ["settings"]:  # okey settings mends the file
@@ -317,6 +318,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Bare `okey` with no terminal to play in (a pipe, a script, standard input
         # closed): say how to use it, as `okey play` would.
         return error(Phrase("table.cli.no_terminal"), catalogue)
+    broken = next((arg for arg in given if not one_line(arg)), None)
+    if broken is not None:  # said on one line, never two: the value is refused
+        return error(Phrase("cli.line_break", value=_escaped(broken)), catalogue)
     command_line = with_default_command(given)
     start_speech_early(command_line, settings, catalogue.language)
     parser = build_parser(catalogue, settings)
@@ -324,6 +328,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(command_line)
     except UsageRefused:
         return USAGE_ERROR
+    refused = refused_values(args)
+    if refused is not None:
+        return error(refused, catalogue)
     args.parser = parser  # a command that starts another (the start menu) parses with it
     try:
         status: int = args.run(args, catalogue)
@@ -354,6 +361,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return error(Phrase("cli.output_failed", reason=_why(exc)), catalogue)
     return status
+
+
+_LINE_BREAKS = frozenset("\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+
+
+def one_line(arg: str) -> bool:
+    """False for an argument that would break a message in two (a line break of any
+    kind): no okey value holds one."""
+    return not any(char in _LINE_BREAKS for char in arg)
+
+
+def _escaped(arg: str, most: int = 60) -> str:
+    """An argument as a one-line message quotes it: line breaks escaped, cut."""
+    shown = arg.encode("unicode_escape").decode("ascii") if not one_line(arg) else arg
+    shown = printable(shown)
+    return shown if len(shown) <= most else shown[:most] + "..."
+
+
+def refused_values(args: argparse.Namespace) -> Phrase | None:
+    """What the parser let through but no command could use, said before it runs:
+    ``okey hand --table`` is Okey 101's (a classic hand has no table to read)."""
+    if getattr(args, "command", None) == "hand" and getattr(args, "table", None) is not None:
+        from okey.rules import RulesError, load_rules
+
+        try:
+            game = load_rules(args.rules).game
+        except RulesError:
+            return None  # the command says what is wrong with the rules
+        if game != "101":
+            return Phrase("cli.table_not_101", rules=_escaped(str(args.rules)))
+    return None
 
 
 DEBUG_VAR = "OKEY_DEBUG"

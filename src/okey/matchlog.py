@@ -74,7 +74,7 @@ from okey.engine.traditional import Dice
 from okey.errors import OkeyError, Phrase
 from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tiles
 from okey.numbers import LOG_NUMBER, NumberError
-from okey.rules import RulesError, RuleSet, load_rules
+from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
 from okey.textfiles import MAX_LINE, TextFileError, printable, read_text
 
 FIRST_LINE = "# okey match log: seats are numbered from 0; text after '#' is a comment"
@@ -375,7 +375,9 @@ def read_log(path: Path) -> ParsedLog:
     :data:`okey.textfiles.MAX_LINE`)."""
     try:
         text = read_text(path, MAX_LOG_BYTES)
-    except (OSError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError:  # a binary file: no codec's words, one clear line
+        raise MatchLogError(None, Phrase("file.error.not_text"), str(path)) from None
+    except OSError as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise MatchLogError(None, _problem("unreadable", reason=reason), str(path)) from None
     except TextFileError as exc:
@@ -399,10 +401,7 @@ def replay(log: ParsedLog, rules: RuleSet | None = None) -> Match:
     """Play the log's record through a fresh engine (:meth:`Match.play`), checking every
     line and every ``scores`` line on the way."""
     if rules is None:
-        try:
-            rules = load_rules(log.header.rules)
-        except RulesError as exc:
-            raise MatchLogError(log.header_line or None, exc) from None
+        rules = _named_rules(log)
     match = Match(rules, first_dealer=0)
     owed_at = 0  # the line of a timeout whose automatic moves are not written yet
     for line in log.lines:
@@ -425,6 +424,32 @@ def replay(log: ParsedLog, rules: RuleSet | None = None) -> Match:
         owed_at = line.line
     _made_again(match, owed_at)
     return match
+
+
+def _named_rules(log: ParsedLog) -> RuleSet:
+    """The rule set a log's ``[Rules "NAME"]`` header names: one of okey's own, by name.
+    A log never points okey at a file (``[Rules "/etc/passwd"]`` is refused unread)."""
+    name = log.header.rules
+    if not _plain_name(name):
+        known = ", ".join(available_rule_sets())
+        why = _problem("rules_name", name=_shown(name), known=known)
+        raise MatchLogError(log.header_line or None, why)
+    try:
+        return load_rules(name)  # a plain name: looked for in okey's rules folder only
+    except RulesError as exc:
+        raise MatchLogError(log.header_line or None, exc) from None
+
+
+def _plain_name(name: str) -> bool:
+    """A rule set's name, which :func:`okey.rules.load_rules` looks for in okey's own
+    rules folder (not a path, nor a file name it would open where it is)."""
+    return (
+        bool(name)
+        and name.isprintable()
+        and not name.lower().endswith(".toml")
+        and not any(char in name for char in "/\\:")
+        and name.strip(".") != ""
+    )
 
 
 def _made_again(match: Match, line: int) -> None:

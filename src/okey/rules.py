@@ -29,6 +29,10 @@ from okey.games.okey101.sections import Rules101
 from okey.packagedata import rules_folder
 from okey.textfiles import TextFileError, printable, read_text
 
+LEAST_TIMER: Final = 5
+MOST_TIMER: Final = 600
+"""A turn timer's seconds, when there is one (0: none): in a rules file as on the
+command line (``okey play --timer``)."""
 MOST: Final = 1_000_000
 """The largest whole number a rules file may give (a score, a count of seconds...)."""
 MAX_RULES_BYTES: Final = 256 * 1024
@@ -66,6 +70,7 @@ class RulesProblem(StrEnum):
     PLAYERS_101 = "players_101"
     AT_LEAST_ONE = "at_least_one"
     PAIRS_RANGE = "pairs_range"
+    EMPTY = "empty"
 
 
 class RulesError(OkeyError):
@@ -202,6 +207,8 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
     except ValueError as exc:  # an integer of thousands of digits
         reason = printable(" ".join(str(exc).split()))[:120]
         raise RulesError(RulesProblem.NOT_TOML, source=str(path), reason=reason) from None
+    if not data:  # empty, or comments only: nothing says what table it is
+        raise RulesError(RulesProblem.EMPTY, source=str(path))
     return rules_from_mapping(data, source=str(path), default_name=path.stem)
 
 
@@ -272,8 +279,17 @@ def _typed(value: Any, kind: type[Any], source: str, key: str) -> Any:
 
 
 def check_clock(play: PlayRules, source: str) -> None:
-    """The turn clock's keys of ``play`` (every game's): refused if they cannot be used."""
-    if play.timer_seconds < 0:
-        raise RulesError(RulesProblem.TIMER, source=source, option="play.timer_seconds")
+    """The turn clock's keys of ``play`` (every game's): refused if they cannot be used. A
+    turn timer is 0 (none) or :data:`LEAST_TIMER` to :data:`MOST_TIMER` seconds, as
+    ``okey play --timer`` takes it."""
+    seconds = play.timer_seconds
+    if seconds != 0 and not LEAST_TIMER <= seconds <= MOST_TIMER:
+        raise RulesError(
+            RulesProblem.TIMER,
+            source=source,
+            option="play.timer_seconds",
+            least=LEAST_TIMER,
+            most=MOST_TIMER,
+        )
     if play.autopilot_after < 1:
         raise RulesError(RulesProblem.AUTOPILOT, source=source, option="play.autopilot_after")

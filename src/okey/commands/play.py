@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from okey.commands import error, on_a_terminal
-from okey.errors import Phrase
+from okey.errors import Phrase, render
 from okey.levels import best_level, level_names
 from okey.messages import Catalogue, Verbosity
 from okey.numbers import PACE, SEED
-from okey.rules import RulesError, RuleSet, load_rules
+from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, RuleSet, load_rules
 from okey.saves import SaveError, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
 from okey.table.seats import Seats, table_names
@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 NAME = "play"
 HELP_KEY = "table.cli.play"
 DEFAULT_LEVEL = "medium"
-LEAST_TIMER = 5  # seconds per turn that --timer allows
-MOST_TIMER = 600
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
@@ -57,20 +55,42 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
         metavar="SECONDS",
         help=text("table.cli.timer", least=LEAST_TIMER, most=MOST_TIMER),
     )
-    add_name_and_sort(parser, catalogue)
+    add_name_and_sort(parser, catalogue, checked=True)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
 
 
-def add_name_and_sort(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
+def add_name_and_sort(
+    parser: argparse.ArgumentParser, catalogue: Catalogue, *, checked: bool = False
+) -> None:
+    """``--name`` and ``--sort``; ``checked``: the name is checked as the settings check it
+    (``okey host`` and ``okey join`` check an online name their own way)."""
     text = catalogue.text
-    parser.add_argument("--name", help=text("table.cli.name"))
+    if checked:
+        parser.add_argument("--name", type=name_argument(catalogue), help=text("table.cli.name"))
+    else:
+        parser.add_argument("--name", help=text("table.cli.name"))
     parser.add_argument(
         "--sort",
         choices=[mode.value for mode in SortMode],
         default=SortMode.COLOUR.value,
         help=text("table.cli.sort"),
     )
+
+
+def name_argument(catalogue: Catalogue) -> Callable[[str], str]:
+    """``--name``'s argparse ``type=``: a name as the settings take it (1 to 40 printable
+    characters), a refused one said by the parser in the player's words."""
+
+    def name(text: str) -> str:
+        from okey.preferences import PreferencesError, check
+
+        try:
+            return str(check("name", text))
+        except PreferencesError as exc:
+            raise argparse.ArgumentTypeError(render(exc, catalogue)) from None
+
+    return name
 
 
 def add_pace_and_saves(
@@ -252,8 +272,14 @@ def open_table(
         refused = needs_terminal(catalogue)
         if refused is not None:
             return _released(held, refused)
-    saver = DiskSaver(session, saves_dir(args.saves), autosave_as=autosave_as, match_id=match_id)
+    from okey.saves.paths import check_folder
+    from okey.saves.store import clean_folder
+
+    folder = saves_dir(args.saves)
+    clean_folder(folder)  # what a writer killed mid-write left (kill -9)
+    saver = DiskSaver(session, folder, autosave_as=autosave_as, match_id=match_id)
     try:
+        check_folder(folder)  # --saves /dev/null: said now, not at the first save
         saver.open(saved_as)
     except SaveError as exc:
         saver.close()

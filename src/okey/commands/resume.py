@@ -11,6 +11,7 @@ from okey.daily import SAVE_PREFIX
 from okey.errors import Phrase
 from okey.messages import Catalogue
 from okey.saves import SaveError, read_save, saves_dir
+from okey.saves.data import match_id_of
 from okey.saves.lock import lock_save
 from okey.saves.paths import SUFFIX, target_for_reading
 from okey.saves.store import is_autosave, unfinished_saves
@@ -68,6 +69,6 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         autosave_as=autosave_as,
         resumed=True,
         notice=" ".join(notices) or None,
-        match_id=data.match_id,
+        match_id=match_id_of(data),  # an unverified match stays unverified
         held=[held],
     )

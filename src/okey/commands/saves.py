@@ -62,7 +62,10 @@ def describe(name: str, data: SaveData, catalogue: Catalogue) -> str:
         "scores": scores,
     }
     key = "saves.list.item.label" if label and label != name else "saves.list.item"
-    return catalogue.text(key, **fields)
+    said = catalogue.text(key, **fields)
+    if data.verified is False:  # an unsealed save, or a match that was once one
+        said += " " + catalogue.text("saves.list.unverified")
+    return said
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:

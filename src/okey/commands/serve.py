@@ -13,10 +13,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ipaddress
+import re
 import signal
 import ssl
 import sys
 from dataclasses import dataclass
+from math import isfinite
 from pathlib import Path
 
 from okey.bots import available_levels
@@ -27,21 +30,54 @@ from okey.net.address import DEFAULT_PORT, local_only_line, shown_host, with_por
 from okey.net.codes import fixed_code, new_code
 from okey.net.server import Hosted, Limits, TableServer
 from okey.net.table import TableConfig, online_rules
-from okey.rules import RulesError, load_rules
+from okey.numbers import NumberProblem, NumberRule
+from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
-from okey.saves.paths import check_name
+from okey.saves.paths import check_folder, check_name
+from okey.textfiles import printable
 
 NAME = "serve"
 HELP_KEY = "serve.cli.help"
 DEFAULT_SAVE = "online"
-MAX_TIMER = 3600
+BOT_DELAY = NumberRule("--bot-delay", 0.0, 60.0)
+"""Seconds a bot waits before it moves (a number: not negative, nan or inf)."""
+MOST_BIND = 253
+"""The longest host name there is."""
+_HOST_LABEL = re.compile(r"[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
+
+
+def checked_bind(bind: str) -> str:
+    """``--bind``'s value if it is an address or a host name this machine could listen
+    on (an IP address, ``localhost``, a name of letters, digits and dashes); ValueError
+    otherwise (a path, a right-to-left mark, 100,000 characters)."""
+    if bind == "":
+        return bind  # every address, as asyncio takes it
+    if len(bind) > MOST_BIND or not bind.isprintable():
+        raise ValueError(bind)
+    with contextlib.suppress(ValueError):
+        ipaddress.ip_address(bind)
+        return bind
+    try:
+        ascii_name = bind.encode("idna").decode("ascii")
+    except UnicodeError:
+        raise ValueError(bind) from None
+    labels = ascii_name.removesuffix(".").split(".")
+    if not all(_HOST_LABEL.fullmatch(label) for label in labels):
+        raise ValueError(bind)
+    return bind
+
+
+def _shown(text: str, most: int = 40) -> str:
+    """A refused value as a message quotes it: printable, and not too long."""
+    shown = printable(text)
+    return shown if len(shown) <= most else shown[:most] + "..."
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_server_options(parser, catalogue)
     parser.add_argument(
         "--bot-delay",
-        type=float,
+        type=BOT_DELAY.argument(catalogue),
         default=1.0,
         metavar="SECONDS",
         help=catalogue.text("serve.cli.bot_delay"),
@@ -110,10 +146,18 @@ class Plan:
 
 def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Plan | int:
     """The server the options ask for, or the exit status of a refusal (said)."""
-    if args.timer is not None and not 0 <= args.timer <= MAX_TIMER:
-        return error(catalogue.text("serve.error.timer", most=MAX_TIMER), catalogue)
+    if args.timer is not None and args.timer != 0 and not LEAST_TIMER <= args.timer <= MOST_TIMER:
+        return error(
+            catalogue.text("serve.error.timer", least=LEAST_TIMER, most=MOST_TIMER), catalogue
+        )
     if not 0 <= args.port <= 65535:
         return error(catalogue.text("serve.error.port", port=args.port), catalogue)
+    try:
+        checked_bind(args.bind)
+    except ValueError:
+        return error(Phrase("serve.error.bind", bind=_shown(args.bind)), catalogue)
+    if not (isfinite(bot_delay) and bot_delay >= 0):  # okey host's --pace, checked there
+        return error(BOT_DELAY.refuse(NumberProblem.RANGE, bot_delay), catalogue)
     try:
         code = fixed_code(args.code) if args.code is not None else new_code()
     except ValueError:
@@ -123,12 +167,12 @@ def plan(args: argparse.Namespace, bot_delay: float, catalogue: Catalogue) -> Pl
     try:
         tls = _tls(args, catalogue)
         save_as = check_name(args.save_as)
-        folder = saves_dir(args.saves)
+        folder = check_folder(saves_dir(args.saves))
         if args.resume is not None:
             data = read_save(args.resume, folder)
         else:
             rules = online_rules(load_rules(args.rules), args.timer)  # Okey or Okey 101
-            config = TableConfig(rules, code, args.level, max(0.0, bot_delay), args.seed)
+            config = TableConfig(rules, code, args.level, bot_delay, args.seed)
     except (RulesError, SaveError, ValueError) as exc:
         return error(exc, catalogue)
     return Plan(config, data, tls, folder, save_as, args.bind, args.port)

@@ -38,9 +38,10 @@ def _temp_file(path: Path) -> tuple[int, Path]:
     return handle, Path(name)
 
 
-def write_atomically(path: Path, contents: bytes) -> None:
+def write_atomically(path: Path, contents: bytes, *, backup: bool = True) -> None:
     """Write ``contents`` to a new temporary file beside ``path`` and sync it; then
-    keep the old ``path`` as its backup and move the new file into place."""
+    keep the old ``path`` as its backup (``backup``) and move the new file into place,
+    and sync the folder: when this returns, the new file is on the disk."""
     folder = path.parent
     handle, temp = _temp_file(path)
     try:
@@ -48,7 +49,7 @@ def write_atomically(path: Path, contents: bytes) -> None:
             file.write(contents)
             file.flush()
             os.fsync(file.fileno())
-        if path.is_file():
+        if backup and path.is_file():
             _keep_backup(path)
         replace(temp, path)
     except BaseException:

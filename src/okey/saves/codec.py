@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import datetime
+from textwrap import shorten
 from typing import Any, NoReturn
 
 from okey.errors import Phrase
@@ -31,6 +32,8 @@ from okey.saves.data import (
     PHASES,
     SaveData,
     format_for,
+    is_unverified,
+    match_id_of,
     new_match_id,
 )
 from okey.saves.errors import SaveError
@@ -44,6 +47,7 @@ from okey.saves.formats import (
 from okey.saves.rng import RngState
 from okey.saves.schema import SettingsRefused, checked_settings
 from okey.saves.seal import SEALED_KEY, SealBroken, fill, seal, unseal
+from okey.textfiles import printable
 
 INDENT = "  "
 
@@ -137,7 +141,7 @@ def encode(data: SaveData) -> bytes:
         "format": written_format(data.rules.game),
         "created": plain["created"],
         "label": plain["label"],
-        "match": data.match_id or new_match_id(),
+        "match": match_id_of(data) or new_match_id(),  # an unverified match stays so
         "summary": plain["summary"],
         "rules": plain["rules"],
         "first_dealer": plain["first_dealer"],
@@ -261,7 +265,7 @@ class _Reader:
             created=self.time(doc, "created"),
             kind=KIND,
             match_id=match_id,
-            verified=version in SEALED_FORMATS,
+            verified=version in SEALED_FORMATS and not is_unverified(match_id),
         )
 
     def opened(self, raw: bytes, value: str) -> dict[str, Any]:
@@ -305,11 +309,13 @@ class _Reader:
             )
         except _Duplicate as exc:
             self.fail("duplicate", field=exc.key)
-        except (ValueError, RecursionError) as exc:
+        except RecursionError:  # [[[[...]]]]: deeper than Python recurses
+            self.fail("json", detail=Phrase("saves.bad.nested"))
+        except ValueError as exc:
             if not stripped.endswith("}"):
                 raise SaveError("truncated", path=self.path) from None
             detail = exc.msg if isinstance(exc, json.JSONDecodeError) else str(exc)
-            self.fail("json", detail=" ".join(detail.split())[:80])
+            self.fail("json", detail=shorten(printable(detail), 80, placeholder="..."))
         if not isinstance(doc, dict):
             raise SaveError("foreign", path=self.path)
         try:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import secrets
@@ -73,8 +74,11 @@ class SaveData:
     match_id: str | None = field(default=None, compare=False)
     """The match's own id: every save of one match has it (None: an older save)."""
     verified: bool | None = field(default=None, compare=False)
-    """True when read from a sealed save (its seal checked), False when read from an
-    older, unsealed one; None for a save not read from a file."""
+    """True when read from a sealed save (its seal checked) of a match that was always
+    sealed; False when read from an older, unsealed save, or from a sealed save of a
+    match that was once unsealed (its id is unverified: :func:`match_id_of`): nothing
+    scored beyond the match (tasks, story, ratings) may count it. None for a save not
+    read from a file."""
 
     @property
     def format_version(self) -> int:
@@ -193,6 +197,32 @@ def new_match_id() -> str:
     return secrets.token_hex(8)
 
 
+UNVERIFIED: Final = "unverified"
+"""How the id of an unverified match begins (a match resumed from an unsealed save)."""
+
+
+def is_unverified(match_id: str | None) -> bool:
+    """True for the id of a match that was once an unsealed save (never a new id: hex)."""
+    return match_id is not None and match_id.startswith(UNVERIFIED)
+
+
+def match_id_of(data: SaveData) -> str | None:
+    """The id the match saved in ``data`` goes on under: its own, or, for a save read
+    without a seal (an old format, which has none), an unverified id made from the
+    match's first deal, so every copy of that match has the same one. Saved again, the
+    match keeps it: sealed, it still says that it was once unverified (:attr:`verified`).
+    None for a save not read from a file (its writer gives it an id)."""
+    if data.match_id is not None or data.verified is not False:
+        return data.match_id
+    lines = data.log.splitlines()
+    first_deck = next((i for i, line in enumerate(lines) if line.startswith("deck")), None)
+    if first_deck is not None:
+        basis = "\n".join(lines[: first_deck + 1])
+    else:  # not dealt yet: the save's own moment
+        basis = data.log + data.created.isoformat()
+    return UNVERIFIED + hashlib.sha256(basis.encode("utf-8")).hexdigest()[:16]
+
+
 __all__ = [
     "AUTO_FORMAT",
     "FORMAT_VERSION",
@@ -204,8 +234,10 @@ __all__ = [
     "SaveData",
     "Summary",
     "format_for",
+    "is_unverified",
     "json_copy",
     "log_text",
+    "match_id_of",
     "new_match_id",
     "now",
     "snapshot",

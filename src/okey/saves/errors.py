@@ -28,6 +28,7 @@ class SaveProblem(StrEnum):
     LOCKED = "locked"
     LOCKED_ELSEWHERE = "locked_elsewhere"
     SLOTS = "slots"
+    BEHIND = "behind"
 
 
 class SaveError(OkeyError):

@@ -200,8 +200,12 @@ class SaveLock:
                 return self  # a folder okey cannot write in: nothing to lock against
             try:
                 os.write(handle, mine.to_json())
-            finally:
+            except OSError:  # a full disk: no lock, and the save's own write says why
                 os.close(handle)
+                with contextlib.suppress(OSError):
+                    self.file.unlink()
+                return self
+            os.close(handle)
             self.held = True
             return self
         holder = Holder.of(self.file.read_bytes()) if self.file.exists() else None

@@ -65,6 +65,15 @@ def saves_dir(
     return Path(platformdirs.user_data_dir("okey")) / "saves"
 
 
+def check_folder(folder: Path) -> Path:
+    """``folder`` when it can be a saves folder (a folder, or nothing yet: it is made
+    when first saved in); :class:`SaveError` (``not_folder``) for a file or a device
+    (``--saves /dev/null``), said before a match starts instead of at its first save."""
+    if folder.exists() and not folder.is_dir():
+        raise SaveError("not_folder", folder=folder)
+    return folder
+
+
 def _unsafe(name: str, key: str, **fields: object) -> SaveError:
     shown = "".join(char if char.isprintable() else "?" for char in name)
     return SaveError("unsafe_name", name=shown, reason=Phrase(f"saves.name.{key}", **fields))

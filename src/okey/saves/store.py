@@ -14,21 +14,25 @@ A save another okey holds open (:mod:`okey.saves.lock`) is never written.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from okey.errors import Phrase
 from okey.saves.atomic import TEMP_SUFFIX
 from okey.saves.atomic import write_atomically as write_atomically  # the saves write through it
 from okey.saves.codec import decode, encode
-from okey.saves.data import SaveData
+from okey.saves.data import SaveData, match_id_of
 from okey.saves.errors import SaveError
 from okey.saves.lock import ProcessTable, holder_of, system_processes
+from okey.saves.marks import MARKS, check_not_behind, record_mark
 from okey.saves.paths import (
     AUTOSAVE,
     SUFFIX,
     backup_path,
+    check_folder,
     is_path,
     target_for_reading,
     target_for_writing,
@@ -36,9 +40,15 @@ from okey.saves.paths import (
 from okey.saves.restore import problem
 from okey.textfiles import TextFileError, read_bytes
 
+_FULL = frozenset({errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG})
 
-def _reason(exc: OSError) -> str:
-    return exc.strerror or exc.__class__.__name__
+
+def _reason(exc: OSError) -> str | Phrase:
+    """Why the system refused, for a message: a full disk says what to do."""
+    said = exc.strerror or exc.__class__.__name__
+    if exc.errno in _FULL:
+        return Phrase("saves.why.full", reason=said)
+    return said
 
 
 OLD_TEMP_SECONDS = 3600.0
@@ -81,6 +91,28 @@ def clean_temporary_files(path: Path, processes: ProcessTable | None = None) -> 
     return removed
 
 
+def clean_folder(saves_dir: Path, processes: ProcessTable | None = None) -> list[Path]:
+    """Remove every temporary file a killed writer left in ``saves_dir`` (of any save);
+    the ones removed. A table does so as it opens, so a kill -9 in the middle of a write
+    leaves nothing behind for long, even in a save never written again."""
+    table = processes or system_processes()
+    removed = []
+    found = []
+    for folder in (saves_dir, saves_dir / MARKS):  # the saves, and the matches' marks
+        with contextlib.suppress(OSError):
+            found += [
+                item
+                for item in folder.iterdir()
+                if item.name.startswith(".") and item.name.endswith(TEMP_SUFFIX)
+            ]
+    for item in found:
+        if _writer_gone(item, table):
+            with contextlib.suppress(OSError):
+                item.unlink()
+                removed.append(item)
+    return removed
+
+
 def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path) -> Path:
     """Save ``data`` as ``name_or_path`` in ``saves_dir`` and return the file written.
 
@@ -97,12 +129,14 @@ def write_save(name_or_path: str | Path | None, data: SaveData, saves_dir: Path)
         contents = encode(data)
     except (ValueError, TypeError) as exc:
         raise SaveError("write", path=path, reason=str(exc)) from None
+    check_folder(saves_dir)
     try:
         saves_dir.mkdir(parents=True, exist_ok=True)
         clean_temporary_files(path)
         write_atomically(path, contents)
     except OSError as exc:
         raise SaveError("write", path=path, reason=_reason(exc)) from None
+    record_mark(saves_dir, data, path)  # how far the match has gone: it never goes back
     return path
 
 
@@ -133,13 +167,15 @@ def _read_bytes(path: Path, name_or_path: str | Path, saves_dir: Path) -> bytes:
 def read_save(name_or_path: str | Path, saves_dir: Path) -> SaveData:
     """The save called ``name_or_path`` in ``saves_dir`` (or at that path), checked:
     the file is a save of a known format and its match log replays to its summary,
-    so :func:`okey.saves.restore.restore_match` will work. :class:`SaveError`
+    so :func:`okey.saves.restore.restore_match` will work, and it is not an older copy
+    of a match saved further on (:mod:`okey.saves.marks`). :class:`SaveError`
     otherwise. The file is only read, never changed."""
     path = target_for_reading(name_or_path, saves_dir)
     data = decode(_read_bytes(path, name_or_path, saves_dir), str(path))
     reason = problem(data)
     if reason is not None:
         raise SaveError("corrupt", path=path, reason=reason)
+    check_not_behind(data, path, saves_dir)  # an older copy of a match saved further on
     return data
 
 
@@ -217,10 +253,11 @@ def unfinished_saves(saves_dir: Path) -> list[SaveEntry]:
         data = entry.data
         if data is None or data.over:
             continue
-        if data.match_id is not None:
-            if data.match_id in seen:
+        match_id = match_id_of(data)
+        if match_id is not None:
+            if match_id in seen:
                 continue
-            seen.add(data.match_id)
+            seen.add(match_id)
         found.append(entry)
     return found
 
@@ -251,6 +288,8 @@ def autosave_slot(saves_dir: Path, match_id: str | None) -> str:
             return name
         entry = _entry(path)
         data = entry.data
-        if data is not None and (data.over or (match_id is not None and data.match_id == match_id)):
+        if data is not None and (
+            data.over or (match_id is not None and match_id_of(data) == match_id)
+        ):
             return name
     raise SaveError("slots", folder=saves_dir, most=AUTOSAVE_SLOTS)

@@ -115,9 +115,10 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.seen)
     said += [Said(line) for line in lines]
     said += _prompts(table, before, now, seen)
-    table.voice.say_all(said, by_player=by_player)
-    if seen.turn_over or seen.drawn is not None:  # after a draw too: kill -9 cannot undo it
+    if seen.turn_over or seen.drawn is not None:
+        # On disk before it is said (a draw too): kill -9 cannot undo what was told.
         table.autosave()
+    table.voice.say_all(said, by_player=by_player)
     if table.guide is not None:
         table.guide.after(None, events)
 
