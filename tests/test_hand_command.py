@@ -227,3 +227,13 @@ def test_the_batch_reads_standard_input(
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO((GOOD + "\n").encode())))
     assert main(["hand", "--rules", "101", "--batch", "-", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["opening"]["value"] == 109
+
+
+def test_a_binary_batch_file_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    batch = tmp_path / "hands.bin"
+    batch.write_bytes(b"\xff\xfe\x00binary\x80\n")
+    assert main(["hand", "--batch", str(batch), "--json"]) == 2
+    err = capsys.readouterr().err
+    assert "not text (UTF-8)" in err and "codec" not in err and err.count("\n") == 1

@@ -86,7 +86,10 @@ def _run_batch(args: argparse.Namespace, catalogue: Catalogue, tell: Teller) -> 
                 print(catalogue.text("hand.title", number=number))
                 print("\n".join(describe(told, catalogue)))
                 print()
-    except (OSError, UnicodeDecodeError, TextFileError) as exc:
+    except UnicodeDecodeError:  # a binary file: said so, not as the codec's words
+        not_text = Phrase("file.error.not_text")
+        return error(Phrase("hand.error.file", path=args.batch, reason=not_text), catalogue)
+    except (OSError, TextFileError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return error(Phrase("hand.error.file", path=args.batch, reason=reason), catalogue)
     return 1 if failures else 0
