@@ -1,29 +1,15 @@
 """The accessible table at an Okey 101 table server: a host's table and a joined table,
-driven by keys beside a real server on 127.0.0.1, play a 101 round with two bots.
-
-It needs the table's side of issue 13 (its 101 keys and words, from the moves101 and
-ear101 branches): until those are merged it is skipped, and the 101 network is tested
-below the table (tests/test_net101_play.py plays 101 bots at real clients)."""
+driven by keys beside a real server on 127.0.0.1, play a 101 round with two bots."""
 
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 
-import pytest
 from test_net_support import WAIT, async_test, config101, running, within
 from test_table_remote_support import people, play_by_keys, start
 
 from okey.games.okey101.view import View101
 from okey.table.seat import Step
-
-TABLE_KNOWS_101 = all(
-    importlib.util.find_spec(name) is not None
-    for name in ("okey.table.browsing", "okey.table.laying")
-)
-pytestmark = pytest.mark.skipif(
-    not TABLE_KNOWS_101, reason="the table's side of Okey 101 (issue 13) is not merged here"
-)
 
 
 @async_test

@@ -8,7 +8,7 @@ lie face up, the alert that the hand can finish, and the rack's grouping.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples
 
     from okey.audio import Cue
+    from okey.engine.actions import Action
     from okey.engine.events import GameEvent
     from okey.engine.view import TableView
     from okey.hand.melds import OpeningRules
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
     from okey.table.keys import Command
     from okey.table.lines import Field, Line, Speech
+    from okey.table.menu import Option
     from okey.table.seat import SeatState
     from okey.table.seats import Seats
     from okey.table.voice import Said
@@ -84,6 +86,17 @@ def _no_alert(*args: object) -> list[Said]:
     return []
 
 
+def _carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
+    from okey.table import moves  # the handlers' module, loaded by then
+
+    return all(moves.move(table, action) for action in actions)
+
+
+def _choose_first(table: TableCore, option: Option) -> None:
+    if option.actions:
+        _carry_out(table, option.actions[:1])
+
+
 def _never(*args: object) -> bool:
     del args
     return False
@@ -128,6 +141,11 @@ class TablePart:
     """A resumed match's first words, where the game says them its way (True: said)."""
     refreshed: Callable[[TableCore, SeatState, SeatState], None] = _nothing
     """After each change of the seat (before, now): the game keeps the rack its way."""
+    choose: Callable[[TableCore, Option], None] = _choose_first
+    """Enter on an option of a list of moves the game offered (its first move made)."""
+    carry_out: Callable[[TableCore, Sequence[Action]], bool] = _carry_out
+    """Yes to a question of the game's that asked for moves: made in order, stopping at
+    the first refused (said); True when all were made."""
 
 
 def table_part(rules: RuleSet) -> TablePart:

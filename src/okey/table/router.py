@@ -29,7 +29,7 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase
 from okey.messages import Catalogue
-from okey.table import chatting, cues, finding, laying, leaving, moves, racking, reading
+from okey.table import chatting, cues, finding, leaving, moves, racking, reading
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
 from okey.table.menu import Menu, Option, Question
@@ -241,7 +241,7 @@ def _in_menu(table: TableCore, command: Command) -> None:
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
         if menu.current.actions:  # a move chosen from a list
-            laying.choose(table, menu.current)
+            table.game.choose(table, menu.current)
             return
         command = menu.current.command
     play(table, command)
@@ -265,7 +265,7 @@ def _answer(table: TableCore, command: Command) -> None:
             play(table, command)
         return
     if yes and asking.actions:
-        laying.carry_out(table, asking.actions)
+        table.game.carry_out(table, asking.actions)
     elif yes and asking.tile is not None:
         moves.move(table, Discard(asking.tile))
     elif no:

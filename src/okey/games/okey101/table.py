@@ -10,7 +10,7 @@ from okey.audio import Cue
 from okey.engine.actions import DrawFromPile, TakeDiscard
 from okey.engine.events import GameEvent
 from okey.engine.view import Phase, TableView
-from okey.games.okey101 import browsing
+from okey.games.okey101 import browsing, laying
 from okey.games.okey101.actions import Add, GiveBack
 from okey.games.okey101.events import (
     Added101,
@@ -28,7 +28,7 @@ from okey.hand.finishing import Opened
 from okey.hand.melds import OpeningRules
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
-from okey.table import laying, prompts
+from okey.table import prompts
 from okey.table.keys import Command
 from okey.table.kit import Notice, TablePart, Told
 from okey.table.lines import Field, Line, Speech
@@ -213,4 +213,6 @@ PART = TablePart(
     help_now=_help_now,
     resumed=_resumed,
     refreshed=_refreshed,
+    choose=laying.choose,
+    carry_out=laying.carry_out,
 )
