@@ -71,9 +71,10 @@ class Rig101:
     def refresh(self) -> View101:
         """The table's state built again, and the rack following the hand."""
         state = self.table.refresh()
-        assert isinstance(state.view101, View101)
-        self.table.update_rack(state.view101)
-        return state.view101
+        view = state.seen
+        assert isinstance(view, View101)
+        self.table.update_rack(view)
+        return view
 
 
 def make_rig101(

@@ -99,8 +99,8 @@ class Rig101:
 
     @property
     def view(self) -> View101:
-        view = self.table.state.view101
-        assert view is not None
+        view = self.table.state.seen
+        assert isinstance(view, View101)
         return view
 
     def press(self, *keys: str) -> None:
@@ -353,8 +353,8 @@ def test_p_after_a_take_gives_it_back_and_draws() -> None:
     rig.press("y")
     gave = _of(rig.events, GaveBack101)
     assert len(gave) == 1 and isinstance(gave[0], GaveBack101)
-    after = rig.table.state.view101
-    assert isinstance(rig.events[-1], Drew) and after is not None
+    after = rig.table.state.seen
+    assert isinstance(rig.events[-1], Drew) and isinstance(after, View101)
     assert after.phase is Phase.DISCARD
 
 

@@ -29,7 +29,7 @@ import math
 import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import assert_never, cast
+from typing import assert_never
 
 from okey.engine.actions import Action, TimeOut
 from okey.engine.events import (
@@ -149,8 +149,7 @@ class NetSeat:
         return Step.BOT
 
     def view(self) -> TableSeatView | None:
-        # The server sends the view of the table's game, one the table knows.
-        return cast("TableSeatView | None", self._view)
+        return self._view
 
     def table_view(self) -> SeatView | None:
         """The seat's view as the server sent it (its class is its game's view)."""

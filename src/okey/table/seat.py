@@ -21,15 +21,15 @@ from typing import Protocol
 
 from okey.engine.actions import Action
 from okey.engine.events import Event
-from okey.engine.view import PlayerView
-from okey.games.okey101.view import View101
+from okey.engine.view import PlayerView, TableView
 from okey.hand.tiles import Tile
 from okey.review import RoundReview
 from okey.rules import RuleSet
 from okey.table.settings import TableSettings
 
-SeatView = PlayerView | View101
-"""What a seat sees: Okey's view, or Okey 101's (a table of rules of game 101)."""
+SeatView = TableView
+"""What a seat sees: its game's view (classic Okey's :class:`PlayerView`, or another
+game's :class:`TableView`)."""
 
 Detail = int | str | Tile
 """A number or a tile a refusal names (the value short of the threshold, the tile)."""
@@ -107,29 +107,29 @@ class SeatLink(Protocol):
 class SeatState:
     """The seat after the last change: built once per change, read by every answer.
 
-    ``view`` is Okey's view and ``view101`` Okey 101's: a table has one of them once
-    dealt (the other is None), so that Okey's answers never read a 101 view.
+    ``seen`` is the seat's view, of whichever game the table plays (None before the first
+    deal); ``view`` is the same view where it is classic Okey's, the one its answers read
+    (None at another game's table), so that they never read another game's view.
     """
 
     version: int
     step: Step
-    view: PlayerView | None  # None before the first deal, and at a 101 table
+    seen: SeatView | None  # None before the first deal
     round_number: int  # 0 before the first deal
-    view101: View101 | None = None  # a 101 table's view (None before the first deal)
 
     @classmethod
     def of(cls, seat: SeatLink) -> SeatState:
         seen = seat.view()
         number = seen.round_number if seen else 0
-        if isinstance(seen, View101):
-            return cls(seat.version, seat.step(), None, number, seen)
         return cls(seat.version, seat.step(), seen, number)
 
     @property
-    def seen(self) -> SeatView | None:
-        """Whichever view the table has (Okey's or 101's)."""
-        return self.view101 if self.view101 is not None else self.view
+    def view(self) -> PlayerView | None:
+        """The view where it is classic Okey's (None before the first deal, and at a table
+        of another game)."""
+        seen = self.seen
+        return seen if isinstance(seen, PlayerView) else None
 
     @property
     def dealt(self) -> bool:
-        return self.view is not None or self.view101 is not None
+        return self.seen is not None

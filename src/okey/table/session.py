@@ -28,8 +28,6 @@ from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
-from okey.engine.view import PlayerView
-from okey.games.okey101.view import View101
 from okey.hand.tiles import Tile
 from okey.review import RoundReview, review_match
 from okey.rules import RuleSet
@@ -83,10 +81,6 @@ class TableSession:
     def version(self) -> int:
         """Grows with every change to the match (the number of events so far)."""
         return len(self.match.events)
-
-    @property
-    def is101(self) -> bool:
-        return self.match.rules.okey101 is not None
 
     def view(self) -> SeatView | None:
         if not self.match.started:
@@ -148,11 +142,8 @@ class TableSession:
 
 
 def seat_view(match: Match, seat: int) -> SeatView:
-    """What ``seat`` sees of the match: Okey's view, or Okey 101's."""
-    view = match.table_view(seat)
-    if not isinstance(view, PlayerView | View101):
-        raise TypeError(f"the table plays no {type(view).__name__}")
-    return view
+    """What ``seat`` sees of the match: its game's view."""
+    return match.table_view(seat)
 
 
 def refused(error: IllegalMoveError) -> Refused:

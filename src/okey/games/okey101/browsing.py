@@ -36,7 +36,7 @@ class Browsing:
 
 
 def _view(table: TableCore) -> View101 | None:
-    view = table.state.view101
+    view = table.state.seen
     return view if isinstance(view, View101) else None
 
 

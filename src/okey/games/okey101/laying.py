@@ -85,15 +85,16 @@ def addition_line(view: View101, addition: Addition) -> Line:
 
 def table101(table: TableCore) -> View101 | None:
     """The 101 view when this is a 101 table (whoever's turn it is), else None."""
-    return table.state.view101
+    view = table.state.seen
+    return view if isinstance(view, View101) else None
 
 
 def _my_turn(table: TableCore, *, laying: bool = True) -> View101 | None:
     """The player's 101 view when it is their move (``laying``: and they have drawn);
     otherwise None, and why said."""
     state = table.state
-    view = state.view101
-    if state.step is not Step.PLAYER or view is None:
+    view = state.seen
+    if state.step is not Step.PLAYER or not isinstance(view, View101):
         table.voice.reply(prompts.whose_turn(state))
         return None
     if laying and view.phase is not Phase.DISCARD:
