@@ -666,7 +666,7 @@ def test_an_addition_is_worded_with_the_combination_and_its_owner() -> None:
         "black 8 to 11."
     )
     assert words("tr").say(decision_line(added, review)) == (
-        "Hamle 2: kırmızı 1 taşını attın; usta siyah 12 taşını işlerdi: kendi siyah 8-11 serin."
+        "Hamle 2: kırmızı 1 taşını attın; usta siyah 12 taşını işlerdi: seri siyah 8-11 (senin)."
     )
 
 
@@ -680,12 +680,12 @@ def test_every_101_decision_has_words_in_both_languages() -> None:
     back = Add(Addition(0, parse_tile("k9"), Place.OKEY, parse_tile("k9"), 0))
     decisions = {
         Decision(2, DecisionKind.OPEN, Open(pairs=pairs), Discard(parse_tile("r3")), False): (
-            "Turn 2: you opened with 2 pairs: red 1, red 1; blue 6, yellow 2 okey; "
+            "Turn 2: you opened with 2 pairs: two red 1; blue 6 and an okey; "
             "the master would have discarded red 3."
         ),
         Decision(
             3, DecisionKind.LAY, Lay(pairs=pairs[:1]), Lay(melds=(nines.meld,)), False
-        ): "Turn 3: you laid the pairs red 1, red 1; the master would have laid red 9, "
+        ): "Turn 3: you laid the pairs two red 1; the master would have laid set red 9, "
         "blue 9, yellow 9.",
         Decision(
             4,
@@ -694,8 +694,8 @@ def test_every_101_decision_has_words_in_both_languages() -> None:
             Discard(parse_tile("k9")),
             False,
             played_onto=nines,
-        ): "Turn 4: you took the okey back from Can's set of 9s with black 9; the master "
-        "would have discarded black 9.",
+        ): "Turn 4: you took the okey back from Can's set red 9, blue 9, yellow 9 with black "
+        "9; the master would have discarded black 9.",
         Decision(
             5,
             DecisionKind.GIVE_BACK,
