@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from okey.engine.events import GameEvent
-from okey.hand.melds import Meld
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.rule_message import Message
 from okey.rules import RuleSet
+
+if TYPE_CHECKING:  # okey play's welcome says the rules' words before the engine loads
+    from okey.engine.events import GameEvent
+    from okey.hand.melds import Meld
+    from okey.hand.tiles import Tile
 
 
 class Teller(Protocol):
