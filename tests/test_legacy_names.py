@@ -17,6 +17,12 @@ from okey.legacy import new_name
         ("okey.engine.okey101.actions", "okey.games.okey101.actions"),
         ("okey.engine.games.okey", "okey.games.okey"),
         ("okey.engine.games.okey.round", "okey.games.okey.round"),
+        ("okey.rules101", "okey.games.okey101.sections"),
+        ("okey.bots.level101", "okey.games.okey101.levels"),
+        ("okey.bots.example101", "okey.games.okey101.example"),
+        ("okey.bots.guard101", "okey.bots.plugins"),
+        ("okey.review101", "okey.games.okey101.review"),
+        ("okey.round_review", "okey.review.round"),
     ],
 )
 def test_an_old_name_is_the_module_at_its_new_place(old: str, new: str) -> None:

@@ -424,14 +424,15 @@ def test_the_reviews_old_names_still_import() -> None:
     """``okey.review101`` is 101's judge, ``okey.round_review`` names the review's types,
     and classic Okey's judge is still named by ``okey.review``."""
     import okey.games.okey.review as okey_judge
-    import okey.round_review
     from okey import review
+
+    round_review = importlib.import_module("okey.round_review")
 
     assert importlib.import_module("okey.review101") is importlib.import_module(
         "okey.games.okey101.review"
     )
-    assert okey.round_review.RoundReview is RoundReview is review.RoundReview
-    assert okey.round_review.Decision is Decision and okey.round_review.Summary is Summary
+    assert round_review.RoundReview is RoundReview is review.RoundReview
+    assert round_review.Decision is Decision and round_review.Summary is Summary
     assert (review.judge, review.same_decision, review.win_points) == (
         okey_judge.judge,
         okey_judge.same_decision,

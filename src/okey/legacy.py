@@ -1,10 +1,10 @@
 """Old module names that plug-in bots and scripts may still import.
 
-Okey 101's engine was ``okey.engine.okey101`` and classic Okey's rounds were
-``okey.engine.games.okey`` before each game got its own folder under
-:mod:`okey.games`; an old name imports the module at its new place (the same
-module object, so ``isinstance`` checks and identities hold). docs/bots.md
-lists the old names.
+Okey 101's engine was ``okey.engine.okey101``, its levels ``okey.bots.level101``, its
+rules ``okey.rules101`` and its review ``okey.review101``, and classic Okey's rounds were
+``okey.engine.games.okey``, before each game got its own folder under :mod:`okey.games`;
+an old name imports the module at its new place (the same module object, so
+``isinstance`` checks and identities hold). docs/bots.md lists the old names.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ MOVED: Final[dict[str, str]] = {
     "okey.bots.example101": "okey.games.okey101.example",
     "okey.bots.guard101": "okey.bots.plugins",
     "okey.review101": "okey.games.okey101.review",
+    "okey.round_review": "okey.review.round",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 
