@@ -14,13 +14,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
 from typing import Final
 
 from okey.hand.combinations import GroupKind
 from okey.hand.rows import (
     INFINITY,
     POW3,
+    Front,
     _row_tradeoffs,
     remember,
     row_bounds,
@@ -305,17 +306,6 @@ def waits(hand: Sequence[Tile], okey: Tile) -> list[Tile]:
     return result
 
 
-def _merge(left: list[int], right: Sequence[int]) -> list[int]:
-    """Min-plus convolution of two fronts (fewest gaps by tiles left out)."""
-    size = len(left) + len(right) - 1
-    merged = [INFINITY] * size
-    for i, a in enumerate(left):
-        for j, b in enumerate(right):
-            if a + b < merged[i + j]:
-                merged[i + j] = a + b
-    return merged
-
-
 def pairs_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before the hand is seven pairs."""
     pairs = sum(1 for count in counts if count == 2)
@@ -493,23 +483,64 @@ def _face_code(colour: int, position: int) -> int:
     return colour * 13 + (position if position < 13 else 0)
 
 
+def _least_gaps(fronts: tuple[Front, Front, Front, Front], d: int) -> int:
+    """The fewest gaps of four rows with exactly ``d`` tiles left out of them (their
+    fronts' min-plus merge at ``d``)."""
+    f0, f1, f2, f3 = fronts
+    g0, g1, g2, g3 = f0[0], f1[0], f2[0], f3[0]
+    if d == 0:
+        return g0 + g1 + g2 + g3
+    n0, n1, n2, n3 = len(f0), len(f1), len(f2), len(f3)
+    if d == 1:
+        return min(
+            f0[1] + g1 + g2 + g3 if n0 > 1 else INFINITY,
+            g0 + f1[1] + g2 + g3 if n1 > 1 else INFINITY,
+            g0 + g1 + f2[1] + g3 if n2 > 1 else INFINITY,
+            g0 + g1 + g2 + f3[1] if n3 > 1 else INFINITY,
+        )
+    least = INFINITY
+    for d0 in range(min(d, n0 - 1) + 1):
+        a = f0[d0]
+        if a >= least:
+            continue
+        r0 = d - d0
+        for d1 in range(min(r0, n1 - 1) + 1):
+            b = a + f1[d1]
+            if b >= least:
+                continue
+            r1 = r0 - d1
+            for d2 in range(max(0, r1 - n3 + 1), min(r1, n2 - 1) + 1):
+                g = b + f2[d2] + f3[r1 - d2]
+                if g < least:
+                    least = g
+    return least
+
+
 def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
-    """The runs and sets that leave the fewest tiles outside them, spares last."""
+    """The runs and sets that leave the fewest tiles outside them, spares last.
+
+    Among the choices of sets (in :func:`_row_states` order) the first with the fewest
+    tiles left out, then the fewest gaps, is laid: the fewest left out is the least
+    ``d`` at which some choice's rows fit the okeys, so the choices are tried at
+    ``d = 0, 1, ...`` in turn.
+    """
     counts, jokers = hand_counts(hand, okey)
-    best: tuple[int, int, RowState] | None = None
-    for state in _row_states(counts, jokers):
-        gaps, *keys = state
-        fronts = [row_front(key) for key in keys]
-        merged = _merge(_merge(_merge(list(fronts[0]), fronts[1]), fronts[2]), fronts[3])
-        for drops, row_gaps in enumerate(merged):
-            if gaps + row_gaps <= jokers:
-                if best is None or (drops, gaps + row_gaps) < best[:2]:
-                    best = (drops, gaps + row_gaps, state)
-                break
-    if best is None:  # pragma: no cover - leaving every tile out is always possible
-        raise AssertionError("no grouping found")
-    drops, used_gaps, (_, *keys) = best
-    return _build_grouping(hand, okey, jokers, drops, used_gaps, _sets_taken(counts, keys), keys)
+    choices = [
+        (gaps, (row_front(k0), row_front(k1), row_front(k2), row_front(k3)), keys)
+        for gaps, k0, k1, k2, k3 in _row_states(counts, jokers)
+        for keys in ([k0, k1, k2, k3],)
+    ]
+    for drops in range(sum(counts) + 1):
+        best: tuple[int, list[int]] | None = None
+        for gaps, fronts, keys in choices:
+            used_gaps = gaps + _least_gaps(fronts, drops)
+            if used_gaps <= jokers and (best is None or used_gaps < best[0]):
+                best = (used_gaps, keys)
+        if best is not None:
+            used_gaps, keys = best
+            chosen = _sets_taken(counts, keys)
+            return _build_grouping(hand, okey, jokers, drops, used_gaps, chosen, keys)
+    raise AssertionError("no grouping found")  # pragma: no cover - leaving all out fits
 
 
 def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption]]:
@@ -523,6 +554,18 @@ def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption
             option = next(o for o in column_set_options()[column] if o[1] == used)
             chosen.append((n0, option))
     return chosen
+
+
+def _splits(total: int, sizes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to leave ``total`` tiles out of rows of ``sizes`` possible counts (each
+    row ``0..size - 1``), in lexicographic order."""
+    if len(sizes) == 1:
+        if total < sizes[0]:
+            yield (total,)
+        return
+    for first in range(min(total, sizes[0] - 1) + 1):
+        for rest in _splits(total - first, sizes[1:]):
+            yield (first, *rest)
 
 
 def _build_grouping(
@@ -545,9 +588,8 @@ def _build_grouping(
     fronts = [row_front(key) for key in keys]
     split = next(
         ds
-        for ds in product(*(range(len(front)) for front in fronts))
-        if sum(ds) == drops
-        and set_gaps + sum(f[d] for f, d in zip(fronts, ds, strict=True)) == used_gaps
+        for ds in _splits(drops, [len(front) for front in fronts])
+        if set_gaps + sum(f[d] for f, d in zip(fronts, ds, strict=True)) == used_gaps
     )
     sets: list[list[Tile]] = []
     for n0, (_, _, masks) in chosen:
