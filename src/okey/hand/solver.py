@@ -21,15 +21,18 @@ from okey.hand.combinations import GroupKind
 from okey.hand.rows import (
     INFINITY,
     POW3,
+    SIZE,
     Front,
-    _row_tradeoffs,
+    keeps_steps,
+    keeps_sum,
+    keeps_tables,
+    keeps_total,
     remember,
-    row_bounds,
     row_cost,
     row_digits,
     row_front,
+    row_keeps,
     row_plan,
-    row_tradeoffs,
 )
 from okey.hand.rows import clear_caches as clear_row_caches
 from okey.hand.scoring import FinishKind, finish_points
@@ -152,7 +155,7 @@ def combination_cost(counts: list[int], budget: int = INFINITY) -> int:
 
 
 def _singles(counts: list[int]) -> int:
-    return sum(1 for count in counts if count == 1)
+    return counts.count(1)
 
 
 def winning_kinds(hand: Sequence[Tile], okey: Tile) -> list[FinishKind]:
@@ -308,8 +311,8 @@ def waits(hand: Sequence[Tile], okey: Tile) -> list[Tile]:
 
 def pairs_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before the hand is seven pairs."""
-    pairs = sum(1 for count in counts if count == 2)
-    singles = _singles(counts)
+    pairs = counts.count(2)
+    singles = counts.count(1)
     matched = min(jokers, singles)
     full = pairs + matched + (jokers - matched) // 2
     halves = singles - matched + (jokers - matched) % 2
@@ -317,132 +320,187 @@ def pairs_deficiency(counts: list[int], jokers: int) -> int:
     return HAND_SIZE - 2 * full - min(halves, 7 - full)
 
 
-# A choice of sets packed in one integer for speed: its set gaps from bit 84, then
-# the rows of colours 0..3 in 21 bits each (3**13 < 2**21), colour 3 lowest. A
-# column's choice adds one packed step; rows never go below zero, so no field
-# borrows from the next.
+# A choice of sets packed in one integer for speed: the places its sets take (gaps
+# included) from bit 89, the real tiles they hold from bit 84, then the rows of colours
+# 0..3 in 21 bits each (3**13 < 2**21), colour 3 lowest. A column's choice adds one packed
+# step; rows never go below zero, so no field borrows from the next.
 _FIELD: Final = 21
 _FIELD_MASK: Final = (1 << _FIELD) - 1
-_GAPS_SHIFT: Final = 4 * _FIELD
+_HELD_SHIFT: Final = 4 * _FIELD
+_PLACES_SHIFT: Final = _HELD_SHIFT + 5
+
+
+def _useful_options(options: tuple[SetOption, ...]) -> list[tuple[int, Usage]]:
+    """A column's set choices (places taken, tiles used per colour) that no other beats.
+
+    A choice that uses every tile another uses, and more, in no more places is as good:
+    wherever the other leaves such a tile to a run, the run can hold a gap there instead,
+    as many tiles are held in as many places. So the other is dropped.
+    """
+    every = [(gaps + sum(used), used) for gaps, used, _ in options]
+    if (0, (0, 0, 0, 0)) not in every:
+        every.insert(0, (0, (0, 0, 0, 0)))
+    return [
+        (places, used)
+        for places, used in every
+        if places <= SIZE
+        and not any(
+            other != used
+            and other_places <= places
+            and all(o >= u for o, u in zip(other, used, strict=True))
+            for other_places, other in every
+        )
+    ]
 
 
 @cache
-def _packed_steps() -> dict[tuple[Column, int], tuple[int, ...]]:
-    return {
-        (column, n0): tuple(
-            (gaps << _GAPS_SHIFT) - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
-            for gaps, used, _ in options
-        )
-        for column, options in column_set_options().items()
-        for n0 in range(13)
-    }
+def _kept_steps() -> tuple[tuple[int, ...] | None, ...]:
+    """For each column (base-3 code of its colour counts, colour 0 lowest) and number
+    index ``n0``, at ``code * 13 + n0``: the packed steps of its useful set choices,
+    none first; None when sets cannot help there."""
+    steps: list[tuple[int, ...] | None] = []
+    options = column_set_options()
+    for code in range(81):
+        column = (code % 3, code // 3 % 3, code // 9 % 3, code // 27)
+        useful = _useful_options(options.get(column, ()))
+        for n0 in range(13):
+            if len(useful) < 2:
+                steps.append(None)
+                continue
+            steps.append(
+                tuple(
+                    (places << _PLACES_SHIFT)
+                    + (sum(used) << _HELD_SHIFT)
+                    - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
+                    for places, used in useful
+                )
+            )
+    return tuple(steps)
 
 
-def _packed_states(counts: list[int]) -> list[int]:
-    """Every choice of sets, packed (see ``_FIELD``); as :func:`_row_states`, unbudgeted."""
-    k0, k1, k2, k3 = row_keys(counts)
-    states = [k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3]
-    packed_steps = _packed_steps()
+def most_kept(keys: Sequence[int], columns: Sequence[int], cap: int = SIZE) -> int:
+    """The most real tiles that groups of 14 places in all (gaps included) can hold, or
+    ``cap`` when that many or more can. ``keys``: the four rows (:func:`row_keys`);
+    ``columns``: each number's column, its colour counts in base 3 (colour 0 lowest).
+    """
+    k0, k1, k2, k3 = keys
+    packed = k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3
+    held = 0
     for n0 in range(13):
-        steps = packed_steps.get(
-            ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
-        )
-        if steps is not None:
-            states = [state + step for state in states for step in steps]
-    return states
+        held |= columns[n0] << 7 * n0
+    return _most_kept(packed, held, cap)
 
 
-def _fewest_drops(keys: tuple[int, int, int, int], budget: int, best: int) -> int:
-    """Fewest tiles left out of four rows whose ``gaps - d`` then fit ``budget``
-    (``best`` when no number below it does)."""
-    known = _row_tradeoffs
-    rows0, rows1, rows2, rows3 = (known.get(key) or row_tradeoffs(key) for key in keys)
-    for d0, v0 in rows0:
-        if d0 >= best:
+def _most_kept(packed: int, columns: int, cap: int) -> int:
+    """:func:`most_kept` of the rows packed in one integer (see ``_FIELD``) and the
+    columns packed 7 bits each, number index 0 lowest.
+
+    Without sets, the four rows' tables (:data:`okey.hand.rows.row_keeps`) summed say
+    it. A choice of sets holding ``held`` tiles in ``places`` leaves each row no more
+    than it had: ``held + total[14 - places]`` bounds what the choice can reach. The
+    choices are summed exactly best bound first, until no bound beats the best found.
+    """
+    rows = row_keeps
+    sums = keeps_sum
+    totals = keeps_total
+    mask = _FIELD_MASK
+    total = totals[
+        sums[rows[packed >> 3 * _FIELD] << 20 | rows[packed >> 2 * _FIELD & mask]] << 20
+        | sums[rows[packed >> _FIELD & mask] << 20 | rows[packed & mask]]
+    ]
+    best = total[SIZE]
+    if best >= cap:
+        return cap
+    columns_steps = _kept_steps()
+    states = [packed]
+    n0 = 0
+    while columns:
+        column = columns_steps[(columns & 127) * 13 + n0]
+        if column is not None:
+            states = [state + step for state in states for step in column]
+        columns >>= 7
+        n0 += 1
+    ranked = []
+    for state in states:
+        places = state >> _PLACES_SHIFT
+        if places <= SIZE:
+            bound = (state >> _HELD_SHIFT & 31) + total[SIZE - places]
+            if bound > best:
+                ranked.append((bound, state))
+    if not ranked:
+        return best
+    ranked.sort(reverse=True)
+    tables = keeps_tables()
+    steps = keeps_steps()
+    for bound, state in ranked:
+        if bound <= best:
             break
-        for d1, v1 in rows1:
-            d01 = d0 + d1
-            if d01 >= best:
+        room = SIZE - (state >> _PLACES_SHIFT)
+        right = tables[sums[rows[state >> _FIELD & mask] << 20 | rows[state & mask]]]
+        most = right[room]
+        for places, held in steps[
+            sums[rows[state >> 3 * _FIELD & mask] << 20 | rows[state >> 2 * _FIELD & mask]]
+        ]:
+            if places > room:
                 break
-            v01 = v0 + v1
-            for d2, v2 in rows2:
-                d012 = d01 + d2
-                if d012 >= best:
-                    break
-                left = budget - v01 - v2
-                for d3, v3 in rows3:
-                    if d012 + d3 >= best:
-                        break
-                    if v3 <= left:
-                        best = d012 + d3
-                        break
+            if held + right[room - places] > most:
+                most = held + right[room - places]
+        kept = (state >> _HELD_SHIFT & 31) + most
+        if kept > best:
+            best = kept
+            if best >= cap:
+                return cap
     return best
+
+
+def column_codes(counts: Sequence[int]) -> list[int]:
+    """Each number's column: its colour counts in base 3, colour 0 lowest."""
+    return [
+        counts[n0] + 3 * counts[13 + n0] + 9 * counts[26 + n0] + 27 * counts[39 + n0]
+        for n0 in range(13)
+    ]
 
 
 def combination_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before every tile is in runs and sets.
 
-    Keeping ``k`` real tiles in partial groups that ``g`` gaps complete takes
-    ``14 - k - jokers`` exchanges, and works when the okeys and the new tiles
-    can fill the gaps: ``g <= 14 - k``. With ``d_c`` tiles of row ``c`` left
-    out, that is ``set gaps + sum(front_c[d_c] - d_c) <= 14 - real``; the
-    fewest ``sum(d_c)`` meeting it gives the answer. Leaving one more tile out
-    never breaks it (some tile always costs at most one more gap), so the
-    rule that at most 14 tiles are kept only raises ``d`` to its floor.
-
-    Most choices of sets cannot beat the best, and a bound says so cheaply:
-    adding ``d`` to twice the rule, ``3 d >= 2 set gaps + sum(d_c + 2
-    front_c[d_c]) - 2 room``; call the right side but the room a choice's
-    weight. Each row's least ``d_c + 2 front_c[d_c]`` is memoised
-    (``rows.row_bounds``). The lightest choices get the exact search over the
-    rows' trade-offs first; then, lightest first, only those whose bound is
-    below the best found.
+    Keeping ``k`` real tiles in groups that ``g`` gaps complete takes ``14 - k -
+    jokers`` exchanges, and works when the okeys and the new tiles can fill the
+    gaps: when the groups take no more than 14 places, ``k + g <= 14``. So the
+    answer follows from the most tiles groups of 14 places can hold
+    (:func:`most_kept`); keeping more than ``14 - jokers`` never helps.
     """
-    real = sum(counts)
-    room = HAND_SIZE - real
-    floor = max(0, real + jokers - HAND_SIZE)
-    bounds = row_bounds
-    mask = _FIELD_MASK
-    states = _packed_states(counts)
-    weights = [
-        (state >> _GAPS_SHIFT) * 2
-        + bounds[state >> 3 * _FIELD & mask]
-        + bounds[state >> 2 * _FIELD & mask]
-        + bounds[state >> _FIELD & mask]
-        + bounds[state & mask]
-        for state in states
-    ]
-    lightest = min(weights)
-    chosen = [state for weight, state in zip(weights, states, strict=True) if weight == lightest]
-    best = _search([(lightest, state) for state in chosen], room, floor, real)
-    heaviest = 3 * best - 3 + 2 * room  # the heaviest weight whose bound is below best
-    rest = [(w, s) for w, s in zip(weights, states, strict=True) if lightest < w <= heaviest]
-    if rest:
-        best = _search(sorted(rest), room, floor, best)
-    return room + max(best, floor) - jokers
+    cap = HAND_SIZE - jokers
+    return cap - most_kept(row_keys(counts), column_codes(counts), cap)
 
 
-def _search(ranked: list[tuple[int, int]], room: int, floor: int, best: int) -> int:
-    """The fewest drops over packed choices of sets, lightest first, from ``best``."""
-    mask = _FIELD_MASK
-    for weight, state in ranked:
-        # The bound ceil((weight - 2 room) / 3) reaching best ends the search.
-        if weight - 2 * room > 3 * best - 3 or best <= floor:
-            break
-        keys = (
-            state >> 3 * _FIELD & mask,
-            state >> 2 * _FIELD & mask,
-            state >> _FIELD & mask,
-            state & mask,
-        )
-        best = _fewest_drops(keys, room - (state >> _GAPS_SHIFT), best)
-    return best
+# For each face code: what one tile of it adds to the packed rows (see ``_FIELD``) and
+# to the packed columns (see ``_most_kept``).
+_ROW_STEPS: Final = tuple(POW3[code % 13] << (3 - code // 13) * _FIELD for code in range(52))
+_COLUMN_STEPS: Final = tuple(3 ** (code // 13) << 7 * (code % 13) for code in range(52))
 
 
 def deficiency(hand: Sequence[Tile], okey: Tile) -> int:
     """Fewest tiles to exchange to reach a finished hand (0: finished, or can finish now)."""
-    counts, jokers = hand_counts(hand, okey)
-    return min(combination_deficiency(counts, jokers), pairs_deficiency(counts, jokers))
+    # hand_counts, the packed rows and the packed columns in one pass over the tiles
+    counts = [0] * 52
+    packed = columns = jokers = 0
+    okey_code = okey.code
+    row_steps = _ROW_STEPS
+    column_steps = _COLUMN_STEPS
+    for tile in hand:
+        code = tile.code
+        if code == okey_code:
+            jokers += 1
+            continue
+        if code == FALSE_JOKER_CODE:
+            code = okey_code
+        counts[code] += 1
+        packed += row_steps[code]
+        columns += column_steps[code]
+    cap = HAND_SIZE - jokers
+    combination = cap - _most_kept(packed, columns, cap)
+    return min(combination, pairs_deficiency(counts, jokers))
 
 
 @dataclass(frozen=True, slots=True)
