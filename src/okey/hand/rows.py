@@ -47,8 +47,6 @@ def remember(memo: dict[K, V], key: K, value: V, limit: int = CACHE_LIMIT) -> V:
 
 _cost_memo: dict[Layout, int] = {}
 _front_memo: dict[Layout, Front] = {}
-_row_cost: dict[int, int] = {}
-_row_front: dict[int, Front] = {}
 _HIGH_ONE: Final = POW3[13] - 1  # added to a layout, moves a 1 from position 0 to 13
 
 
@@ -135,22 +133,35 @@ def layout_front(v: Layout) -> Front:
     return remember(_front_memo, v, tuple(best))
 
 
+class _RowCosts(dict[int, int]):
+    """``row_costs[key]``: :func:`row_cost`, as a dict whose misses fill it (a hit is
+    a single lookup)."""
+
+    def __missing__(self, key: int) -> int:
+        return remember(self, key, min(layout_cost(v) for v in layouts(key)))
+
+
+class _RowFronts(dict[int, Front]):
+    """``row_fronts[key]``: :func:`row_front`, as a dict whose misses fill it."""
+
+    def __missing__(self, key: int) -> Front:
+        fronts = [layout_front(v) for v in layouts(key)]
+        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
+        return remember(self, key, front)
+
+
+row_costs: Final = _RowCosts()
+row_fronts: Final = _RowFronts()
+
+
 def row_cost(key: int) -> int:
     """Fewest gaps that put every tile of a packed row into runs."""
-    cached = _row_cost.get(key)
-    if cached is None:
-        cached = remember(_row_cost, key, min(layout_cost(v) for v in layouts(key)))
-    return cached
+    return row_costs[key]
 
 
 def row_front(key: int) -> Front:
     """The packed row's front: fewest gaps with exactly ``d`` tiles left out."""
-    cached = _row_front.get(key)
-    if cached is None:
-        fronts = [layout_front(v) for v in layouts(key)]
-        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
-        cached = remember(_row_front, key, front)
-    return cached
+    return row_fronts[key]
 
 
 _row_tradeoffs: dict[int, tuple[tuple[int, int], ...]] = {}
@@ -349,8 +360,8 @@ def clear_caches() -> None:
     """Forget every memoised row result (for benchmarks measuring a cold start)."""
     _cost_memo.clear()
     _front_memo.clear()
-    _row_cost.clear()
-    _row_front.clear()
+    row_costs.clear()
+    row_fronts.clear()
     _row_tradeoffs.clear()
     row_keeps.clear()
     _block_keeps.clear()
@@ -359,6 +370,7 @@ def clear_caches() -> None:
     _keeps_ids.clear()
     _keeps.clear()
     _steps.clear()
+    _blocks_of.clear()
 
 
 def _pad_run(start: int, cells: list[bool]) -> tuple[int, list[bool]]:

@@ -29,8 +29,10 @@ from okey.hand.rows import (
     keeps_total,
     remember,
     row_cost,
+    row_costs,
     row_digits,
     row_front,
+    row_fronts,
     row_keeps,
     row_plan,
 )
@@ -202,7 +204,8 @@ def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
     cached = _row_minus.get(key)
     if cached is None:
         digits = row_digits(key)
-        costs = tuple((n0, row_cost(key - POW3[n0])) for n0 in range(13) if digits[n0])
+        known = row_costs
+        costs = tuple((n0, known[key - POW3[n0]]) for n0 in range(13) if digits[n0])
         cached = remember(_row_minus, key, costs)
     return cached
 
@@ -211,9 +214,13 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
     """Faces whose discard leaves a combinations win, and whether an okey discard does."""
     winners: set[int] = set()
     okey_wins = False
-    for gaps, *keys in _row_states(counts, jokers):
-        costs = [row_cost(key) for key in keys]
+    known = row_costs
+    for gaps, k0, k1, k2, k3 in _row_states(counts, jokers):
+        costs = (known[k0], known[k1], known[k2], known[k3])
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
+        if total - max(costs) > jokers:
+            continue  # no row can give enough back
+        keys = (k0, k1, k2, k3)
         if total < jokers:
             okey_wins = True
         for colour in range(4):
@@ -270,9 +277,13 @@ def has_finish(counts: list[int], jokers: int) -> bool:
                 return True
         if jokers and singles <= jokers - 1:
             return True
-    for gaps, *keys in _row_states(counts, jokers):
-        costs = [row_cost(key) for key in keys]
+    known = row_costs
+    for gaps, k0, k1, k2, k3 in _row_states(counts, jokers):
+        costs = (known[k0], known[k1], known[k2], known[k3])
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
+        if total - max(costs) > jokers:
+            continue  # no row can give enough back
+        keys = (k0, k1, k2, k3)
         if total < jokers:
             return True
         for colour in range(4):
@@ -526,11 +537,12 @@ class Grouping:
 
 def _spares(hand: Sequence[Tile], used: list[Tile]) -> tuple[Tile, ...]:
     """The hand's tiles not in ``used``, in the hand's own order."""
-    left = Counter(used)
+    left = Counter(tile.code for tile in used)  # tiles are equal when their codes are
     spares = []
     for tile in hand:
-        if left[tile]:
-            left[tile] -= 1
+        code = tile.code
+        if left[code]:
+            left[code] -= 1
         else:
             spares.append(tile)
     return tuple(spares)
@@ -583,8 +595,9 @@ def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
     ``d = 0, 1, ...`` in turn.
     """
     counts, jokers = hand_counts(hand, okey)
+    known = row_fronts
     choices = [
-        (gaps, (row_front(k0), row_front(k1), row_front(k2), row_front(k3)), keys)
+        (gaps, (known[k0], known[k1], known[k2], known[k3]), keys)
         for gaps, k0, k1, k2, k3 in _row_states(counts, jokers)
         for keys in ([k0, k1, k2, k3],)
     ]
