@@ -15,6 +15,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations_with_replacement
+from operator import mul
 from typing import Final
 
 from okey.hand.combinations import GroupKind
@@ -98,14 +99,12 @@ def hand_counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
 
 def row_keys(counts: Sequence[int]) -> list[int]:
     """The packed row (base 3, number n as digit n - 1) of each colour."""
-    keys = []
-    for colour in range(4):
-        base = colour * 13
-        key = 0
-        for n0 in range(12, -1, -1):
-            key = key * 3 + counts[base + n0]
-        keys.append(key)
-    return keys
+    return [
+        sum(map(mul, counts[0:13], POW3)),
+        sum(map(mul, counts[13:26], POW3)),
+        sum(map(mul, counts[26:39], POW3)),
+        sum(map(mul, counts[39:52], POW3)),
+    ]
 
 
 RowState = tuple[int, int, int, int, int]
@@ -122,8 +121,24 @@ def _column_steps() -> dict[tuple[Column, int], tuple[tuple[int, ...], ...]]:
     }
 
 
+_last_states: list[tuple[tuple[tuple[int, ...], int], list[RowState]]] = []
+
+
 def _row_states(counts: list[int], budget: int = INFINITY) -> list[RowState]:
-    """(set gaps, row keys of the four colours) for every choice of sets within budget."""
+    """(set gaps, row keys of the four colours) for every choice of sets within budget.
+
+    The last answer is kept: a hand's analysis asks for its winning discards and its
+    grouping with the same counts and budget. Callers never change the list.
+    """
+    asked = (tuple(counts), budget)
+    if _last_states and _last_states[0][0] == asked:
+        return _last_states[0][1]
+    states = _new_row_states(counts, budget)
+    _last_states[:] = [(asked, states)]
+    return states
+
+
+def _new_row_states(counts: list[int], budget: int) -> list[RowState]:
     k0, k1, k2, k3 = row_keys(counts)
     states: list[RowState] = [(0, k0, k1, k2, k3)]
     column_steps = _column_steps()
@@ -597,18 +612,24 @@ def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
     counts, jokers = hand_counts(hand, okey)
     known = row_fronts
     choices = [
-        (gaps, (known[k0], known[k1], known[k2], known[k3]), keys)
-        for gaps, k0, k1, k2, k3 in _row_states(counts, jokers)
-        for keys in ([k0, k1, k2, k3],)
+        (gaps, (known[k0], known[k1], known[k2], known[k3]), state)
+        for state in _row_states(counts, jokers)
+        for gaps, k0, k1, k2, k3 in (state,)
     ]
     for drops in range(sum(counts) + 1):
-        best: tuple[int, list[int]] | None = None
-        for gaps, fronts, keys in choices:
-            used_gaps = gaps + _least_gaps(fronts, drops)
-            if used_gaps <= jokers and (best is None or used_gaps < best[0]):
-                best = (used_gaps, keys)
+        best: tuple[int, RowState] | None = None
+        if drops == 0:  # the rows' costs: each front at 0
+            for gaps, (f0, f1, f2, f3), state in choices:
+                used_gaps = gaps + f0[0] + f1[0] + f2[0] + f3[0]
+                if used_gaps <= jokers and (best is None or used_gaps < best[0]):
+                    best = (used_gaps, state)
+        else:
+            for gaps, fronts, state in choices:
+                used_gaps = gaps + _least_gaps(fronts, drops)
+                if used_gaps <= jokers and (best is None or used_gaps < best[0]):
+                    best = (used_gaps, state)
         if best is not None:
-            used_gaps, keys = best
+            used_gaps, (_, *keys) = best
             chosen = _sets_taken(counts, keys)
             return _build_grouping(hand, okey, jokers, drops, used_gaps, chosen, keys)
     raise AssertionError("no grouping found")  # pragma: no cover - leaving all out fits
@@ -616,27 +637,45 @@ def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
 
 def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption]]:
     """The set choice behind a state's row keys: what each column gave to sets."""
-    left = [row_digits(key) for key in keys]
+    used = [[0, 0, 0, 0] for _ in range(13)]
+    for colour, (whole, left) in enumerate(zip(row_keys(counts), keys, strict=True)):
+        taken = whole - left  # the row's tiles in sets, as a row of their own
+        n0 = 0
+        while taken:
+            taken, digit = divmod(taken, 3)
+            used[n0][colour] = digit
+            n0 += 1
+    by_usage = _options_by_usage()
     chosen = []
     for n0 in range(13):
-        column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
-        used = tuple(have - left[c][n0] for c, have in enumerate(column))
-        if any(used):
-            option = next(o for o in column_set_options()[column] if o[1] == used)
-            chosen.append((n0, option))
+        a, b, c, d = used[n0]
+        if a or b or c or d:
+            column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
+            chosen.append((n0, by_usage[column, (a, b, c, d)]))
     return chosen
 
 
-def _splits(total: int, sizes: list[int]) -> Iterator[tuple[int, ...]]:
-    """Every way to leave ``total`` tiles out of rows of ``sizes`` possible counts (each
-    row ``0..size - 1``), in lexicographic order."""
-    if len(sizes) == 1:
-        if total < sizes[0]:
-            yield (total,)
-        return
-    for first in range(min(total, sizes[0] - 1) + 1):
-        for rest in _splits(total - first, sizes[1:]):
-            yield (first, *rest)
+@cache
+def _options_by_usage() -> dict[tuple[Column, Usage], SetOption]:
+    """Each column's set choices by the tiles they use (each usage has one, the fewest
+    gaps)."""
+    return {
+        (column, option[1]): option
+        for column, options in column_set_options().items()
+        for option in options
+    }
+
+
+def _splits(total: int, sizes: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """Every way to leave ``total`` tiles out of four rows of ``sizes`` possible counts
+    (each row ``0..size - 1``), in lexicographic order."""
+    s0, s1, s2, s3 = sizes
+    for d0 in range(min(total, s0 - 1) + 1):
+        r0 = total - d0
+        for d1 in range(min(r0, s1 - 1) + 1):
+            r1 = r0 - d1
+            for d2 in range(max(0, r1 - s3 + 1), min(r1, s2 - 1) + 1):
+                yield d0, d1, d2, r1 - d2
 
 
 def _build_grouping(
@@ -648,13 +687,15 @@ def _build_grouping(
     chosen: list[tuple[int, SetOption]],
     keys: list[int],
 ) -> Grouping:
+    okey_code = okey.code
     pools: dict[int, list[Tile]] = {}
     wild: list[Tile] = []
     for tile in hand:
-        if tile == okey:
+        code = tile.code
+        if code == okey_code:
             wild.append(tile)
         else:
-            pools.setdefault(okey.code if tile.is_false_joker else tile.code, []).append(tile)
+            pools.setdefault(okey_code if code == FALSE_JOKER_CODE else code, []).append(tile)
     set_gaps = sum(option[0] for _, option in chosen)
     fronts = [row_front(key) for key in keys]
     split = next(
@@ -701,7 +742,7 @@ def _build_grouping(
                 break
     groups = [Group(GroupKind.RUN, tuple(tiles)) for _, tiles in runs]
     groups += [Group(GroupKind.SET, tuple(tiles)) for tiles in sets]
-    groups.sort(key=lambda g: min((t.code for t in g.tiles if t != okey), default=99))
+    groups.sort(key=lambda g: min((t.code for t in g.tiles if t.code != okey_code), default=99))
     used = [tile for group in groups for tile in group.tiles]
     return Grouping(tuple(groups), _spares(hand, used))
 
@@ -737,4 +778,5 @@ def pairs_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
 def clear_caches() -> None:
     """Forget memoised row results (for benchmarks measuring a cold start)."""
     _row_minus.clear()
+    _last_states.clear()
     clear_row_caches()
