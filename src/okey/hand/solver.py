@@ -211,18 +211,18 @@ class Finish:
     points: int
 
 
-_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}  # bounded by rows.remember
+class _RowMinus(dict[int, tuple[tuple[int, int], ...]]):
+    """``_row_minus[key]``: for each number present in a row, (number index, the row's
+    cost without one of it); a dict whose misses fill it (bounded by rows.remember)."""
 
-
-def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
-    """For each number present in a row: (number index, row cost without one of it)."""
-    cached = _row_minus.get(key)
-    if cached is None:
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
         digits = row_digits(key)
         known = row_costs
         costs = tuple((n0, known[key - POW3[n0]]) for n0 in range(13) if digits[n0])
-        cached = remember(_row_minus, key, costs)
-    return cached
+        return remember(self, key, costs)
+
+
+_row_minus: Final = _RowMinus()
 
 
 def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], bool]:
@@ -230,6 +230,7 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
     winners: set[int] = set()
     okey_wins = False
     known = row_costs
+    minus = _row_minus
     for gaps, k0, k1, k2, k3 in _row_states(counts, jokers):
         costs = (known[k0], known[k1], known[k2], known[k3])
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
@@ -243,7 +244,7 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
             if others > jokers:
                 continue
             base = colour * 13
-            for n0, cost in _row_minus_costs(keys[colour]):
+            for n0, cost in minus[keys[colour]]:
                 if others + cost <= jokers:
                     winners.add(base + n0)
     return winners, okey_wins
@@ -304,7 +305,7 @@ def has_finish(counts: list[int], jokers: int) -> bool:
         for colour in range(4):
             others = total - costs[colour]
             if others <= jokers:
-                for _, cost in _row_minus_costs(keys[colour]):
+                for _, cost in _row_minus[keys[colour]]:
                     if others + cost <= jokers:
                         return True
     return False
