@@ -324,7 +324,9 @@ class _RowKeeps(dict[int, int]):
     hold. A dict whose misses fill it keeps a hit a single lookup."""
 
     def __missing__(self, key: int) -> int:
-        if key % 3 == 0:
+        if key % 3 == 0 or key < POW3[9]:
+            # No 1, or nothing from 10 up: a 1 after 13 would be alone there, where a
+            # run holds it no better than it does below 2.
             return remember(self, key, _layout_keeps(key))
         tables = [_keeps[_layout_keeps(v)] for v in layouts(key)]
         return remember(self, key, _keeps_id(tuple(map(max, *tables))))
