@@ -24,6 +24,7 @@ elsewhere never costs more.
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import accumulate
 from typing import Final, TypeVar
 
@@ -265,8 +266,13 @@ _block_keeps: Final = _BlockKeeps()
 _GAP: Final = 4  # empty positions that no run gains by bridging
 
 
-# The positions held (bit p) by each 7-digit part of a layout.
-_HELD: Final = tuple(sum(1 << p for p in range(7) if part // 3**p % 3) for part in range(3**7))
+@cache
+def _held_parts() -> tuple[int, ...]:
+    """The positions held (bit p) by each 7-digit part of a layout (built on first use,
+    not at import)."""
+    return tuple(sum(1 << p for p in range(7) if part // 3**p % 3) for part in range(3**7))
+
+
 _HIGH_PART: Final = 3**7
 
 
@@ -305,7 +311,8 @@ def _layout_keeps(v: Layout) -> int:
     (each padded to three places if short), so the layout's parts between such
     stretches are tables of their own, summed; a game meets few distinct parts.
     """
-    parts = _blocks_of[_HELD[v % _HIGH_PART] | _HELD[v // _HIGH_PART] << 7]
+    held = _held_parts()
+    parts = _blocks_of[held[v % _HIGH_PART] | held[v // _HIGH_PART] << 7]
     if not parts:
         return _keeps_id((0,) * (SIZE + 1))
     blocks = _block_keeps
