@@ -6,6 +6,10 @@ colours; runs stay within a colour. So the solver chooses the sets column by
 column (each number), and what is left of each colour is a row whose cost in
 gaps is memoised (see :mod:`okey.hand.rows`). A hand wins as combinations when
 some choice of sets costs no more gaps than it has okeys.
+
+The deficiency asks instead how many real tiles groups of 14 places in all can
+hold (:func:`most_kept`): the rows' tables summed, and a choice of sets only when
+its bound beats that.
 """
 
 from __future__ import annotations
