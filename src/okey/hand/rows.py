@@ -165,7 +165,20 @@ def row_front(key: int) -> Front:
     return row_fronts[key]
 
 
-_row_tradeoffs: dict[int, tuple[tuple[int, int], ...]] = {}
+class _RowTradeoffs(dict[int, tuple[tuple[int, int], ...]]):
+    """``_row_tradeoffs[key]``: :func:`row_tradeoffs`, as a dict whose misses fill it."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
+        useful = []
+        lowest = INFINITY
+        for d, gaps in enumerate(row_fronts[key]):
+            if gaps - d < lowest:
+                lowest = gaps - d
+                useful.append((d, lowest))
+        return remember(self, key, tuple(useful))
+
+
+_row_tradeoffs: Final = _RowTradeoffs()
 
 
 def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
@@ -175,16 +188,7 @@ def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
     ``d``, must fit a budget; so only entries where ``front[d] - d`` falls below
     every smaller ``d`` matter.
     """
-    cached = _row_tradeoffs.get(key)
-    if cached is None:
-        useful = []
-        lowest = INFINITY
-        for d, gaps in enumerate(row_front(key)):
-            if gaps - d < lowest:
-                lowest = gaps - d
-                useful.append((d, lowest))
-        cached = remember(_row_tradeoffs, key, tuple(useful))
-    return cached
+    return _row_tradeoffs[key]
 
 
 # What runs of a row can hold in a hand of 14 tiles, as tables shared by id: a game, and
