@@ -197,6 +197,9 @@ SIZE: Final = 14  # the tiles of a finished hand: its groups' places, gaps inclu
 Keeps = tuple[int, ...]  # keeps[s]: the most real tiles held in groups of s places or fewer
 
 Steps = tuple[tuple[int, int], ...]  # (places, tiles) where a table grows, places rising
+# Ids of tables are paired in 20 bits each (a sum's key); far more than a game meets (a
+# few hundred distinct tables), and the solver empties the memos before reaching it.
+KEEPS_LIMIT: Final = (1 << 20) - 10_000
 
 _keeps_ids: dict[Keeps, int] = {}
 _keeps: list[Keeps] = []  # by id

@@ -25,6 +25,7 @@ from typing import Final
 from okey.hand.combinations import GroupKind
 from okey.hand.rows import (
     INFINITY,
+    KEEPS_LIMIT,
     POW3,
     SIZE,
     Front,
@@ -431,6 +432,8 @@ def _most_kept(packed: int, columns: int, cap: int) -> int:
     than it had: ``held + total[14 - places]`` bounds what the choice can reach. The
     choices are summed exactly best bound first, until no bound beats the best found.
     """
+    if len(keeps_tables()) >= KEEPS_LIMIT:
+        clear_row_caches()  # before any id is held: ids must fit the 20 bits of a sum key
     rows = row_keeps
     sums = keeps_sum
     totals = keeps_total
