@@ -153,9 +153,75 @@ def test_deficiency_matches_exhaustive_search(
     assert solver.deficiency(hand, okey) == min(expected, pairs)
 
 
-@given(st.lists(st.integers(0, 2), min_size=13, max_size=13))
-def test_row_bound_is_least_drops_plus_twice_gaps(digits: list[int]) -> None:
+rows_digits = st.lists(st.integers(0, 2), min_size=13, max_size=13)
+sparse_rows_digits = st.lists(st.sampled_from([0, 0, 0, 0, 1, 1, 2]), min_size=13, max_size=13)
+
+
+@given(st.one_of(rows_digits, sparse_rows_digits), st.booleans())
+def test_row_table_is_the_most_kept_by_places(digits: list[int], cold: bool) -> None:
+    """A row's table, found by parts between empty stretches, against its front."""
     key = sum(digit * 3**n0 for n0, digit in enumerate(digits))
-    rows.clear_caches()
+    if cold:
+        rows.clear_caches()
     front = rows.row_front(key)
-    assert rows.row_bounds[key] == min(d + 2 * gaps for d, gaps in enumerate(front))
+    n = sum(digits)
+    table = rows.keeps_tables()[rows.row_keeps[key]]
+    assert table == tuple(
+        max(n - d for d, gaps in enumerate(front) if gaps + n - d <= places) for places in range(15)
+    )
+    assert table == rows.row_keeps_slowly(key)
+
+
+@given(st.lists(st.one_of(rows_digits, sparse_rows_digits), min_size=2, max_size=2))
+def test_row_tables_add_up_as_the_rows_do(both: list[list[int]]) -> None:
+    a, b = (sum(digit * 3**n0 for n0, digit in enumerate(digits)) for digits in both)
+    ta, tb = (rows.keeps_tables()[rows.row_keeps[key]] for key in (a, b))
+    summed = rows.keeps_tables()[rows.keeps_sum[rows.row_keeps[a] << 20 | rows.row_keeps[b]]]
+    assert summed == tuple(
+        max(ta[t] + tb[places - t] for t in range(places + 1)) for places in range(15)
+    )
+    assert rows.keeps_total[rows.row_keeps[b] << 20 | rows.row_keeps[a]] == summed
+
+
+def _set_heavy(rng: random.Random, okey: Tile, size: int) -> list[Tile]:
+    """Tiles drawn from a few numbers only, so that many columns can hold sets (and two
+    sets), some of them false jokers and okeys."""
+    numbers = rng.sample(range(13), rng.randint(2, 5))
+    pool = [tile for tile in full_set() if tile.is_false_joker or tile.code % 13 in numbers]
+    if indicator_for(okey) in pool:
+        pool.remove(indicator_for(okey))
+    hand = rng.sample(pool, min(size, len(pool)))
+    return _with_wilds(rng, hand, okey)
+
+
+@given(okeys, st.randoms(use_true_random=False), st.booleans())
+def test_deficiency_of_set_heavy_hands_matches_exhaustive_search(
+    okey: Tile, rng: random.Random, fifteen: bool
+) -> None:
+    hand = _set_heavy(rng, okey, 15 if fifteen else 14)
+    counts, jokers = solver.hand_counts(hand, okey)
+    expected = _exhaustive_combination_deficiency(counts, jokers)
+    assert solver.combination_deficiency(counts, jokers) == expected
+    assert solver.deficiency(hand, okey) == min(expected, solver.pairs_deficiency(counts, jokers))
+
+
+@given(okeys, st.randoms(use_true_random=False), st.integers(1, 13))
+def test_deficiency_of_short_hands_matches_exhaustive_search(
+    okey: Tile, rng: random.Random, size: int
+) -> None:
+    hand = _with_wilds(rng, random_deal(rng, size, okey), okey)
+    counts, jokers = solver.hand_counts(hand, okey)
+    expected = _exhaustive_combination_deficiency(counts, jokers)
+    assert solver.combination_deficiency(counts, jokers) == expected
+    assert solver.deficiency(hand, okey) == min(expected, solver.pairs_deficiency(counts, jokers))
+
+
+@given(okeys, st.randoms(use_true_random=False))
+def test_deficiency_of_set_heavy_hands_matches_reference(okey: Tile, rng: random.Random) -> None:
+    hand = _set_heavy(rng, okey, 14)
+    expected = reference.deficiency(hand, okey, limit=2)
+    got = solver.deficiency(hand, okey)
+    if expected is None:
+        assert got > 2
+    else:
+        assert got == expected

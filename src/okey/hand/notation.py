@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from okey.errors import OkeyError, Phrase
-from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, Colour, Tile
+from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, NAMES, Colour, Tile
 
 _LETTER_COLOURS = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
 _TOKEN = re.compile(r"([rbky])(\d{1,2})")
@@ -44,8 +44,14 @@ class TileNotationError(OkeyError):
         return Phrase("notation.error", token=self.token, reason=reason)
 
 
+_BY_NAME: dict[str, Tile] = {name: Tile(code) for code, name in enumerate(NAMES)}
+
+
 def parse_tile(token: str) -> Tile:
     """Parse one tile such as ``r5`` or ``FJ``."""
+    tile = _BY_NAME.get(token)
+    if tile is not None:
+        return tile
     text = token.strip().lower()
     if text == "fj":
         return FALSE_JOKER
@@ -69,7 +75,7 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
 
 def format_tile(tile: Tile) -> str:
     """The notation for one tile: ``r5`` or ``fj``."""
-    return str(tile)
+    return NAMES[tile.code]
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -8,9 +8,13 @@ the same way (position ``p`` is digit ``p``).
 A run is a stretch of 3..13 positions; each position holds a real tile or a
 gap (a wild tile). The row costs are the fewest gaps that put every tile of
 the row into runs (``row_cost``), and the same when exactly ``d`` tiles are
-left out (``row_front``), and the least ``d + 2 * front[d]`` (``row_bounds``,
-which the solver's deficiency uses to skip choices of sets). All are
-memoised: a game meets few distinct rows.
+left out (``row_front``). All are memoised: a game meets few distinct rows.
+
+For the deficiency, a row is also a table (``row_keeps``): for each number of
+places ``s`` (0..14, gaps included), the most of its tiles runs of ``s`` places
+hold. Tables are shared by id (few are distinct), and the tables of rows, or of
+parts of a hand, add up (``keeps_sum``, memoised by pairs of ids). A row's table
+is the sum of its parts between four empty positions or more.
 
 Two facts keep the search small. The lowest tile always starts its run
 (padding a short run costs the same before or after it). A run takes the
@@ -20,6 +24,8 @@ elsewhere never costs more.
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import accumulate
 from typing import Final, TypeVar
 
 POW3: Final = tuple(3**i for i in range(14))
@@ -42,8 +48,6 @@ def remember(memo: dict[K, V], key: K, value: V, limit: int = CACHE_LIMIT) -> V:
 
 _cost_memo: dict[Layout, int] = {}
 _front_memo: dict[Layout, Front] = {}
-_row_cost: dict[int, int] = {}
-_row_front: dict[int, Front] = {}
 _HIGH_ONE: Final = POW3[13] - 1  # added to a layout, moves a 1 from position 0 to 13
 
 
@@ -130,25 +134,51 @@ def layout_front(v: Layout) -> Front:
     return remember(_front_memo, v, tuple(best))
 
 
+class _RowCosts(dict[int, int]):
+    """``row_costs[key]``: :func:`row_cost`, as a dict whose misses fill it (a hit is
+    a single lookup)."""
+
+    def __missing__(self, key: int) -> int:
+        return remember(self, key, min(layout_cost(v) for v in layouts(key)))
+
+
+class _RowFronts(dict[int, Front]):
+    """``row_fronts[key]``: :func:`row_front`, as a dict whose misses fill it."""
+
+    def __missing__(self, key: int) -> Front:
+        fronts = [layout_front(v) for v in layouts(key)]
+        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
+        return remember(self, key, front)
+
+
+row_costs: Final = _RowCosts()
+row_fronts: Final = _RowFronts()
+
+
 def row_cost(key: int) -> int:
     """Fewest gaps that put every tile of a packed row into runs."""
-    cached = _row_cost.get(key)
-    if cached is None:
-        cached = remember(_row_cost, key, min(layout_cost(v) for v in layouts(key)))
-    return cached
+    return row_costs[key]
 
 
 def row_front(key: int) -> Front:
     """The packed row's front: fewest gaps with exactly ``d`` tiles left out."""
-    cached = _row_front.get(key)
-    if cached is None:
-        fronts = [layout_front(v) for v in layouts(key)]
-        front = fronts[0] if len(fronts) == 1 else tuple(map(min, *fronts))
-        cached = remember(_row_front, key, front)
-    return cached
+    return row_fronts[key]
 
 
-_row_tradeoffs: dict[int, tuple[tuple[int, int], ...]] = {}
+class _RowTradeoffs(dict[int, tuple[tuple[int, int], ...]]):
+    """``_row_tradeoffs[key]``: :func:`row_tradeoffs`, as a dict whose misses fill it."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
+        useful = []
+        lowest = INFINITY
+        for d, gaps in enumerate(row_fronts[key]):
+            if gaps - d < lowest:
+                lowest = gaps - d
+                useful.append((d, lowest))
+        return remember(self, key, tuple(useful))
+
+
+_row_tradeoffs: Final = _RowTradeoffs()
 
 
 def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
@@ -158,79 +188,205 @@ def row_tradeoffs(key: int) -> tuple[tuple[int, int], ...]:
     ``d``, must fit a budget; so only entries where ``front[d] - d`` falls below
     every smaller ``d`` matter.
     """
-    cached = _row_tradeoffs.get(key)
-    if cached is None:
-        useful = []
-        lowest = INFINITY
-        for d, gaps in enumerate(row_front(key)):
-            if gaps - d < lowest:
-                lowest = gaps - d
-                useful.append((d, lowest))
-        cached = remember(_row_tradeoffs, key, tuple(useful))
-    return cached
+    return _row_tradeoffs[key]
 
 
-_bound_memo: dict[int, int] = {}
+# What runs of a row can hold in a hand of 14 tiles, as tables shared by id: a game, and
+# even random hands, meet few distinct ones, so their sums are memoised by pairs of ids.
+SIZE: Final = 14  # the tiles of a finished hand: its groups' places, gaps included
+Keeps = tuple[int, ...]  # keeps[s]: the most real tiles held in groups of s places or fewer
+
+Steps = tuple[tuple[int, int], ...]  # (places, tiles) where a table grows, places rising
+# Ids of tables are paired in 20 bits each (a sum's key); far more than a game meets (a
+# few hundred distinct tables), and the solver empties the memos before reaching it.
+KEEPS_LIMIT: Final = (1 << 20) - 10_000
+
+_keeps_ids: dict[Keeps, int] = {}
+_keeps: list[Keeps] = []  # by id
+_steps: list[Steps] = []  # by id
 
 
-def _layout_bound(v: int) -> int:
-    """Least ``drops + 2 * gaps`` of a layout packed base 3 (position ``p`` as digit ``p``).
+def _keeps_id(keeps: Keeps) -> int:
+    found = _keeps_ids.get(keeps)
+    if found is None:
+        found = _keeps_ids[keeps] = len(_keeps)
+        _keeps.append(keeps)
+        _steps.append(tuple((s, keeps[s]) for s in range(1, SIZE + 1) if keeps[s] > keeps[s - 1]))
+    return found
 
-    The same search as :func:`layout_front`, on one number: the lowest tile is
-    left out or starts a run.
+
+def keeps_tables() -> list[Keeps]:
+    """The tables behind the ids of :data:`row_keeps` and :data:`keeps_sum`, by id."""
+    return _keeps
+
+
+def keeps_steps() -> list[Steps]:
+    """Where each table grows, by id: (places, tiles), places rising."""
+    return _steps
+
+
+def _front_keeps(front: Front) -> Keeps:
+    """A table from a front: leaving ``d`` of its ``n`` tiles out, runs hold ``n - d``
+    tiles in ``front[d] + n - d`` places."""
+    n = len(front) - 1
+    most = [0] * (SIZE + 1)
+    for d, gaps in enumerate(front):
+        places = gaps + n - d
+        if places <= SIZE and n - d > most[places]:
+            most[places] = n - d
+    for places in range(1, SIZE + 1):
+        if most[places] < most[places - 1]:
+            most[places] = most[places - 1]
+    return tuple(most)
+
+
+def _sum(a: int, b: int) -> Keeps:
+    """The tables of ids ``a`` and ``b`` together (max-plus, up to 14 places): only
+    where both grow can they add up to more."""
+    both = list(_keeps[b])
+    steps_b = _steps[b]
+    for t, gain in _steps[a]:
+        if gain > both[t]:
+            both[t] = gain
+        for u, kept in steps_b:
+            places = t + u
+            if places > SIZE:
+                break
+            if gain + kept > both[places]:
+                both[places] = gain + kept
+    return tuple(accumulate(both, max))
+
+
+def row_keeps_slowly(key: int) -> Keeps:
+    """The row's table straight from its front (what :data:`row_keeps` finds by parts)."""
+    return _front_keeps(row_front(key))
+
+
+class _BlockKeeps(dict[int, int]):
+    """``block_keeps[v]``: the id of the table of a layout moved down to position 0."""
+
+    def __missing__(self, v: int) -> int:
+        return remember(self, v, _keeps_id(_front_keeps(layout_front(v))))
+
+
+_block_keeps: Final = _BlockKeeps()
+_GAP: Final = 4  # empty positions that no run gains by bridging
+
+
+@cache
+def _held_parts() -> tuple[int, ...]:
+    """The positions held (bit p) by each 7-digit part of a layout (built on first use,
+    not at import)."""
+    return tuple(sum(1 << p for p in range(7) if part // 3**p % 3) for part in range(3**7))
+
+
+_HIGH_PART: Final = 3**7
+
+
+def _blocks(held: int) -> tuple[tuple[int, int], ...]:
+    """The parts of a layout holding positions ``held`` (bits) between stretches of
+    four empty positions or more: (3**start, 3**end) of each, end past its last tile."""
+    found = []
+    start = -1
+    last = -1
+    for p in range(14):
+        if held >> p & 1:
+            if start < 0:
+                start = p
+            elif p - last > _GAP:
+                found.append((3**start, 3 ** (last + 1)))
+                start = p
+            last = p
+    if start >= 0:
+        found.append((3**start, 3 ** (last + 1)))
+    return tuple(found)
+
+
+class _Blocks(dict[int, tuple[tuple[int, int], ...]]):
+    def __missing__(self, held: int) -> tuple[tuple[int, int], ...]:
+        found = self[held] = _blocks(held)
+        return found
+
+
+_blocks_of: Final = _Blocks()  # at most 2**14 entries
+
+
+def _layout_keeps(v: Layout) -> int:
+    """The id of a layout's table, summed over its blocks.
+
+    A run across four empty positions or more is never better than its two parts
+    (each padded to three places if short), so the layout's parts between such
+    stretches are tables of their own, summed; a game meets few distinct parts.
     """
-    if not v:
-        return 0
-    while not v % 3:
-        v //= 3
-    cached = _bound_memo.get(v)
-    if cached is not None:
-        return cached
-    w = v - 1
-    best = 1 + _layout_bound(w)
-    gaps = 0
-    for q in range(13):
-        if q:
-            if w // POW3[q] % 3:
-                w -= POW3[q]
-            else:
-                gaps += 1
-                if 2 * gaps >= best:
-                    break
-        cost = 2 * (gaps + 2 - q) if q < 2 else 2 * gaps
-        if cost < best:
-            cost += _layout_bound(w)
-            if cost < best:
-                best = cost
-    return remember(_bound_memo, v, best)
+    held = _held_parts()
+    parts = _blocks_of[held[v % _HIGH_PART] | held[v // _HIGH_PART] << 7]
+    if not parts:
+        return _keeps_id((0,) * (SIZE + 1))
+    blocks = _block_keeps
+    low, high = parts[0]
+    found = blocks[v % high // low]
+    if len(parts) > 1:
+        sums = keeps_sum
+        for low, high in parts[1:]:
+            found = sums[found << 20 | blocks[v % high // low]]
+    return found
 
 
-class _RowBounds(dict[int, int]):
-    """``bounds[key]``: a row's least ``d + 2 * front[d]``, computed when first asked.
-
-    Three times a hand's drops is at least its set gaps and rows' gaps counted
-    twice, plus its drops, less twice the room (see :mod:`okey.hand.solver`); this is
-    the rows' share of that bound. A dict whose misses fill it keeps a hit a
-    single lookup.
-    """
+class _RowKeeps(dict[int, int]):
+    """``row_keeps[key]``: the id of the row's table, for each number of places ``s``
+    (0..14) the most of its tiles that runs of ``s`` places in all (gaps included)
+    hold. A dict whose misses fill it keeps a hit a single lookup."""
 
     def __missing__(self, key: int) -> int:
-        bound = min(_layout_bound(layout) for layout in layouts(key))
-        return remember(self, key, bound)
+        if key % 3 == 0 or key < POW3[9]:
+            # No 1, or nothing from 10 up: a 1 after 13 would be alone there, where a
+            # run holds it no better than it does below 2.
+            return remember(self, key, _layout_keeps(key))
+        tables = [_keeps[_layout_keeps(v)] for v in layouts(key)]
+        return remember(self, key, _keeps_id(tuple(map(max, *tables))))
 
 
-row_bounds: Final = _RowBounds()
+class _KeepsSum(dict[int, int]):
+    """``keeps_sum[a << 20 | b]``: the id of the sum of the tables of ids ``a`` and ``b``."""
+
+    def __missing__(self, key: int) -> int:
+        a, b = key >> 20, key & 0xFFFFF
+        found = _keeps_id(_sum(a, b))
+        if len(self) >= CACHE_LIMIT:
+            self.clear()
+        self[b << 20 | a] = found  # the same sum, asked the other way round
+        self[key] = found
+        return found
+
+
+class _KeepsTotal(dict[int, Keeps]):
+    """``keeps_total[a << 20 | b]``: the sum of the tables of ids ``a`` and ``b`` (a
+    hand's last sum, kept as a table)."""
+
+    def __missing__(self, key: int) -> Keeps:
+        return remember(self, key, _sum(key >> 20, key & 0xFFFFF))
+
+
+row_keeps: Final = _RowKeeps()
+keeps_sum: Final = _KeepsSum()
+keeps_total: Final = _KeepsTotal()
 
 
 def clear_caches() -> None:
     """Forget every memoised row result (for benchmarks measuring a cold start)."""
     _cost_memo.clear()
     _front_memo.clear()
-    _row_cost.clear()
-    _row_front.clear()
+    row_costs.clear()
+    row_fronts.clear()
     _row_tradeoffs.clear()
-    _bound_memo.clear()
-    row_bounds.clear()
+    row_keeps.clear()
+    _block_keeps.clear()
+    keeps_sum.clear()
+    keeps_total.clear()
+    _keeps_ids.clear()
+    _keeps.clear()
+    _steps.clear()
+    _blocks_of.clear()
 
 
 def _pad_run(start: int, cells: list[bool]) -> tuple[int, list[bool]]:

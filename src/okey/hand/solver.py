@@ -6,6 +6,10 @@ colours; runs stay within a colour. So the solver chooses the sets column by
 column (each number), and what is left of each colour is a row whose cost in
 gaps is memoised (see :mod:`okey.hand.rows`). A hand wins as combinations when
 some choice of sets costs no more gaps than it has okeys.
+
+The deficiency asks instead how many real tiles groups of 14 places in all can
+hold (:func:`most_kept`): the rows' tables summed, and a choice of sets only when
+its bound beats that.
 """
 
 from __future__ import annotations
@@ -14,21 +18,29 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations_with_replacement, product
+from itertools import combinations_with_replacement
+from operator import mul
 from typing import Final
 
 from okey.hand.combinations import GroupKind
 from okey.hand.rows import (
     INFINITY,
+    KEEPS_LIMIT,
     POW3,
-    _row_tradeoffs,
+    SIZE,
+    Front,
+    keeps_steps,
+    keeps_sum,
+    keeps_tables,
+    keeps_total,
     remember,
-    row_bounds,
     row_cost,
+    row_costs,
     row_digits,
     row_front,
+    row_fronts,
+    row_keeps,
     row_plan,
-    row_tradeoffs,
 )
 from okey.hand.rows import clear_caches as clear_row_caches
 from okey.hand.scoring import FinishKind, finish_points
@@ -92,14 +104,12 @@ def hand_counts(hand: Sequence[Tile], okey: Tile) -> tuple[list[int], int]:
 
 def row_keys(counts: Sequence[int]) -> list[int]:
     """The packed row (base 3, number n as digit n - 1) of each colour."""
-    keys = []
-    for colour in range(4):
-        base = colour * 13
-        key = 0
-        for n0 in range(12, -1, -1):
-            key = key * 3 + counts[base + n0]
-        keys.append(key)
-    return keys
+    return [
+        sum(map(mul, counts[0:13], POW3)),
+        sum(map(mul, counts[13:26], POW3)),
+        sum(map(mul, counts[26:39], POW3)),
+        sum(map(mul, counts[39:52], POW3)),
+    ]
 
 
 RowState = tuple[int, int, int, int, int]
@@ -116,8 +126,24 @@ def _column_steps() -> dict[tuple[Column, int], tuple[tuple[int, ...], ...]]:
     }
 
 
+_last_states: list[tuple[tuple[tuple[int, ...], int], list[RowState]]] = []
+
+
 def _row_states(counts: list[int], budget: int = INFINITY) -> list[RowState]:
-    """(set gaps, row keys of the four colours) for every choice of sets within budget."""
+    """(set gaps, row keys of the four colours) for every choice of sets within budget.
+
+    The last answer is kept: a hand's analysis asks for its winning discards and its
+    grouping with the same counts and budget. Callers never change the list.
+    """
+    asked = (tuple(counts), budget)
+    if _last_states and _last_states[0][0] == asked:
+        return _last_states[0][1]
+    states = _new_row_states(counts, budget)
+    _last_states[:] = [(asked, states)]
+    return states
+
+
+def _new_row_states(counts: list[int], budget: int) -> list[RowState]:
     k0, k1, k2, k3 = row_keys(counts)
     states: list[RowState] = [(0, k0, k1, k2, k3)]
     column_steps = _column_steps()
@@ -151,7 +177,7 @@ def combination_cost(counts: list[int], budget: int = INFINITY) -> int:
 
 
 def _singles(counts: list[int]) -> int:
-    return sum(1 for count in counts if count == 1)
+    return counts.count(1)
 
 
 def winning_kinds(hand: Sequence[Tile], okey: Tile) -> list[FinishKind]:
@@ -190,26 +216,32 @@ class Finish:
     points: int
 
 
-_row_minus: dict[int, tuple[tuple[int, int], ...]] = {}  # bounded by rows.remember
+class _RowMinus(dict[int, tuple[tuple[int, int], ...]]):
+    """``_row_minus[key]``: for each number present in a row, (number index, the row's
+    cost without one of it); a dict whose misses fill it (bounded by rows.remember)."""
 
-
-def _row_minus_costs(key: int) -> tuple[tuple[int, int], ...]:
-    """For each number present in a row: (number index, row cost without one of it)."""
-    cached = _row_minus.get(key)
-    if cached is None:
+    def __missing__(self, key: int) -> tuple[tuple[int, int], ...]:
         digits = row_digits(key)
-        costs = tuple((n0, row_cost(key - POW3[n0])) for n0 in range(13) if digits[n0])
-        cached = remember(_row_minus, key, costs)
-    return cached
+        known = row_costs
+        costs = tuple((n0, known[key - POW3[n0]]) for n0 in range(13) if digits[n0])
+        return remember(self, key, costs)
+
+
+_row_minus: Final = _RowMinus()
 
 
 def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], bool]:
     """Faces whose discard leaves a combinations win, and whether an okey discard does."""
     winners: set[int] = set()
     okey_wins = False
-    for gaps, *keys in _row_states(counts, jokers):
-        costs = [row_cost(key) for key in keys]
+    known = row_costs
+    minus = _row_minus
+    for gaps, k0, k1, k2, k3 in _row_states(counts, jokers):
+        costs = (known[k0], known[k1], known[k2], known[k3])
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
+        if total - max(costs) > jokers:
+            continue  # no row can give enough back
+        keys = (k0, k1, k2, k3)
         if total < jokers:
             okey_wins = True
         for colour in range(4):
@@ -217,7 +249,7 @@ def winning_discard_codes(counts: list[int], jokers: int) -> tuple[set[int], boo
             if others > jokers:
                 continue
             base = colour * 13
-            for n0, cost in _row_minus_costs(keys[colour]):
+            for n0, cost in minus[keys[colour]]:
                 if others + cost <= jokers:
                     winners.add(base + n0)
     return winners, okey_wins
@@ -266,15 +298,19 @@ def has_finish(counts: list[int], jokers: int) -> bool:
                 return True
         if jokers and singles <= jokers - 1:
             return True
-    for gaps, *keys in _row_states(counts, jokers):
-        costs = [row_cost(key) for key in keys]
+    known = row_costs
+    for gaps, k0, k1, k2, k3 in _row_states(counts, jokers):
+        costs = (known[k0], known[k1], known[k2], known[k3])
         total = gaps + costs[0] + costs[1] + costs[2] + costs[3]
+        if total - max(costs) > jokers:
+            continue  # no row can give enough back
+        keys = (k0, k1, k2, k3)
         if total < jokers:
             return True
         for colour in range(4):
             others = total - costs[colour]
             if others <= jokers:
-                for _, cost in _row_minus_costs(keys[colour]):
+                for _, cost in _row_minus[keys[colour]]:
                     if others + cost <= jokers:
                         return True
     return False
@@ -305,21 +341,10 @@ def waits(hand: Sequence[Tile], okey: Tile) -> list[Tile]:
     return result
 
 
-def _merge(left: list[int], right: Sequence[int]) -> list[int]:
-    """Min-plus convolution of two fronts (fewest gaps by tiles left out)."""
-    size = len(left) + len(right) - 1
-    merged = [INFINITY] * size
-    for i, a in enumerate(left):
-        for j, b in enumerate(right):
-            if a + b < merged[i + j]:
-                merged[i + j] = a + b
-    return merged
-
-
 def pairs_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before the hand is seven pairs."""
-    pairs = sum(1 for count in counts if count == 2)
-    singles = _singles(counts)
+    pairs = counts.count(2)
+    singles = counts.count(1)
     matched = min(jokers, singles)
     full = pairs + matched + (jokers - matched) // 2
     halves = singles - matched + (jokers - matched) % 2
@@ -327,132 +352,189 @@ def pairs_deficiency(counts: list[int], jokers: int) -> int:
     return HAND_SIZE - 2 * full - min(halves, 7 - full)
 
 
-# A choice of sets packed in one integer for speed: its set gaps from bit 84, then
-# the rows of colours 0..3 in 21 bits each (3**13 < 2**21), colour 3 lowest. A
-# column's choice adds one packed step; rows never go below zero, so no field
-# borrows from the next.
+# A choice of sets packed in one integer for speed: the places its sets take (gaps
+# included) from bit 89, the real tiles they hold from bit 84, then the rows of colours
+# 0..3 in 21 bits each (3**13 < 2**21), colour 3 lowest. A column's choice adds one packed
+# step; rows never go below zero, so no field borrows from the next.
 _FIELD: Final = 21
 _FIELD_MASK: Final = (1 << _FIELD) - 1
-_GAPS_SHIFT: Final = 4 * _FIELD
+_HELD_SHIFT: Final = 4 * _FIELD
+_PLACES_SHIFT: Final = _HELD_SHIFT + 5
+
+
+def _useful_options(options: tuple[SetOption, ...]) -> list[tuple[int, Usage]]:
+    """A column's set choices (places taken, tiles used per colour) that no other beats.
+
+    A choice that uses every tile another uses, and more, in no more places is as good:
+    wherever the other leaves such a tile to a run, the run can hold a gap there instead,
+    as many tiles are held in as many places. So the other is dropped.
+    """
+    every = [(gaps + sum(used), used) for gaps, used, _ in options]
+    if (0, (0, 0, 0, 0)) not in every:
+        every.insert(0, (0, (0, 0, 0, 0)))
+    return [
+        (places, used)
+        for places, used in every
+        if places <= SIZE
+        and not any(
+            other != used
+            and other_places <= places
+            and all(o >= u for o, u in zip(other, used, strict=True))
+            for other_places, other in every
+        )
+    ]
 
 
 @cache
-def _packed_steps() -> dict[tuple[Column, int], tuple[int, ...]]:
-    return {
-        (column, n0): tuple(
-            (gaps << _GAPS_SHIFT) - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
-            for gaps, used, _ in options
-        )
-        for column, options in column_set_options().items()
-        for n0 in range(13)
-    }
+def _kept_steps() -> tuple[tuple[int, ...] | None, ...]:
+    """For each column (base-3 code of its colour counts, colour 0 lowest) and number
+    index ``n0``, at ``code * 13 + n0``: the packed steps of its useful set choices,
+    none first; None when sets cannot help there."""
+    steps: list[tuple[int, ...] | None] = []
+    options = column_set_options()
+    for code in range(81):
+        column = (code % 3, code // 3 % 3, code // 9 % 3, code // 27)
+        useful = _useful_options(options.get(column, ()))
+        for n0 in range(13):
+            if len(useful) < 2:
+                steps.append(None)
+                continue
+            steps.append(
+                tuple(
+                    (places << _PLACES_SHIFT)
+                    + (sum(used) << _HELD_SHIFT)
+                    - sum(used[c] * POW3[n0] << (3 - c) * _FIELD for c in range(4))
+                    for places, used in useful
+                )
+            )
+    return tuple(steps)
 
 
-def _packed_states(counts: list[int]) -> list[int]:
-    """Every choice of sets, packed (see ``_FIELD``); as :func:`_row_states`, unbudgeted."""
-    k0, k1, k2, k3 = row_keys(counts)
-    states = [k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3]
-    packed_steps = _packed_steps()
+def most_kept(keys: Sequence[int], columns: Sequence[int], cap: int = SIZE) -> int:
+    """The most real tiles that groups of 14 places in all (gaps included) can hold, or
+    ``cap`` when that many or more can. ``keys``: the four rows (:func:`row_keys`);
+    ``columns``: each number's column, its colour counts in base 3 (colour 0 lowest).
+    """
+    k0, k1, k2, k3 = keys
+    packed = k0 << 3 * _FIELD | k1 << 2 * _FIELD | k2 << _FIELD | k3
+    held = 0
     for n0 in range(13):
-        steps = packed_steps.get(
-            ((counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0]), n0)
-        )
-        if steps is not None:
-            states = [state + step for state in states for step in steps]
-    return states
+        held |= columns[n0] << 7 * n0
+    return _most_kept(packed, held, cap)
 
 
-def _fewest_drops(keys: tuple[int, int, int, int], budget: int, best: int) -> int:
-    """Fewest tiles left out of four rows whose ``gaps - d`` then fit ``budget``
-    (``best`` when no number below it does)."""
-    known = _row_tradeoffs
-    rows0, rows1, rows2, rows3 = (known.get(key) or row_tradeoffs(key) for key in keys)
-    for d0, v0 in rows0:
-        if d0 >= best:
+def _most_kept(packed: int, columns: int, cap: int) -> int:
+    """:func:`most_kept` of the rows packed in one integer (see ``_FIELD``) and the
+    columns packed 7 bits each, number index 0 lowest.
+
+    Without sets, the four rows' tables (:data:`okey.hand.rows.row_keeps`) summed say
+    it. A choice of sets holding ``held`` tiles in ``places`` leaves each row no more
+    than it had: ``held + total[14 - places]`` bounds what the choice can reach. The
+    choices are summed exactly best bound first, until no bound beats the best found.
+    """
+    if len(keeps_tables()) >= KEEPS_LIMIT:
+        clear_row_caches()  # before any id is held: ids must fit the 20 bits of a sum key
+    rows = row_keeps
+    sums = keeps_sum
+    totals = keeps_total
+    mask = _FIELD_MASK
+    total = totals[
+        sums[rows[packed >> 3 * _FIELD] << 20 | rows[packed >> 2 * _FIELD & mask]] << 20
+        | sums[rows[packed >> _FIELD & mask] << 20 | rows[packed & mask]]
+    ]
+    best = total[SIZE]
+    if best >= cap:
+        return cap
+    columns_steps = _kept_steps()
+    states = [packed]
+    n0 = 0
+    while columns:
+        column = columns_steps[(columns & 127) * 13 + n0]
+        if column is not None:
+            states = [state + step for state in states for step in column]
+        columns >>= 7
+        n0 += 1
+    ranked = []
+    for state in states:
+        places = state >> _PLACES_SHIFT
+        if places <= SIZE:
+            bound = (state >> _HELD_SHIFT & 31) + total[SIZE - places]
+            if bound > best:
+                ranked.append((bound, state))
+    if not ranked:
+        return best
+    ranked.sort(reverse=True)
+    tables = keeps_tables()
+    steps = keeps_steps()
+    for bound, state in ranked:
+        if bound <= best:
             break
-        for d1, v1 in rows1:
-            d01 = d0 + d1
-            if d01 >= best:
+        room = SIZE - (state >> _PLACES_SHIFT)
+        right = tables[sums[rows[state >> _FIELD & mask] << 20 | rows[state & mask]]]
+        most = right[room]
+        for places, held in steps[
+            sums[rows[state >> 3 * _FIELD & mask] << 20 | rows[state >> 2 * _FIELD & mask]]
+        ]:
+            if places > room:
                 break
-            v01 = v0 + v1
-            for d2, v2 in rows2:
-                d012 = d01 + d2
-                if d012 >= best:
-                    break
-                left = budget - v01 - v2
-                for d3, v3 in rows3:
-                    if d012 + d3 >= best:
-                        break
-                    if v3 <= left:
-                        best = d012 + d3
-                        break
+            if held + right[room - places] > most:
+                most = held + right[room - places]
+        kept = (state >> _HELD_SHIFT & 31) + most
+        if kept > best:
+            best = kept
+            if best >= cap:
+                return cap
     return best
+
+
+def column_codes(counts: Sequence[int]) -> list[int]:
+    """Each number's column: its colour counts in base 3, colour 0 lowest."""
+    return [
+        counts[n0] + 3 * counts[13 + n0] + 9 * counts[26 + n0] + 27 * counts[39 + n0]
+        for n0 in range(13)
+    ]
 
 
 def combination_deficiency(counts: list[int], jokers: int) -> int:
     """Fewest tiles to exchange before every tile is in runs and sets.
 
-    Keeping ``k`` real tiles in partial groups that ``g`` gaps complete takes
-    ``14 - k - jokers`` exchanges, and works when the okeys and the new tiles
-    can fill the gaps: ``g <= 14 - k``. With ``d_c`` tiles of row ``c`` left
-    out, that is ``set gaps + sum(front_c[d_c] - d_c) <= 14 - real``; the
-    fewest ``sum(d_c)`` meeting it gives the answer. Leaving one more tile out
-    never breaks it (some tile always costs at most one more gap), so the
-    rule that at most 14 tiles are kept only raises ``d`` to its floor.
-
-    Most choices of sets cannot beat the best, and a bound says so cheaply:
-    adding ``d`` to twice the rule, ``3 d >= 2 set gaps + sum(d_c + 2
-    front_c[d_c]) - 2 room``; call the right side but the room a choice's
-    weight. Each row's least ``d_c + 2 front_c[d_c]`` is memoised
-    (``rows.row_bounds``). The lightest choices get the exact search over the
-    rows' trade-offs first; then, lightest first, only those whose bound is
-    below the best found.
+    Keeping ``k`` real tiles in groups that ``g`` gaps complete takes ``14 - k -
+    jokers`` exchanges, and works when the okeys and the new tiles can fill the
+    gaps: when the groups take no more than 14 places, ``k + g <= 14``. So the
+    answer follows from the most tiles groups of 14 places can hold
+    (:func:`most_kept`); keeping more than ``14 - jokers`` never helps.
     """
-    real = sum(counts)
-    room = HAND_SIZE - real
-    floor = max(0, real + jokers - HAND_SIZE)
-    bounds = row_bounds
-    mask = _FIELD_MASK
-    states = _packed_states(counts)
-    weights = [
-        (state >> _GAPS_SHIFT) * 2
-        + bounds[state >> 3 * _FIELD & mask]
-        + bounds[state >> 2 * _FIELD & mask]
-        + bounds[state >> _FIELD & mask]
-        + bounds[state & mask]
-        for state in states
-    ]
-    lightest = min(weights)
-    chosen = [state for weight, state in zip(weights, states, strict=True) if weight == lightest]
-    best = _search([(lightest, state) for state in chosen], room, floor, real)
-    heaviest = 3 * best - 3 + 2 * room  # the heaviest weight whose bound is below best
-    rest = [(w, s) for w, s in zip(weights, states, strict=True) if lightest < w <= heaviest]
-    if rest:
-        best = _search(sorted(rest), room, floor, best)
-    return room + max(best, floor) - jokers
+    cap = HAND_SIZE - jokers
+    return cap - most_kept(row_keys(counts), column_codes(counts), cap)
 
 
-def _search(ranked: list[tuple[int, int]], room: int, floor: int, best: int) -> int:
-    """The fewest drops over packed choices of sets, lightest first, from ``best``."""
-    mask = _FIELD_MASK
-    for weight, state in ranked:
-        # The bound ceil((weight - 2 room) / 3) reaching best ends the search.
-        if weight - 2 * room > 3 * best - 3 or best <= floor:
-            break
-        keys = (
-            state >> 3 * _FIELD & mask,
-            state >> 2 * _FIELD & mask,
-            state >> _FIELD & mask,
-            state & mask,
-        )
-        best = _fewest_drops(keys, room - (state >> _GAPS_SHIFT), best)
-    return best
+# For each face code: what one tile of it adds to the packed rows (see ``_FIELD``) and
+# to the packed columns (see ``_most_kept``).
+_ROW_STEPS: Final = tuple(POW3[code % 13] << (3 - code // 13) * _FIELD for code in range(52))
+_COLUMN_STEPS: Final = tuple(3 ** (code // 13) << 7 * (code % 13) for code in range(52))
 
 
 def deficiency(hand: Sequence[Tile], okey: Tile) -> int:
     """Fewest tiles to exchange to reach a finished hand (0: finished, or can finish now)."""
-    counts, jokers = hand_counts(hand, okey)
-    return min(combination_deficiency(counts, jokers), pairs_deficiency(counts, jokers))
+    # hand_counts, the packed rows and the packed columns in one pass over the tiles
+    counts = [0] * 52
+    packed = columns = jokers = 0
+    okey_code = okey.code
+    row_steps = _ROW_STEPS
+    column_steps = _COLUMN_STEPS
+    for tile in hand:
+        code = tile.code
+        if code == okey_code:
+            jokers += 1
+            continue
+        if code == FALSE_JOKER_CODE:
+            code = okey_code
+        counts[code] += 1
+        packed += row_steps[code]
+        columns += column_steps[code]
+    cap = HAND_SIZE - jokers
+    combination = cap - _most_kept(packed, columns, cap)
+    return min(combination, pairs_deficiency(counts, jokers))
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,11 +560,12 @@ class Grouping:
 
 def _spares(hand: Sequence[Tile], used: list[Tile]) -> tuple[Tile, ...]:
     """The hand's tiles not in ``used``, in the hand's own order."""
-    left = Counter(used)
+    left = Counter(tile.code for tile in used)  # tiles are equal when their codes are
     spares = []
     for tile in hand:
-        if left[tile]:
-            left[tile] -= 1
+        code = tile.code
+        if left[code]:
+            left[code] -= 1
         else:
             spares.append(tile)
     return tuple(spares)
@@ -493,36 +576,114 @@ def _face_code(colour: int, position: int) -> int:
     return colour * 13 + (position if position < 13 else 0)
 
 
+def _least_gaps(fronts: tuple[Front, Front, Front, Front], d: int) -> int:
+    """The fewest gaps of four rows with exactly ``d`` tiles left out of them (their
+    fronts' min-plus merge at ``d``)."""
+    f0, f1, f2, f3 = fronts
+    g0, g1, g2, g3 = f0[0], f1[0], f2[0], f3[0]
+    if d == 0:
+        return g0 + g1 + g2 + g3
+    n0, n1, n2, n3 = len(f0), len(f1), len(f2), len(f3)
+    if d == 1:
+        return min(
+            f0[1] + g1 + g2 + g3 if n0 > 1 else INFINITY,
+            g0 + f1[1] + g2 + g3 if n1 > 1 else INFINITY,
+            g0 + g1 + f2[1] + g3 if n2 > 1 else INFINITY,
+            g0 + g1 + g2 + f3[1] if n3 > 1 else INFINITY,
+        )
+    least = INFINITY
+    for d0 in range(min(d, n0 - 1) + 1):
+        a = f0[d0]
+        if a >= least:
+            continue
+        r0 = d - d0
+        for d1 in range(min(r0, n1 - 1) + 1):
+            b = a + f1[d1]
+            if b >= least:
+                continue
+            r1 = r0 - d1
+            for d2 in range(max(0, r1 - n3 + 1), min(r1, n2 - 1) + 1):
+                g = b + f2[d2] + f3[r1 - d2]
+                if g < least:
+                    least = g
+    return least
+
+
 def combination_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
-    """The runs and sets that leave the fewest tiles outside them, spares last."""
+    """The runs and sets that leave the fewest tiles outside them, spares last.
+
+    Among the choices of sets (in :func:`_row_states` order) the first with the fewest
+    tiles left out, then the fewest gaps, is laid: the fewest left out is the least
+    ``d`` at which some choice's rows fit the okeys, so the choices are tried at
+    ``d = 0, 1, ...`` in turn.
+    """
     counts, jokers = hand_counts(hand, okey)
-    best: tuple[int, int, RowState] | None = None
-    for state in _row_states(counts, jokers):
-        gaps, *keys = state
-        fronts = [row_front(key) for key in keys]
-        merged = _merge(_merge(_merge(list(fronts[0]), fronts[1]), fronts[2]), fronts[3])
-        for drops, row_gaps in enumerate(merged):
-            if gaps + row_gaps <= jokers:
-                if best is None or (drops, gaps + row_gaps) < best[:2]:
-                    best = (drops, gaps + row_gaps, state)
-                break
-    if best is None:  # pragma: no cover - leaving every tile out is always possible
-        raise AssertionError("no grouping found")
-    drops, used_gaps, (_, *keys) = best
-    return _build_grouping(hand, okey, jokers, drops, used_gaps, _sets_taken(counts, keys), keys)
+    known = row_fronts
+    choices = [
+        (gaps, (known[k0], known[k1], known[k2], known[k3]), state)
+        for state in _row_states(counts, jokers)
+        for gaps, k0, k1, k2, k3 in (state,)
+    ]
+    for drops in range(sum(counts) + 1):
+        best: tuple[int, RowState] | None = None
+        if drops == 0:  # the rows' costs: each front at 0
+            for gaps, (f0, f1, f2, f3), state in choices:
+                used_gaps = gaps + f0[0] + f1[0] + f2[0] + f3[0]
+                if used_gaps <= jokers and (best is None or used_gaps < best[0]):
+                    best = (used_gaps, state)
+        else:
+            for gaps, fronts, state in choices:
+                used_gaps = gaps + _least_gaps(fronts, drops)
+                if used_gaps <= jokers and (best is None or used_gaps < best[0]):
+                    best = (used_gaps, state)
+        if best is not None:
+            used_gaps, (_, *keys) = best
+            chosen = _sets_taken(counts, keys)
+            return _build_grouping(hand, okey, jokers, drops, used_gaps, chosen, keys)
+    raise AssertionError("no grouping found")  # pragma: no cover - leaving all out fits
 
 
 def _sets_taken(counts: list[int], keys: list[int]) -> list[tuple[int, SetOption]]:
     """The set choice behind a state's row keys: what each column gave to sets."""
-    left = [row_digits(key) for key in keys]
+    used = [[0, 0, 0, 0] for _ in range(13)]
+    for colour, (whole, left) in enumerate(zip(row_keys(counts), keys, strict=True)):
+        taken = whole - left  # the row's tiles in sets, as a row of their own
+        n0 = 0
+        while taken:
+            taken, digit = divmod(taken, 3)
+            used[n0][colour] = digit
+            n0 += 1
+    by_usage = _options_by_usage()
     chosen = []
     for n0 in range(13):
-        column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
-        used = tuple(have - left[c][n0] for c, have in enumerate(column))
-        if any(used):
-            option = next(o for o in column_set_options()[column] if o[1] == used)
-            chosen.append((n0, option))
+        a, b, c, d = used[n0]
+        if a or b or c or d:
+            column = (counts[n0], counts[13 + n0], counts[26 + n0], counts[39 + n0])
+            chosen.append((n0, by_usage[column, (a, b, c, d)]))
     return chosen
+
+
+@cache
+def _options_by_usage() -> dict[tuple[Column, Usage], SetOption]:
+    """Each column's set choices by the tiles they use (each usage has one, the fewest
+    gaps)."""
+    return {
+        (column, option[1]): option
+        for column, options in column_set_options().items()
+        for option in options
+    }
+
+
+def _splits(total: int, sizes: list[int]) -> Iterator[tuple[int, int, int, int]]:
+    """Every way to leave ``total`` tiles out of four rows of ``sizes`` possible counts
+    (each row ``0..size - 1``), in lexicographic order."""
+    s0, s1, s2, s3 = sizes
+    for d0 in range(min(total, s0 - 1) + 1):
+        r0 = total - d0
+        for d1 in range(min(r0, s1 - 1) + 1):
+            r1 = r0 - d1
+            for d2 in range(max(0, r1 - s3 + 1), min(r1, s2 - 1) + 1):
+                yield d0, d1, d2, r1 - d2
 
 
 def _build_grouping(
@@ -534,20 +695,21 @@ def _build_grouping(
     chosen: list[tuple[int, SetOption]],
     keys: list[int],
 ) -> Grouping:
+    okey_code = okey.code
     pools: dict[int, list[Tile]] = {}
     wild: list[Tile] = []
     for tile in hand:
-        if tile == okey:
+        code = tile.code
+        if code == okey_code:
             wild.append(tile)
         else:
-            pools.setdefault(okey.code if tile.is_false_joker else tile.code, []).append(tile)
+            pools.setdefault(okey_code if code == FALSE_JOKER_CODE else code, []).append(tile)
     set_gaps = sum(option[0] for _, option in chosen)
     fronts = [row_front(key) for key in keys]
     split = next(
         ds
-        for ds in product(*(range(len(front)) for front in fronts))
-        if sum(ds) == drops
-        and set_gaps + sum(f[d] for f, d in zip(fronts, ds, strict=True)) == used_gaps
+        for ds in _splits(drops, [len(front) for front in fronts])
+        if set_gaps + sum(f[d] for f, d in zip(fronts, ds, strict=True)) == used_gaps
     )
     sets: list[list[Tile]] = []
     for n0, (_, _, masks) in chosen:
@@ -588,7 +750,7 @@ def _build_grouping(
                 break
     groups = [Group(GroupKind.RUN, tuple(tiles)) for _, tiles in runs]
     groups += [Group(GroupKind.SET, tuple(tiles)) for tiles in sets]
-    groups.sort(key=lambda g: min((t.code for t in g.tiles if t != okey), default=99))
+    groups.sort(key=lambda g: min((t.code for t in g.tiles if t.code != okey_code), default=99))
     used = [tile for group in groups for tile in group.tiles]
     return Grouping(tuple(groups), _spares(hand, used))
 
@@ -624,4 +786,5 @@ def pairs_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
 def clear_caches() -> None:
     """Forget memoised row results (for benchmarks measuring a cold start)."""
     _row_minus.clear()
+    _last_states.clear()
     clear_row_caches()

@@ -73,13 +73,17 @@ class Tile:
 
     def __str__(self) -> str:
         """The tile in the notation (:mod:`okey.hand.notation`): ``r5``, ``fj``."""
-        if self.is_false_joker:
-            return "fj"
-        return f"{COLOUR_LETTERS[self.colour]}{self.number}"
+        return NAMES[self.code]
 
 
 FALSE_JOKER = Tile(FALSE_JOKER_CODE)
 ALL_FACES: tuple[Tile, ...] = tuple(Tile(code) for code in range(FACE_COUNT))
+# Every tile's name in the notation, by code (a tile is named once per batch line or
+# more: a table beats formatting it each time).
+NAMES: tuple[str, ...] = (
+    *(f"{COLOUR_LETTERS[Colour(code // 13)]}{code % 13 + 1}" for code in range(FACE_COUNT)),
+    "fj",
+)
 
 
 def full_set() -> list[Tile]:
