@@ -143,7 +143,7 @@ def batch_rates(lines: Sequence[str], repeats: int) -> dict[str, object]:
     """Lines a second of ``okey hand --batch --json``'s work: parse, analyse and print
     the JSON; and the same with the sentences, which the command words today even for
     ``--json`` (each repeat from empty memos, as a new ``okey hand`` process starts)."""
-    from okey.commands.hand import describe
+    from okey.games.okey.hand import describe
     from okey.messages import load_catalogue
 
     catalogue = load_catalogue("en")

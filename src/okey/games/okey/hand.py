@@ -65,9 +65,8 @@ def _no_arguments(parser: argparse.ArgumentParser) -> None:
 def _teller(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> Teller:
     def tell(indicator: str, tiles: str | Sequence[str]) -> Told:
         analysis = analyse(parse_tiles(tiles), parse_tile(indicator), rules.scoring)
-        return Told(
-            analysis.indicator, analysis.tiles, to_json(analysis), describe(analysis, catalogue)
-        )
+        said = () if args.json else describe(analysis, catalogue)  # JSON: no sentences
+        return Told(analysis.indicator, analysis.tiles, to_json(analysis), said)
 
     return tell
 

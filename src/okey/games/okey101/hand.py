@@ -187,7 +187,8 @@ def _teller(args: argparse.Namespace, rules: RuleSet, catalogue: Catalogue) -> T
         if isinstance(table, str):
             raise Hand101Error("bad_table", text=table)
         data = analyse101(tiles, indicator, rules, table, opened)
-        return Told(indicator, tiles, data, describe101(data, table, catalogue))
+        said = () if args.json else describe101(data, table, catalogue)  # JSON: no sentences
+        return Told(indicator, tiles, data, said)
 
     return tell
 
