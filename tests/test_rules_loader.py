@@ -77,7 +77,16 @@ def test_bad_files_are_refused_with_file_key_and_reason(
             {"play": {"pairs_opener_layoff_limit": -1}},
             "play.pairs_opener_layoff_limit: must not be negative",
         ),
-        ({"play": {"timer_seconds": -1}}, "play.timer_seconds: must be 0 (no timer) or more"),
+        (
+            {"play": {"timer_seconds": -1}},
+            "play.timer_seconds: must be 0 (no timer) or from 5 to 600 seconds, as okey play "
+            "--timer takes it",
+        ),
+        (
+            {"play": {"timer_seconds": 1}},
+            "play.timer_seconds: must be 0 (no timer) or from 5 to 600 seconds, as okey play "
+            "--timer takes it",
+        ),
         ({"play": {"autopilot_after": 0}}, "play.autopilot_after: must be at least 1"),
         (
             {"play": {"pile_out": "take_last_discard"}},

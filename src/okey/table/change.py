@@ -36,11 +36,10 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.view import Phase, PlayerView
+from okey.engine.view import Phase
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
-from okey.table.kit import notice_of
-from okey.table.lines import Line
+from okey.table.kit import Moment, notice_of
 from okey.table.seat import SeatState, SeatView, Step
 from okey.table.voice import Said
 
@@ -135,17 +134,15 @@ def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) ->
     said: list[Said] = []
     if view is None or now.step in (Step.ROUND_OVER, Step.MATCH_OVER):
         return said
-    if seen.your_hand and isinstance(view, PlayerView):
-        offer = prompts.show_offer(view)
-        if offer is not None:
-            said.append(Said(offer))
+    if seen.your_hand:
+        said += [Said(line) for line in table.game.lines(view, Moment.DEALT)]
     if now.step is Step.PLAYER:
         if before.step is not Step.PLAYER or before.round_number != now.round_number:
             said += turn_begins(table, view)
         elif before.seen is not None and before.seen.phase is not view.phase:
             table.clock.new_phase()  # drawn: the discard has its own warning
-        if isinstance(view, PlayerView) and view.last_chance and seen.took:  # not at 101
-            said.append(Said(Line("table.must_finish")))
+        if seen.took:
+            said += [Said(line) for line in table.game.lines(view, Moment.TOOK)]
         said += win_alert(table, view)
     else:
         table.clock.stop()

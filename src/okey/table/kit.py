@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from okey import kits
@@ -46,6 +47,22 @@ class Layout:
     log_rows: int | None = None
     panel: Callable[[Table], StyleAndTextTuples] | None = None
     panel_rows: int = 0
+
+
+class Moment(Enum):
+    """Where the table lets a game add lines of its own (classic Okey's declarations and
+    last chance)."""
+
+    DEALT = "dealt"  # the player's hand was dealt
+    TOOK = "took"  # the player took a discard
+    TAKE_OFFER = "take_offer"  # the player's turn begins with a discard they may take
+    DISCARDING = "discarding"  # W while the player discards
+    INDICATOR = "indicator"  # I: the indicator read out
+
+
+def _no_lines(view: TableView, moment: Moment) -> list[Line]:
+    del view, moment
+    return []
 
 
 def _nothing(*args: object) -> None:
@@ -132,6 +149,10 @@ class TablePart:
     """The lowest score leads (Okey 101's totals)."""
     layout: Layout = Layout()
     """How the table is drawn."""
+    lines: Callable[[TableView, Moment], list[Line]] = _no_lines
+    """The game's own lines at a moment of the table (none: nothing to add)."""
+    middle: Callable[[TableView], Tile | None] = _nothing
+    """The round's winning discard, laid in the middle, where the game has one."""
     your_turn: Callable[[TableView, bool], list[Line] | None] = _nothing
     """The start of the player's turn in the game's words (``heard``: the turn's sound
     was played instead of "Your turn")."""

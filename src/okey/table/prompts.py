@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from okey.audio import Cue
-from okey.bots.level import winning_discard, wins_with
+from okey.bots.level import winning_discard
 from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOkey
 from okey.engine.events import Standing
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
-from okey.table.kit import table_part
+from okey.table.kit import Moment, table_part
 from okey.table.lines import (
     Face,
     Field,
@@ -118,8 +118,8 @@ def your_turn(view: SeatView, *, heard: Collection[Cue] = frozenset()) -> list[L
         said = [Line("table.your_turn.take" + alone, tile=offered, name=previous)]
     else:
         said = [Line("table.your_turn.pile" + alone)]
-    if isinstance(view, PlayerView) and offered is not None and wins_with(view, offered):
-        said.append(Line("table.take_wins", tile=offered))
+    if offered is not None:
+        said += table_part(view.rules).lines(view, Moment.TAKE_OFFER)
     return said
 
 
@@ -153,12 +153,7 @@ def whose_turn(state: SeatState) -> Speech:
         return Line("table.why.not_your_turn", name=Name(view.turn))
     if view.phase is Phase.DISCARD:
         said: list[Speech] = [Line("table.whose.discard", count=len(view.hand))]
-        if isinstance(view, PlayerView):
-            hint = win_possible(view)
-            if hint is not None:
-                said.append(hint)
-            if view.last_chance:
-                said.append(Line("table.must_finish"))
+        said += table_part(view.rules).lines(view, Moment.DISCARDING)
         return together(said)
     return together(your_turn(view))
 

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from okey.engine.view import PlayerView
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
@@ -137,7 +136,7 @@ def _discard_tops(table: Table, view: SeatView, words: Words) -> StyleAndTextTup
         pile = view.discards[seat]
         out.append(("", f"{label} "))
         out += tile_text(pile[-1] if pile else None, okey)
-    middle = view.middle if isinstance(view, PlayerView) else None  # no middle at 101
+    middle = table.game.middle(view)
     if middle is not None:
         out.append(("class:dim", " · "))
         out += tile_text(middle, okey)

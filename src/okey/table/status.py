@@ -33,12 +33,12 @@ from okey.engine.events import (
     TookDiscard,
     TurnedToOkey,
 )
-from okey.engine.view import Phase, PlayerView, TableView
+from okey.engine.view import Phase, TableView
 from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
 from okey.table.keys import Topic, help_topics
-from okey.table.kit import TablePart, table_part
+from okey.table.kit import Moment, TablePart, table_part
 from okey.table.lines import (
     AndList,
     Capital,
@@ -64,8 +64,7 @@ def indicator(view: TableView) -> Speech:
     held = sum(1 for tile in view.hand if tile == view.okey)
     if held:
         said.append(Line("table.okeys", count=held))
-    if isinstance(view, PlayerView) and view.shown_indicator:  # no showing at Okey 101
-        said.append(Line("table.shown_by", name=Capital(Name(view.shown_indicator[0]))))
+    said += table_part(view.rules).lines(view, Moment.INDICATOR)
     return together(said)
 
 
@@ -171,7 +170,7 @@ def copies(view: TableView, tile: Tile, seats: Seats, game: TablePart | None = N
         # so none is held unseen.
         seen += laid
         order = []
-    middle = view.middle if isinstance(view, PlayerView) else None
+    middle = table_part(view.rules).middle(view)
     for seat in order:
         if seat == view.seat:
             continue

@@ -4,17 +4,19 @@ own handlers play them); it reads the table at a glance (1) and how close the ha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from okey.audio import Cue
+from okey.bots.level import wins_with
 from okey.engine.actions import Discard, Finish
 from okey.engine.view import Phase, PlayerView, TableView
+from okey.hand.tiles import Tile
 from okey.table import moves, prompts
 from okey.table.closeness import how_close
 from okey.table.glance import glance
 from okey.table.keys import Command
-from okey.table.kit import TablePart, Told
-from okey.table.lines import Joined, Line, Speech
+from okey.table.kit import Moment, TablePart, Told
+from okey.table.lines import Capital, Joined, Line, Name, Speech
 from okey.table.voice import Said
 
 if TYPE_CHECKING:
@@ -63,4 +65,42 @@ def _finish(table: TableCore, command: Command) -> None:
     moves.move(table, Finish(best) if prompts.finish_needs_key(view) else Discard(best))
 
 
-PART = TablePart(handlers={Command.FINISH: _finish}, read=_read, finish_alert=_finish_alert)
+def _lines(view: TableView, moment: Moment) -> list[Line]:
+    """Classic Okey's own lines: the indicator's twin to show once dealt, the last
+    chance after taking the last discard, a discard that would finish on the draw, and
+    who showed the indicator's twin."""
+    if not isinstance(view, PlayerView):
+        return []
+    said: list[Line | None] = []
+    match moment:
+        case Moment.DEALT:
+            said.append(prompts.show_offer(view))
+        case Moment.TOOK:
+            said.append(Line("table.must_finish") if view.last_chance else None)
+        case Moment.TAKE_OFFER:
+            offered = view.available_discard
+            if offered is not None and wins_with(view, offered):
+                said.append(Line("table.take_wins", tile=offered))
+        case Moment.DISCARDING:
+            said.append(prompts.win_possible(view))
+            said.append(Line("table.must_finish") if view.last_chance else None)
+        case Moment.INDICATOR:
+            if view.shown_indicator:
+                shower = Capital(Name(view.shown_indicator[0]))
+                said.append(Line("table.shown_by", name=shower))
+        case _:
+            assert_never(moment)
+    return [line for line in said if line is not None]
+
+
+def _middle(view: TableView) -> Tile | None:
+    return view.middle if isinstance(view, PlayerView) else None
+
+
+PART = TablePart(
+    handlers={Command.FINISH: _finish},
+    read=_read,
+    finish_alert=_finish_alert,
+    lines=_lines,
+    middle=_middle,
+)
