@@ -10,12 +10,14 @@ an old name imports the module at its new place (the same module object, so
 from __future__ import annotations
 
 import importlib
-import importlib.abc
 import importlib.machinery
 import sys
 from collections.abc import Sequence
 from types import ModuleType
-from typing import Final
+from typing import TYPE_CHECKING, Final, cast
+
+if TYPE_CHECKING:
+    from importlib.abc import Loader
 
 MOVED: Final[dict[str, str]] = {
     "okey.engine.okey101": "okey.games.okey101",
@@ -38,7 +40,10 @@ def new_name(old: str) -> str | None:
     return None
 
 
-class _Loader(importlib.abc.Loader):
+class _Loader:
+    """Loads a moved module by importing it under its new name (a loader by the
+    protocol; importlib.abc is not imported, as it costs okey's start-up)."""
+
     def __init__(self, target: str) -> None:
         self.target = target
 
@@ -49,7 +54,7 @@ class _Loader(importlib.abc.Loader):
         pass  # already run under its new name
 
 
-class MovedFinder(importlib.abc.MetaPathFinder):
+class MovedFinder:
     """Finds a moved module under its old name."""
 
     def find_spec(
@@ -61,7 +66,7 @@ class MovedFinder(importlib.abc.MetaPathFinder):
         found = new_name(fullname)
         if found is None:
             return None
-        return importlib.machinery.ModuleSpec(fullname, _Loader(found))
+        return importlib.machinery.ModuleSpec(fullname, cast("Loader", _Loader(found)))
 
 
 def install() -> None:
