@@ -18,16 +18,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
-from typing import Any, ClassVar, Final, Literal, get_args, get_origin, get_type_hints
+from typing import (
+    TYPE_CHECKING,
+    Any,
+    ClassVar,
+    Final,
+    Literal,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 from okey import kits
 from okey.errors import OkeyError, Phrase
-
-# The one reach into a game's folder, for RuleSet.okey101 (its type is read when a rule
-# set comes over the network); it goes with that field.
-from okey.games.okey101.sections import Rules101
 from okey.packagedata import rules_folder
 from okey.textfiles import TextFileError, printable, read_text
+
+if TYPE_CHECKING:  # RuleSet.okey101's type; the network reads it by name (NetPart.names)
+    from okey.games.okey101.sections import Rules101
 
 LEAST_TIMER: Final = 5
 MOST_TIMER: Final = 600

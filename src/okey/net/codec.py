@@ -314,7 +314,10 @@ def _is_game_action(kind: Any) -> bool:
 @cache
 def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     """Each init field of ``cls``: its name, its resolved type, whether it has a default."""
-    hints = typing.get_type_hints(cls)
+    names: dict[str, Any] = {}
+    for part in net_parts():  # types named in shared classes that live in a game's folder
+        names.update(part.names)
+    hints = typing.get_type_hints(cls, localns=names)
     out = []
     for f in dataclasses.fields(cls):
         if not f.init:

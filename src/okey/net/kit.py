@@ -8,8 +8,8 @@ many tiles a move of its own names (to refuse a huge one before it reaches a tab
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from okey import kits
 from okey.engine.actions import GameAction
@@ -30,6 +30,9 @@ class NetPart:
     """The game's own events (the engine's common ones travel for every game)."""
     action_tiles: Callable[[GameAction], int]
     """How many tiles a move of the game's own lays (0 for a move naming one at most)."""
+    names: Mapping[str, type[object]] = field(default_factory=dict)
+    """Types the shared classes name by string that live in the game's folder (a rule
+    set's own sections: ``RuleSet.okey101`` names ``Rules101``), for reading them back."""
 
 
 def net_part(game: str) -> NetPart:

@@ -8,6 +8,7 @@ from typing import get_args
 from okey.engine.actions import GameAction
 from okey.games.okey101.actions import Lay, Open
 from okey.games.okey101.events import AnyEvent101
+from okey.games.okey101.sections import Rules101
 from okey.games.okey101.view import View101
 from okey.net.kit import NetPart
 
@@ -18,4 +19,10 @@ def _tiles(action: GameAction) -> int:
     return 0
 
 
-PART = NetPart(protocol=2, view=View101, events=get_args(AnyEvent101), action_tiles=_tiles)
+PART = NetPart(
+    protocol=2,
+    view=View101,
+    events=get_args(AnyEvent101),
+    action_tiles=_tiles,
+    names={"Rules101": Rules101},
+)
