@@ -154,7 +154,7 @@ def test_e7_team_totals_standings_and_the_tie() -> None:
     # A tie of team totals goes to the team that finished a round more recently.
     tied = Board101(OWN)
     tied.add((-101, 50, 0, 51), 0, 1)  # A and C: -101; B and D: 101
-    tied.add((100, -101, 102, 0), 1, 2)  # A and C: 101; B and D: -101
+    tied.add((100, -101, 102, 0), 1, 2)  # A and C: 202; B and D: -101
     assert tied.per_seat() == (101, 0, 101, 0)
     tied.add((0, 101, 0, 0), None, 3)
     assert tied.per_seat() == (101, 101, 101, 101)
