@@ -12,21 +12,24 @@ import json
 import random
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_net_support import CODE, WAIT, async_test, client, close_all, play101, running, within
+from test_scores101 import C, N, P
+from test_scores101 import points as points101
 from test_table101_moves import FINISHER, make_table101
 
 from okey.cli import main
 from okey.commands.rules import explain
 from okey.engine.actions import Discard
 from okey.engine.deal import arrange_deck
-from okey.engine.events import MatchOver
+from okey.engine.events import Event, MatchOver
 from okey.engine.match import Match
 from okey.games.okey101.actions import Open
 from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.round import HAND_101
-from okey.games.okey101.scores import Board101, Finish101, round_points
+from okey.games.okey101.scores import Board101, Finish101
 from okey.games.okey101.sections import Rules101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
@@ -34,7 +37,7 @@ from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.messages import load_catalogue
 from okey.net.codec import decode_as, decode_event, encode
-from okey.net.protocol import Update
+from okey.net.protocol import Update, read_server
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules
 from okey.table.lines import Line
@@ -48,19 +51,13 @@ OWN: Rules101 = _OWN
 _SOLO = load_rules("101").okey101
 assert _SOLO is not None
 SOLO: Rules101 = _SOLO
-N, C, P = Opened.NOT_YET, Opened.COMBINATIONS, Opened.PAIRS
 
 
 def points(
-    okey: str,
-    hands: list[str],
-    opened: list[Opened],
-    finish: Finish101 | None,
-    penalties: tuple[int, ...] = (0, 0, 0, 0),
-    rules: Rules101 = OWN,
+    okey: str, hands: list[str], opened: list[Opened], finish: Finish101 | None, **more: Any
 ) -> tuple[int, ...]:
-    held = [parse_tiles(h) for h in hands]
-    return round_points(rules, parse_tile(okey), held, opened, penalties, finish)
+    """test_scores101's points, at Eşli 101 unless ``rules`` says otherwise."""
+    return points101(okey, hands, opened, finish, **{"rules": OWN, **more})
 
 
 def teams(scores: tuple[int, ...]) -> tuple[int, int]:
@@ -172,24 +169,24 @@ def test_e7_team_totals_standings_and_the_tie() -> None:
 # -- the match -------------------------------------------------------------------------
 
 
-def one_turn_match(rules: RuleSet = RULES) -> Match:
-    """The dealer (seat 0) holds FINISHER: 21 tiles in runs and sets and a yellow 1."""
+def one_turn_finish() -> tuple[Match, list[Event]]:
+    """The dealer (seat 0) holds FINISHER (21 tiles in runs and sets and a yellow 1), lays
+    them all and discards the yellow 1: a one-turn finish; the match and its events."""
     deck = arrange_deck(
         4, 0, parse_tile("y1"), {0: parse_tiles(FINISHER)}, (), random.Random(5), HAND_101
     )
-    match = Match(rules, random.Random(1), first_dealer=0)
+    match = Match(RULES, random.Random(1), first_dealer=0)
     match.start_round(deck)
-    return match
-
-
-def test_a_finish_through_the_match_scores_the_teams() -> None:
-    match = one_turn_match()
     view = match.table_view(0)
     assert isinstance(view, View101)
     best = best_opening(view.hand, view.okey, view.opening)
     assert best is not None
     match.apply(0, Open(melds=best.melds))
-    events = match.apply(0, Discard(parse_tile("y1")))
+    return match, match.apply(0, Discard(parse_tile("y1")))
+
+
+def test_a_finish_through_the_match_scores_the_teams() -> None:
+    match, events = one_turn_finish()
     scored = next(e for e in events if isinstance(e, RoundScored101))
     assert scored.one_turn and scored.factor == 2
     assert scored.points == (-202, 404, 0, 404)
@@ -257,13 +254,8 @@ def test_simulate_logs_replay_and_review(
 
 
 def test_a_view_with_team_scores_travels_unchanged() -> None:
-    match = one_turn_match()
-    view = match.table_view(0)
-    assert isinstance(view, View101)
-    best = best_opening(view.hand, view.okey, view.opening)
-    assert best is not None
-    match.apply(0, Open(melds=best.melds))
-    for event in match.apply(0, Discard(parse_tile("y1"))):
+    match, events = one_turn_finish()
+    for event in events:
         assert decode_event(json.loads(json.dumps(encode(event)))) == event
     for seat in range(4):
         seen = match.table_view(seat)
@@ -302,8 +294,6 @@ async def test_two_people_and_two_bots_play_an_esli_round_online() -> None:
         assert scores[0] == scores[2] and scores[1] == scores[3]
         assert [len(s.seats) for s in match.standings] == [2, 2]
         await close_all(ayse, bora)
-    from okey.net.protocol import read_server
-
     views = [
         m.view for m in map(read_server, frames) if isinstance(m, Update) and m.view is not None
     ]
