@@ -39,7 +39,7 @@ from okey.messages import load_catalogue
 from okey.net.codec import decode_as, decode_event, encode
 from okey.net.protocol import Update, read_server
 from okey.net.table import TableConfig, online_rules
-from okey.rules import RuleSet, load_rules
+from okey.rules import RuleSet, load_rules, rules_dir
 from okey.table.lines import Line
 from okey.table.welcome import welcome
 
@@ -300,3 +300,15 @@ async def test_two_people_and_two_bots_play_an_esli_round_online() -> None:
     assert views and all(isinstance(v, View101) for v in views)
     last = views[-1]
     assert last.scores[0] == last.scores[2] and last.scores[1] == last.scores[3]
+
+
+def test_the_match_s_end_is_said_by_team(tmp_path: Path) -> None:
+    text = (rules_dir() / "101-partners.toml").read_text(encoding="utf-8")
+    path = tmp_path / "esli-one.toml"
+    path.write_text(text.replace("rounds = 11", "rounds = 1"), encoding="utf-8")
+    rig = make_table101({0: FINISHER}, rules=str(path))
+    rig.press("f", "y")
+    assert "table.match_over.we_win" in rig.keys
+    ranking = next(s for s in rig.heard if isinstance(s, Line) and s.key == "table.ranking")
+    said = rig.table.voice.words().say(ranking)
+    assert "us" in said and "them" in said
