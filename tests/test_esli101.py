@@ -28,6 +28,7 @@ from okey.engine.events import Event, MatchOver
 from okey.engine.match import Match
 from okey.games.okey101.actions import Open
 from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.scores import Board101, Finish101
 from okey.games.okey101.sections import Rules101
@@ -312,3 +313,17 @@ def test_the_match_s_end_is_said_by_team(tmp_path: Path) -> None:
     ranking = next(s for s in rig.heard if isinstance(s, Line) and s.key == "table.ranking")
     said = rig.table.voice.words().say(ranking)
     assert "us" in said and "them" in said
+
+
+def test_hard_sheds_for_a_close_opponent_not_for_a_close_partner() -> None:
+    match, _ = one_turn_finish()
+    seen = match.table_view(1)
+    assert isinstance(seen, View101)
+    hard = make_bot101("hard", random.Random(1))
+    opened = (C, C, C, C)
+    partner_close = replace(seen, openings=opened, hand_sizes=(10, 10, 10, 2))
+    opponent_close = replace(seen, openings=opened, hand_sizes=(2, 10, 10, 10))
+    assert not hard._someone_close(partner_close)  # seat 3 is seat 1's partner
+    assert hard._someone_close(opponent_close)
+    solo = replace(partner_close, rules=load_rules("101"))
+    assert hard._someone_close(solo)  # at solo 101 everyone's finish counts
