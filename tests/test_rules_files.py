@@ -25,7 +25,12 @@ EXPECTED = {
     "one-round",
     "traditional",
 }
-GAMES = {**dict.fromkeys(EXPECTED, "okey"), "101": "101", "101-long": "101"}
+GAMES = {
+    **dict.fromkeys(EXPECTED, "okey"),
+    "101": "101",
+    "101-long": "101",
+    "101-partners": "101",
+}
 """Every shipped rule set and its game."""
 
 

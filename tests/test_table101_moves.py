@@ -452,7 +452,9 @@ def test_save_and_resume_mid_turn(tmp_path: Path) -> None:
     saver.close()
 
 
-@pytest.mark.parametrize(("rules", "seed"), [("101", 5), ("101", 6), ("101-long", 7)])
+@pytest.mark.parametrize(
+    ("rules", "seed"), [("101", 5), ("101", 6), ("101-long", 7), ("101-partners", 8)]
+)
 def test_a_whole_round_by_keys_comes_to_its_end(rules: str, seed: int) -> None:
     """Simple choices only: draw, finish or lay when the game offers it, discard."""
     bots = {seat: make_bot101("medium", random.Random(f"{seed}:{seat}")) for seat in (1, 2, 3)}

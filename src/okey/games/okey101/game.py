@@ -42,7 +42,7 @@ class Okey101Game(Game):
         return (first_dealer + rounds_dealt - again) % self.players
 
     def scores(self) -> tuple[int, ...]:
-        return tuple(self.board.totals)
+        return self.board.per_seat()
 
     def match_over(self, rounds_played: int) -> bool:
         return self.board.counted >= self.rules.table.rounds

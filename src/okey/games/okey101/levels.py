@@ -15,7 +15,8 @@ they do:
 - ``hard``: also, before opening, throws the tile whose loss leaves its best
   opening worth most (then the one least close to a combination: neighbours,
   same numbers, pairs); once opened, sheds its highest free tile when another
-  opened player has few tiles left; and it holds back an opening that reaches
+  opened player has few tiles left (at Eşli 101 an opponent only: a partner's
+  finish erases its hand); and it holds back an opening that reaches
   while a one-turn finish is near (:meth:`Level101.waits`: nobody else has
   opened, the pile is still long, at most :data:`WAIT_STUCK` tiles fit nowhere),
   to lay everything in one turn for the doubled score.
@@ -37,6 +38,7 @@ from okey.bots.base import GameBot
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
+from okey.games.okey101.scores import partner
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, Place, add_to, additions, can_add
@@ -75,6 +77,15 @@ LATE: Final = 8  # tiles left in the pile when hard stops waiting for a runs ope
 SLACK: Final = 3  # tiles fitting nowhere that still leave a finish worth searching for
 WAIT_PILE: Final = 10  # tiles the pile must still hold for hard to hold back its opening
 WAIT_STUCK: Final = 5  # tiles fitting nowhere (the discard among them) hard still waits on
+
+
+def hand_spared_by(view: View101) -> int | None:
+    """The seat whose finish would leave this seat's hand uncounted (Eşli 101's partner
+    when ``finisher_partner = "zero"``), or None."""
+    own = view.rules.okey101
+    if own is None or not own.table.partners or own.scoring.finisher_partner != "zero":
+        return None
+    return partner(view.seat)
 
 
 def rules_now(view: View101) -> OpeningRules:
@@ -366,10 +377,13 @@ class Level101:
         return kept
 
     def _someone_close(self, view: View101) -> bool:
+        """Another opened player is close to finishing, and their finish would count this
+        hand: at Eşli 101 a partner's finish erases it, so only opponents count."""
+        spared = hand_spared_by(view)
         return any(
             size <= CLOSE and view.openings[s] is not Opened.NOT_YET
             for s, size in enumerate(view.hand_sizes)
-            if s != view.seat
+            if s not in (view.seat, spared)
         )
 
     def _cost(self, tile: Tile, hand: list[Tile], okey: Tile) -> float:

@@ -29,9 +29,11 @@ if TYPE_CHECKING:
     from okey.table.core import TableCore
 
 
-def totals101(scores: tuple[int, ...]) -> Line:
-    """The match totals, the lowest (the best at Okey 101) first."""
-    return Line("table.101.totals", scores=Scores(scores, ranked=True, lowest_first=True))
+def totals101(view: View101) -> Line:
+    """The match totals, the lowest (the best at Okey 101) first; at Eşli 101 the teams'
+    ("us", "them")."""
+    key = "table.101.totals.teams" if view.rules.table.partners else "table.101.totals"
+    return Line(key, scores=Scores(view.scores, ranked=True, lowest_first=True))
 
 
 def round101(view: View101, seats: Seats) -> Line:
@@ -59,11 +61,11 @@ def round101(view: View101, seats: Seats) -> Line:
         number=view.round_number,
         seats=Capital(Joined(tuple(parts), "; ")),
         threshold=view.threshold,
-        totals=totals101(view.scores),
+        totals=totals101(view),
     )
 
 
-def score_story101(events: Sequence[Event], standing: tuple[int, ...]) -> Line:
+def score_story101(events: Sequence[Event], view: View101) -> Line:
     """C twice at Okey 101: how each round ended, then the totals."""
     said: list[Field] = []
     number = 0
@@ -81,7 +83,7 @@ def score_story101(events: Sequence[Event], standing: tuple[int, ...]) -> Line:
     if not said:
         said.append(Line("table.101.story.nothing"))
     story = Capital(Joined(tuple(said), "; "))
-    return Line("table.101.story", story=story, totals=totals101(standing))
+    return Line("table.101.story", story=story, totals=totals101(view))
 
 
 def on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -> int:
@@ -176,7 +178,7 @@ def read101(table: TableCore, command: Command, view: View101) -> Speech | None:
     """C, 0 and 1 at Okey 101 (None: the key reads as at Okey)."""
     if command is Command.SCORES:
         if table.last is Command.SCORES:
-            return score_story101(table.seat.seen(), view.scores)
+            return score_story101(table.seat.seen(), view)
         return round101(view, table.seats)
     if command is Command.GLANCE:
         return glance101(table.state, view, table.seats)

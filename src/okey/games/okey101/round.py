@@ -59,6 +59,7 @@ from okey.games.okey101.events import (
 from okey.games.okey101.scores import (
     Board101,
     Finish101,
+    hand_erased,
     okey_penalties,
     round_factor,
     round_points,
@@ -501,7 +502,7 @@ class Round101(GameRound):
             return []
         self.cancelled = True
         self.phase = Phase.ROUND_OVER
-        return [RoundCancelled101(tuple(self.board.totals))]
+        return [RoundCancelled101(self.board.per_seat())]
 
     def _add(self, seat: int, action: Add) -> list[Event]:
         addition = action.addition
@@ -554,10 +555,13 @@ class Round101(GameRound):
             round_points(self.own, self.okey, self.hands, self.opened, self.penalties, finish)
         )
         void = finish is None and self.own.scoring.pile_out_scoring == "void"
+        erased = hand_erased(self.own, finish)
         for seat, hand in enumerate(self.hands):
             if void:
                 continue
             points[seat] += self.extra[seat]
+            if seat == erased:
+                continue  # the partner's hand, okeys included, is not counted
             for _ in range(okey_penalties(hand, self.okey, self.opened[seat], self.own)):
                 cost = self.own.scoring.penalty
                 events.append(Penalised101(seat, PenaltyReason.OKEY_IN_HAND, cost, self.okey))
@@ -574,7 +578,7 @@ class Round101(GameRound):
                 factor=round_factor(self.own, finish),
                 hands=tuple(tuple(hand) for hand in self.hands),
                 points=tuple(points),
-                scores=tuple(self.board.totals),
+                scores=self.board.per_seat(),
             )
         )
         return events

@@ -49,7 +49,9 @@ def _make(named: RuleSet, sections: Mapping[str, Any], source: str) -> RuleSet:
         autopilot_after=own.play.autopilot_after,
     )
     check_clock(play, source)
-    table = TableRules(players=4, rounds=own.table.rounds, tie=own.table.tie)
+    table = TableRules(
+        players=4, partners=own.table.partners, rounds=own.table.rounds, tie=own.table.tie
+    )
     return replace(named, table=table, play=play, okey101=own)
 
 

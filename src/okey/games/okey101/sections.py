@@ -21,6 +21,7 @@ OkeySwap = Literal["allowed", "never"]
 AllPairs = Literal["cancel", "play_on"]
 PileOutScoring = Literal["hands", "void"]
 PileOut101 = Literal["close_after_last_discard"]
+FinisherPartner = Literal["zero", "hand"]
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class Table101:
     """Who sits at a 101 table and how the match is decided."""
 
     players: int = 4
+    partners: bool = False  # Eşli 101: opposite seats are a team, scored together
     rounds: int = 5
     tie: Tie101 = "shared"
 
@@ -48,6 +50,7 @@ class Scoring101:
     penalties_multiply: bool = False
     give_back_penalty: int = 0
     pile_out_scoring: PileOutScoring = "hands"
+    finisher_partner: FinisherPartner = "zero"  # at a partners table only
 
 
 @dataclass(frozen=True)

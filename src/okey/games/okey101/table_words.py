@@ -26,6 +26,7 @@ from okey.games.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
+from okey.games.okey101.scores import Finish101, hand_erased, partner
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place, meld_additions
@@ -186,6 +187,7 @@ def _scored(
         said.append(Line("table.101.void"))
     elif view is not None and own is not None:
         scoring = own.scoring
+        erased = None if event.finisher is None else hand_erased(own, Finish101(event.finisher))
         for seat in teller.seats.in_play_order():
             points = event.points[seat]
             name = Capital(Name(seat))
@@ -194,6 +196,9 @@ def _scored(
             if seat == event.finisher:
                 base = -scoring.finish_bonus * event.factor
                 line = Line("table.101.score.finisher", name=name, count=points)
+            elif seat == erased:
+                base = 0
+                line = Line("table.101.score.partner", name=name, count=points)
             elif opened is Opened.NOT_YET:
                 base = scoring.unopened * event.factor
                 line = Line("table.101.score.unopened", name=name, count=points)
@@ -210,9 +215,18 @@ def _scored(
                 said.append(Line("table.101.score.penalties", text=line, points=extra))
             else:
                 said.append(Line("table.101.score.end", text=line))
+        if own.table.partners:
+            said.append(team_points(event.points, teller.seats.you))
     else:
         said.append(Line("table.101.points", scores=Scores(event.points, ranked=False)))
     return said  # the totals follow from the state (prompts.round_over), said once
+
+
+def team_points(points: Sequence[int], you: int) -> Line:
+    """At Eşli 101, the round's points by team: "This round: us -101, them 404."."""
+    us = points[you] + points[partner(you)]
+    them = sum(points) - us
+    return Line("table.101.team_points", us=us, them=them)
 
 
 def finished_with(event: GameEvent) -> tuple[int, Tile] | None:

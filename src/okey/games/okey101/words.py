@@ -126,9 +126,19 @@ def rule_messages(rules: RuleSet, title: Message) -> list[Message]:
         ("rules101.penalties", {"points": scoring.penalty}),
         (f"rules101.all_pairs.{play.all_pairs}", {}),
         (f"rules101.pile.{scoring.pile_out_scoring}", {"unopened": scoring.unopened}),
-        ("rules101.rounds", {"count": table.rounds}),
-        (f"rules101.tie.{table.tie}", {}),
     ]
+    if table.partners:
+        said += [
+            ("rules101.partners", {}),
+            (f"rules101.partner.{scoring.finisher_partner}", {}),
+            ("rules101.rounds.teams", {"count": table.rounds}),
+            (f"rules101.tie.teams.{table.tie}", {}),
+        ]
+    else:
+        said += [
+            ("rules101.rounds", {"count": table.rounds}),
+            (f"rules101.tie.{table.tie}", {}),
+        ]
     if play.timer_seconds:
         said.append(("rules.timer", {"seconds": play.timer_seconds, "after": play.autopilot_after}))
     else:
