@@ -12,6 +12,7 @@ import json
 import os
 import random
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -354,3 +355,67 @@ def test_without_isolation_the_report_says_so_once(
     assert "neither bwrap nor unshare" in line and "bubblewrap" in line
     assert main(["simulate", "--rounds", "1", "--seed", "3", "--seats", seats, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["isolation"] == "none"
+
+
+SNOOP = """
+import os
+import socket
+
+from okey.bots.example import LuckyBot
+
+
+def reached():
+    found = []
+    if os.path.exists({secret!r}):
+        found.append("a file of the user's")
+    try:
+        socket.create_connection(("127.0.0.1", {port}), timeout=2).close()
+        found.append("okey's network")
+    except OSError:
+        pass
+    return found
+
+
+class Snoop(LuckyBot):
+    name = "snoop"
+
+    def choose(self, view):
+        found = reached()
+        if found:
+            raise RuntimeError("reached " + ", ".join(found))
+        return super().choose(view)
+
+
+def make_bot(rng):
+    return Snoop(rng)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="isolation is Linux's")
+def test_under_bubblewrap_a_bot_reaches_neither_your_files_nor_the_network(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    found = isolation()
+    if found.kind != "bwrap":
+        pytest.skip(f"no bubblewrap on this machine ({found.kind}: {found.why} {found.detail})")
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the seed", encoding="utf-8")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        bot_file = tmp_path / "snoop.py"
+        bot_file.write_text(SNOOP.format(secret=str(secret), port=port), encoding="utf-8")
+        monkeypatch.chdir(tmp_path)
+        incidents: list[Incident] = []
+        bot = ProcessBot(
+            "process:./snoop.py:make_bot",
+            random.Random(1),
+            time_limit=10.0,
+            on_incident=incidents.append,
+        )
+        try:
+            view = make_view(HAND)
+            assert bot.choose(view) in view.legal
+        finally:
+            bot.close()
+    assert bot.isolation == "bwrap"
+    assert incidents == []

@@ -44,6 +44,9 @@ KEPT_ENVIRONMENT: Final = ("PATH", "SYSTEMROOT", "LANG", "LC_ALL", "LC_CTYPE")
 SYSTEM_PATHS: Final = ("/usr", "/lib", "/lib64", "/lib32", "/bin", "/sbin")
 """What a sandboxed child sees of the system (read-only), besides ``/etc/ld.so.cache``."""
 
+TMP_SIZE: Final = 16 * 1024 * 1024
+"""Bytes a sandboxed child may write into its private ``/tmp`` (which is memory)."""
+
 PROBE_LIMIT: Final = 20.0
 """Seconds a probe of an isolation may take (a cold child Python and okey's imports)."""
 
@@ -104,7 +107,10 @@ def bwrap_command(
     """``command`` inside bubblewrap, seeing the system, ``reads`` (read-only) and a
     private ``/tmp``; its environment exactly ``env``."""
     args = [bwrap, "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL"]
-    args += ["--clearenv", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"]
+    args += ["--clearenv", "--proc", "/proc", "--dev", "/dev"]
+    if _sizes_tmpfs(bwrap):  # its /tmp is memory: bounded (bubblewrap 0.5 and later)
+        args += ["--size", str(TMP_SIZE)]
+    args += ["--tmpfs", "/tmp"]
     for name, value in sorted(env.items()):
         args += ["--setenv", name, value]
     system = [Path(top) for top in SYSTEM_PATHS]
@@ -118,6 +124,18 @@ def bwrap_command(
         if not _under(path, [p.resolve() for p in system]):
             args += ["--ro-bind", str(path), str(path)]
     return [*args, "--chdir", "/tmp", "--", *command]
+
+
+@cache
+def _sizes_tmpfs(bwrap: str) -> bool:
+    """Whether this bubblewrap can bound a tmpfs (``--size``)."""
+    try:
+        said = subprocess.run(
+            [bwrap, "--help"], capture_output=True, timeout=PROBE_LIMIT, check=False
+        )
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return b"--size" in said.stdout + said.stderr
 
 
 def unshare_command(unshare: str, command: Sequence[str]) -> list[str]:
