@@ -55,7 +55,7 @@ from okey.bots.example import LuckyBot
 from okey.engine.actions import Discard
 from okey.hand.notation import parse_tile
 
-HOW = os.environ["OKEY_TEST_MISBEHAVE"]
+HOW = {how!r}  # a child is given none of okey's environment: its way is in its file
 
 
 class Bad(LuckyBot):
@@ -84,7 +84,6 @@ def make_bot(rng):
 @pytest.fixture
 def bot_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (tmp_path / "peeker.py").write_text(PEEKER, encoding="utf-8")
-    (tmp_path / "bad.py").write_text(MISBEHAVING, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     return tmp_path
 
@@ -135,9 +134,9 @@ def test_in_a_process_of_its_own_it_finds_no_match_and_plays_the_round(bot_files
     ],
 )
 def test_a_child_that_misbehaves_is_killed_and_played_by_easy(
-    how: str, reason: str, bot_files: Path, monkeypatch: pytest.MonkeyPatch
+    how: str, reason: str, bot_files: Path
 ) -> None:
-    monkeypatch.setenv("OKEY_TEST_MISBEHAVE", how)
+    (bot_files / "bad.py").write_text(MISBEHAVING.format(how=how), encoding="utf-8")
     incidents: list[Incident] = []
     bot = seat_bot(
         "process:./bad.py:make_bot",

@@ -11,7 +11,7 @@ from typing import Literal
 
 from okey.errors import OkeyError, Phrase
 
-Reason = Literal["raised", "too_slow", "illegal"]
+Reason = Literal["raised", "too_slow", "illegal", "stuck", "cpu", "memory"]
 
 
 class PluginError(OkeyError):

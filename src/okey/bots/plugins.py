@@ -21,18 +21,21 @@ only its view (:mod:`okey.bots.process`).
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import hashlib
 import importlib
 import importlib.util
 import os
 import random
 import re
+import signal
 import sys
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from types import ModuleType
+from types import FrameType, ModuleType
 from typing import Any, Final, Protocol, TypeVar
 
 from okey import kits
@@ -48,8 +51,52 @@ from okey.bots.process import PREFIX as PROCESS_PREFIX
 from okey.bots.process import ProcessBot, is_process_name
 from okey.engine.actions import Action
 
-V = TypeVar("V")
+T = TypeVar("T")
 DEFAULT_TIME_LIMIT: Final = 2.0  # seconds a plug-in bot may think about one move
+
+
+class BotFailure(Exception):
+    """What a bot's own code raised, of any kind (``SystemExit`` and a
+    ``KeyboardInterrupt`` it raised itself among them): the bot's failure, never the end
+    of okey. ``error`` is what it raised."""
+
+    def __init__(self, error: BaseException) -> None:
+        super().__init__(f"{type(error).__name__}: {error}")
+        self.error = error
+
+
+@contextlib.contextmanager
+def bots_own_code() -> Iterator[None]:
+    """Run a bot's code in this thread: whatever it raises becomes :class:`BotFailure`,
+    except the user's own Ctrl+C. In the main thread a real SIGINT is told apart by a
+    handler that notes it (Python delivers signals to the main thread only; a
+    ``KeyboardInterrupt`` that no signal preceded was raised by the bot's code); a Ctrl+C
+    the bot's code swallowed is raised again when it returns."""
+    pressed = False
+    previous: Any = None
+    watching = threading.current_thread() is threading.main_thread()
+
+    def noted(signum: int, frame: FrameType | None) -> None:
+        nonlocal pressed
+        pressed = True
+        raise KeyboardInterrupt
+
+    if watching:
+        try:
+            previous = signal.signal(signal.SIGINT, noted)
+        except (ValueError, OSError):  # pragma: no cover - no signals here
+            watching = False
+    try:
+        yield
+    except BaseException as exc:
+        if pressed and isinstance(exc, KeyboardInterrupt):
+            raise
+        raise BotFailure(exc) from None
+    finally:
+        if watching:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+    if pressed:
+        raise KeyboardInterrupt
 
 
 def is_file_name(target: str) -> bool:
@@ -88,14 +135,16 @@ def load_factory(spec: str) -> AnyBotFactory:
     dotted: ``module:Class.make``)."""
     target_name, attribute = split_spec(spec)
     try:
-        if is_file_name(target_name):
-            target: Any = _module_from_file(spec, target_name)
-        else:
-            target = importlib.import_module(target_name)
-    except PluginError:
-        raise
-    except (Exception, SystemExit) as exc:  # a plug-in's module may fail in any way as it loads
-        reason = f"{type(exc).__name__}: {exc}" if not isinstance(exc, ImportError) else exc
+        with bots_own_code():  # a plug-in's module may fail in any way as it loads
+            if is_file_name(target_name):
+                target: Any = _module_from_file(spec, target_name)
+            else:
+                target = importlib.import_module(target_name)
+    except BotFailure as failure:
+        exc = failure.error
+        if isinstance(exc, PluginError):
+            raise exc from None
+        reason = exc if isinstance(exc, ImportError) else failure
         raise PluginError("import", spec=spec, reason=reason) from None
     for part in attribute.split("."):
         try:
@@ -138,12 +187,13 @@ class GuardedBot:
                 raise TypeError("a guarded bot needs a random source or a fallback")
             fallback = make_bot("easy", rng, game)
         self.bot = bot
-        self.name = str(getattr(bot, "name", type(bot).__name__))
+        self.name = bot_name(bot)
         self.fallback = fallback
         self.accepts = accepts if accepts is not None else kits.part(game, "bots", BotsPart).accepts
         self.time_limit = time_limit
         self.on_incident = on_incident
         self.threaded = threaded
+        self.retired = False  # its thread could not be stopped: the fallback plays on
         self.incidents: list[Incident] = []
 
     def choose(self, view: Any) -> Action:
@@ -178,6 +228,15 @@ class Guarded101(GuardedBot):
         )
 
 
+def bot_name(bot: object) -> str:
+    """A plug-in's name (its class's when asking for it fails in any way)."""
+    try:
+        with bots_own_code():
+            return str(getattr(bot, "name", type(bot).__name__))
+    except BotFailure:
+        return type(bot).__name__
+
+
 class Guard(Protocol):
     """What :func:`guarded_choice` and :func:`replaced` ask of a guard."""
 
@@ -185,6 +244,7 @@ class Guard(Protocol):
     name: str
     time_limit: float
     threaded: bool
+    retired: bool
     fallback: Any  # a bot of the view's game
     on_incident: Callable[[Incident], None] | None
     incidents: list[Incident]
@@ -205,53 +265,104 @@ def replaced(guard: Guard, view: Any, reason: Reason, detail: str) -> Action:
 def guarded_choice(guard: Guard, view: Any, accepts: Accepts) -> Action:
     """A guard's move (:class:`GuardedBot`):
     the plug-in's in time, raising nothing and ``accepts``-ed, else the guard's
-    ``_replace`` (its fallback's move, the incident kept)."""
+    ``_replace`` (its fallback's move, the incident kept). The plug-in's code, the check of
+    what it returned among it (an object of its own may compare or print itself in any
+    way), runs under the time limit, and whatever it raises is its failure; a plug-in whose
+    thread could not be stopped is retired: the fallback plays its seat from then on."""
+    if guard.retired:
+        action: Action = guard.fallback.choose(view)
+        return action
+
+    def attempt() -> tuple[Action, str | None]:
+        chosen: Action = guard.bot.choose(view)
+        return chosen, None if accepts(view, chosen) else repr(chosen)
+
     started = time.perf_counter()
     try:
-        action: Action = ask_in_time(
-            guard.bot.choose, view, guard.time_limit, guard.name, guard.threaded
-        )
-    except TooSlow:
-        return guard._replace(view, "too_slow", f"{time.perf_counter() - started:.2f}")
-    except Exception as exc:  # a plug-in may fail in any way: that is the point
-        return guard._replace(view, "raised", f"{type(exc).__name__}: {exc}")
+        action, refused = ask_in_time(attempt, guard.time_limit, guard.name, guard.threaded)
+    except TooSlow as slow:
+        waited = f"{time.perf_counter() - started:.2f}"
+        if slow.stopped:
+            return guard._replace(view, "too_slow", waited)
+        guard.retired = True
+        return guard._replace(view, "stuck", waited)
+    except BotFailure as failure:  # a plug-in may fail in any way: that is the point
+        return guard._replace(view, "raised", str(failure))
     elapsed = time.perf_counter() - started
     if elapsed > guard.time_limit:
         return guard._replace(view, "too_slow", f"{elapsed:.2f}")
-    if not accepts(view, action):
-        return guard._replace(view, "illegal", repr(action))
+    if refused is not None:
+        return guard._replace(view, "illegal", refused)
     return action
 
 
 class TooSlow(Exception):
-    """The bot was still thinking when its time ran out."""
+    """The bot was still thinking when its time ran out; ``stopped`` when its thread
+    then ended (a bot's thread that never ends runs on in the background)."""
+
+    def __init__(self, stopped: bool) -> None:
+        super().__init__()
+        self.stopped = stopped
 
 
-def ask_in_time(
-    choose: Callable[[V], Action], view: V, time_limit: float, name: str, threaded: bool = True
-) -> Action:
-    """``choose(view)``, waited for at most ``time_limit`` seconds in a thread of its own
-    (:class:`TooSlow` when it is still thinking; what it raises is raised here). Unthreaded,
-    it is simply called (the caller then times it)."""
+class _Stop(BaseException):
+    """Raised inside a bot's thread whose time ran out, to end it."""
+
+
+STOP_GRACE: Final = 0.5
+"""Seconds at most that a bot's thread is given to end once told to stop."""
+
+
+def ask_in_time(call: Callable[[], T], time_limit: float, name: str, threaded: bool = True) -> T:
+    """``call()``, a bot's code, waited for at most ``time_limit`` seconds in a thread of
+    its own; what it raises, of any kind, is raised here as :class:`BotFailure` (a real
+    Ctrl+C reaches the main thread only, so it still interrupts the wait). A thread still
+    running at the limit is told to stop (an exception raised inside it, CPython's
+    ``PyThreadState_SetAsyncExc``: it ends at its next Python instruction, not inside a
+    long call into C) and :class:`TooSlow` says whether it ended. Unthreaded, it is simply
+    called (the caller then times it)."""
     if not threaded:
-        return choose(view)
+        with bots_own_code():
+            return call()
     box: dict[str, Any] = {}
+    lock = threading.Lock()
 
     def run() -> None:
         try:
-            box["action"] = choose(view)
-        except BaseException as exc:  # re-raised in the caller's thread
-            box["error"] = exc
+            try:
+                value = call()
+            except BaseException as exc:  # the bot's failure, given to the caller
+                with lock:
+                    box["error"] = exc
+                return
+            with lock:
+                box["value"] = value
+        except _Stop:  # told to stop once it was too late: its answer is not waited for
+            pass
 
     worker = threading.Thread(target=run, name=f"bot-{name}", daemon=True)
     worker.start()
-    worker.join(time_limit)
+    deadline = time.monotonic() + time_limit
+    while worker.is_alive() and (left := deadline - time.monotonic()) > 0:
+        worker.join(min(left, 0.1))  # in slices: a Ctrl+C the bot's thread received is seen
     if worker.is_alive():
-        raise TooSlow
+        raise TooSlow(_stopped(worker, lock, box, STOP_GRACE))
     if "error" in box:
-        raise box["error"]
-    action: Action = box["action"]
-    return action
+        raise BotFailure(box["error"])
+    value: T = box["value"]
+    return value
+
+
+def _stopped(
+    worker: threading.Thread, lock: threading.Lock, box: dict[str, Any], grace: float
+) -> bool:
+    """Whether a bot's thread that ran out of time ended once told to stop."""
+    raise_in = getattr(getattr(ctypes, "pythonapi", None), "PyThreadState_SetAsyncExc", None)
+    with lock:  # not once it has answered: the exception would land outside the bot's code
+        if raise_in is not None and worker.ident is not None and not box:
+            raise_in(ctypes.c_ulong(worker.ident), ctypes.py_object(_Stop))
+    worker.join(grace)
+    return not worker.is_alive()
 
 
 def _child_refused(name: str, game: str) -> PluginError | None:
@@ -315,9 +426,10 @@ def seat_bot(
     factory = load_factory(name)
     fallback_rng = random.Random(rng.getrandbits(64))
     try:
-        bot = factory(rng)
-    except Exception as exc:  # a plug-in may fail in any way
-        raise PluginError("make", spec=name, reason=exc) from exc
+        with bots_own_code():  # a plug-in may fail in any way
+            bot = factory(rng)
+    except BotFailure as failure:
+        raise PluginError("make", spec=name, reason=failure) from None
     return GuardedBot(
         bot,
         fallback_rng,

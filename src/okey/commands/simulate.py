@@ -22,6 +22,8 @@ from typing import Any
 from okey import kits
 from okey.bots import AnyBot, levels_of, make_bot
 from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, PluginError
+from okey.bots.process import ProcessBot
+from okey.bots.sandbox import isolation
 from okey.commands import error, report
 from okey.commands.simlog import decision_timing, log_folder, write_match_log
 from okey.commands.simulate_kit import Seating, SimulatePart, Tally
@@ -69,6 +71,7 @@ class Simulation:
     decisions: dict[str, list[float]] = field(default_factory=dict)
     incidents: list[Incident] = field(default_factory=list)
     log_failure: Phrase | None = None  # why the logs stopped being written
+    isolation: str | None = None  # how its process seats were walled off (None: no such seat)
 
     @property
     def rounds(self) -> int:
@@ -93,7 +96,16 @@ class Simulation:
             "decision_ms": {
                 bot: decision_timing(times) for bot, times in sorted(self.decisions.items())
             },
+            **({"isolation": self.isolation} if self.isolation is not None else {}),
         }
+
+    def unisolated(self) -> Phrase | None:
+        """Said once when process seats ran without isolation, else None."""
+        if self.isolation != "none":
+            return None
+        found = isolation()
+        why = Phrase(f"bot.isolation.{found.why or 'missing'}", detail=found.detail)
+        return Phrase("simulate.unisolated", why=why)
 
 
 Decide = Callable[[int, Any], Action]
@@ -144,6 +156,9 @@ def simulate(
         else:
             seating = Seating(seat, seed, time_limit, sim.incidents.append, accepts)
             bots.append(part.plugin(name, rng, seating))
+    kinds = {bot.isolation for bot in bots if isinstance(bot, ProcessBot)}
+    if kinds:
+        sim.isolation = "none" if "none" in kinds else min(kinds)
     sim.decisions = {name: [] for name in names}
     clock = time.perf_counter
 
@@ -193,6 +208,9 @@ def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
     lines.extend(render(incident.phrase(), catalogue) for incident in sim.incidents)
+    unisolated = sim.unisolated()
+    if unisolated is not None:
+        lines.append(render(unisolated, catalogue))
     return lines
 
 
