@@ -419,3 +419,16 @@ def test_under_bubblewrap_a_bot_reaches_neither_your_files_nor_the_network(
             bot.close()
     assert bot.isolation == "bwrap"
     assert incidents == []
+
+
+@pytest.mark.parametrize("rules", ["classic", "101"])
+def test_a_factory_that_exits_is_one_clear_line_at_every_game(
+    rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plugin = tmp_path / "exits.py"
+    plugin.write_text("import sys\n\ndef make(rng):\n    sys.exit(3)\n", encoding="utf-8")
+    seats = f"{plugin}:make,easy,easy,easy"
+    args = ["simulate", "--rules", rules, "--rounds", "1", "--seed", "2", "--seats", seats]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "could not be made: SystemExit: 3" in err and err.count("\n") == 1

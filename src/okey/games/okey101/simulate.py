@@ -16,7 +16,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from okey.bots.plugins import Guarded101, PluginError, is_plugin_name, load_factory
+from okey.bots.plugins import (
+    BotFailure,
+    Guarded101,
+    PluginError,
+    bots_own_code,
+    is_plugin_name,
+    load_factory,
+)
 from okey.bots.process import PREFIX as PROCESS_PREFIX
 from okey.bots.process import is_process_name
 from okey.commands.simulate_kit import Seating, SimulatePart
@@ -127,9 +134,10 @@ def _plugin(name: str, rng: random.Random, seating: Seating) -> Guarded101:
     """A plug-in made from its factory, guarded: the easy level plays a move it fails."""
     factory = load_factory(name)
     try:
-        made = factory(rng)
-    except Exception as exc:  # a plug-in may fail in any way
-        raise PluginError("make", spec=name, reason=exc) from exc
+        with bots_own_code():  # a plug-in may fail in any way, sys.exit included
+            made = factory(rng)
+    except BotFailure as exc:
+        raise PluginError("make", spec=name, reason=exc) from None
     fallback = make_bot101("easy", random.Random(f"{seating.seed}:easy:{seating.seat}"))
 
     def accepts(view: View101, action: Action) -> bool:
