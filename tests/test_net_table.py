@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+import shutil
 from collections import defaultdict
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -18,7 +20,7 @@ from okey.engine.view import PlayerView
 from okey.hand.solver import kinds_after_discard
 from okey.hand.tiles import Tile
 from okey.net.autopilot import Autopilot
-from okey.net.persist import table_from_save, table_snapshot
+from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
     PROTOCOL,
     Act,
@@ -44,7 +46,7 @@ from okey.net.protocol import (
 )
 from okey.net.table import DEFAULT_TIMER, NetTable, Refusal, TableConfig, online_rules
 from okey.rules import load_rules
-from okey.saves import SaveError
+from okey.saves import SaveError, read_save
 
 CODE = "TEST-CODE"
 
@@ -412,3 +414,24 @@ def test_the_masters_review_of_a_finished_round_from_the_seats_own_views() -> No
             assert tile is None or tile in tiles_seen
     assert table.review_job(0, 1) is review  # kept: asked again, not worked out again
     assert rig.refused(0, AskReview(2)).reason is Reason.NO_REVIEW
+
+
+def test_an_older_copy_of_an_online_table_s_save_is_refused(tmp_path: Path) -> None:
+    """Issue 28, item 1, online: the server's saves go on under one match id, so an
+    earlier copy (a .bak, a copy put back) cannot undo a move the players were told."""
+    rig = Rig("three-rounds")
+    started(rig)
+    slot = SaveSlot(tmp_path, "online")
+    first = slot.write(table_snapshot(rig.table))
+    older = tmp_path / f"older{first.suffix}"
+    shutil.copyfile(first, older)
+    person = rig.table.match.turn
+    legal = rig.table.match.table_view(person).legal
+    rig.table.handle(person, Act(next(a for a in legal if isinstance(a, Discard | DrawFromPile))))
+    rig.run()
+    slot.write(table_snapshot(rig.table))
+    with pytest.raises(SaveError):
+        read_save(older.stem, tmp_path)
+    back = table_from_save(read_save("online", tmp_path), lambda s, m: None, rig.clock)
+    assert back.match_id == rig.table.match_id is not None
+    assert back.match.events == rig.table.match.events

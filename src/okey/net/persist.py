@@ -25,6 +25,7 @@ from okey.saves import (
     snapshot,
     write_save,
 )
+from okey.saves.data import match_id_of, new_match_id
 
 NET_KEY = "net"
 NET_FORMAT = 1
@@ -52,8 +53,15 @@ def table_snapshot(table: NetTable) -> SaveData:
         }
     }
     names = [seat.name or f"bot {n}" for n, seat in enumerate(table.seats)]
+    if table.match_id is None:  # every save of this match goes on under one id
+        table.match_id = new_match_id()
     return snapshot(
-        table.match, bot_rngs=table.bot_rngs, settings=settings, names=names, label="online"
+        table.match,
+        bot_rngs=table.bot_rngs,
+        settings=settings,
+        names=names,
+        label="online",
+        match_id=table.match_id,
     )
 
 
@@ -116,6 +124,7 @@ def table_from_save(
         seats=seats,
         bot_rngs=restore_bot_rngs(data),
         on_turn=on_turn,
+        match_id=match_id_of(data),  # an unverified match stays unverified
     )
 
 

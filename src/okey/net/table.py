@@ -179,9 +179,13 @@ class NetTable:
         seats: Sequence[Seat] | None = None,
         bot_rngs: Sequence[random.Random | None] = (),
         on_turn: OnTurn | None = None,
+        match_id: str | None = None,
     ) -> None:
         self.config = config
         self.send = send
+        # The match's id in its saves (okey.saves.marks keeps how far it went), given when
+        # the table is built again from a save; a new match gets one at its first save.
+        self.match_id = match_id
         self.now = now
         self.match = match if match is not None else Match(config.rules, config.rng("match"))
         players = self.match.players
