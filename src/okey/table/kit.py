@@ -3,7 +3,10 @@
 The table is written once for every game; what a game plays or reads differently
 comes from here: the commands it answers itself, the keys that read its own state
 (C, 0, 1 at Okey 101), the Escape menu's words and choices, where a tile's copies
-lie face up, the alert that the hand can finish, and the rack's grouping.
+lie face up, the alert that the hand can finish, the rack's grouping and the screen's
+layout, its own lines at moments of the table (classic Okey's declarations), and what
+each of its own events means to the table (:class:`Notice`: its sound, the round's
+end, the tiles laid).
 """
 
 from __future__ import annotations
@@ -89,7 +92,7 @@ def notice_of(event: GameEvent) -> Notice:
     return kits.part(event.game, "table", TablePart).notice(event)
 
 
-Told = tuple[int, tuple["Tile", ...]]
+Told = tuple[int, tuple[Tile, ...]]
 """A hand as the win alert told it: the round's number and the sorted tiles."""
 
 
