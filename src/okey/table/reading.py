@@ -158,11 +158,7 @@ def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
         return status.pile(view)
     if command is Command.COPIES:
         tile = table.rack.focused
-        return (
-            Line("table.no_tiles")
-            if tile is None
-            else status.copies(view, tile, table.seats, table.game)
-        )
+        return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
     if command in (Command.GLANCE, Command.HOW_CLOSE):  # every game reads them its way
         return Line("table.not_dealt")
     place = _DISCARD_PLACES[command]

@@ -38,7 +38,7 @@ from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
 from okey.table.keys import Topic, help_topics
-from okey.table.kit import Moment, TablePart, table_part
+from okey.table.kit import Moment, table_part
 from okey.table.lines import (
     AndList,
     Capital,
@@ -144,7 +144,7 @@ def discards(view: TableView, place: Place, seats: Seats) -> Line:
     )
 
 
-def copies(view: TableView, tile: Tile, seats: Seats, game: TablePart | None = None) -> Line:
+def copies(view: TableView, tile: Tile, seats: Seats) -> Line:
     """Where the two copies of ``tile`` are, as far as the player can see: in the hand,
     face up as the indicator, on a discard pile, taken by a player and not thrown back,
     in the middle; the rest unseen (in the pile or another hand)."""
@@ -164,7 +164,7 @@ def copies(view: TableView, tile: Tile, seats: Seats, game: TablePart | None = N
                 places.append(Line("table.copies.yours", count=lying[seat]))
             else:
                 places.append(Line("table.copies.discarded", count=lying[seat], name=Name(seat)))
-    laid = game.laid_copies(view, tile, seats, places) if game is not None else None
+    laid = table_part(view.rules).laid_copies(view, tile, seats, places)
     if laid is not None:
         # Laid face up; a taken discard is laid in the turn it is taken (or given back),
         # so none is held unseen.
