@@ -6,6 +6,7 @@ spec's parts, and an incident (a move a guard gave to the fallback). Apart from
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from typing import Literal
 
@@ -48,3 +49,9 @@ def split_spec(spec: str) -> tuple[str, str]:
     if not target or not attribute or not all(p.isidentifier() for p in attribute.split(".")):
         raise PluginError("form_file", spec=spec)
     return target, attribute
+
+
+def is_file_name(target: str) -> bool:
+    """True when the part before the callable names a file, not a module."""
+    separators = [sep for sep in ("/", "\\", os.sep, os.altsep) if sep]
+    return target.endswith(".py") or any(sep in target for sep in separators)

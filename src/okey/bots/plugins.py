@@ -26,7 +26,6 @@ import ctypes
 import hashlib
 import importlib
 import importlib.util
-import os
 import random
 import re
 import signal
@@ -45,6 +44,7 @@ from okey.bots.kit import BotsPart
 from okey.bots.plugin_terms import Incident as Incident
 from okey.bots.plugin_terms import PluginError as PluginError
 from okey.bots.plugin_terms import Reason as Reason
+from okey.bots.plugin_terms import is_file_name as is_file_name
 from okey.bots.plugin_terms import is_plugin_name as is_plugin_name
 from okey.bots.plugin_terms import split_spec as split_spec
 from okey.bots.process import PREFIX as PROCESS_PREFIX
@@ -97,12 +97,6 @@ def bots_own_code() -> Iterator[None]:
             signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
     if pressed:
         raise KeyboardInterrupt
-
-
-def is_file_name(target: str) -> bool:
-    """True when the part before the callable names a file, not a module."""
-    separators = [sep for sep in ("/", "\\", os.sep, os.altsep) if sep]
-    return target.endswith(".py") or any(sep in target for sep in separators)
 
 
 def _module_from_file(spec: str, target: str) -> ModuleType:

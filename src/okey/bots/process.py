@@ -47,7 +47,7 @@ from typing import Final
 
 from okey.bots.base import Bot
 from okey.bots.easy import EasyBot
-from okey.bots.plugin_terms import Incident, PluginError, Reason, split_spec
+from okey.bots.plugin_terms import Incident, PluginError, Reason, is_file_name, split_spec
 from okey.bots.sandbox import Kind, child_environment, isolated
 from okey.engine.actions import Action
 from okey.engine.view import PlayerView
@@ -86,7 +86,6 @@ def child_spec(spec: str) -> tuple[str, list[Path], list[str]]:
     """The plug-in as the child loads it (a file by its absolute path), what it reads
     (the file, or the module's folder or file) and the import path it needs for that
     (PluginError when the file is not there)."""
-    from okey.bots.plugins import is_file_name
 
     target, attribute = split_spec(spec)
     if is_file_name(target):
