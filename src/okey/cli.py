@@ -23,6 +23,8 @@ from okey.console import make_console_safe
 from okey.errors import Phrase
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
 from okey.textfiles import printable
+from okey.version import OPTION as VERSION_OPTION
+from okey.version import VersionAction, asks_version, version_line
 
 if TYPE_CHECKING:  # okey.preferences loads most of the game: it is imported after speech starts
     from okey.preferences import PreferencesError, Value
@@ -131,6 +133,7 @@ def build_parser(
     parser.add_argument(
         LANGUAGE_OPTION, choices=list(LANGUAGES), help=catalogue.text("cli.language")
     )
+    parser.add_argument(VERSION_OPTION, action=VersionAction, help=catalogue.text("cli.version"))
     subparsers = parser.add_subparsers(
         dest="command", metavar="COMMAND", parser_class=CommandParser
     )
@@ -215,7 +218,7 @@ def with_default_command(argv: Sequence[str]) -> list[str]:
     args = list(argv)
     if not args:
         return [START_MENU]
-    if args[0].startswith("-") and args[0] not in _HELP_OPTIONS:
+    if args[0].startswith("-") and args[0] not in (*_HELP_OPTIONS, VERSION_OPTION):
         return [DEFAULT_COMMAND, *args]
     return args
 
@@ -304,6 +307,9 @@ def _stop_early() -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     make_console_safe()
     given, option = take_language(sys.argv[1:] if argv is None else list(argv))
+    if asks_version(given):  # before the settings, the catalogue and the speech
+        print(version_line())
+        return 0
     guess_speech_early(with_default_command(given), option)
     settings, problem = _load_settings()
     if option is not None and option not in LANGUAGES:
