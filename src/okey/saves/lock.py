@@ -74,6 +74,21 @@ def _linux_start(pid: int) -> str | None:
     return f"{boot}:{fields[19]}"
 
 
+def _portable_start(pid: int) -> str | None:
+    """The process's creation time as the system keeps it (psutil: GetProcessTimes on
+    Windows, the kernel's process table on macOS and the BSDs), or None when there is no
+    such process or the system will not say (then only ``alive`` decides)."""
+    try:
+        import psutil  # about 0.1 s to import: only when a lock is checked
+    except ImportError:
+        return None
+    try:
+        created = float(psutil.Process(pid).create_time())
+    except (psutil.Error, OSError, ValueError):  # gone, not ours to see, a bad id
+        return None
+    return repr(created)
+
+
 def _posix_alive(pid: int) -> bool:
     try:
         os.kill(pid, 0)
@@ -107,7 +122,9 @@ class ProcessTable:
     """How okey asks the system about processes (a fake stands in for it in tests).
 
     ``start(pid)`` is the process's start time as text, or None where the system
-    cannot say (then only ``alive`` decides); ``alive(pid)`` whether it runs.
+    cannot say (then only ``alive`` decides); ``alive(pid)`` whether it runs. A lock
+    notes its holder's start time, so a process id the system has given again to
+    another process (common on Windows and macOS) is not taken for the holder.
     """
 
     start: Callable[[int], str | None]
@@ -116,15 +133,16 @@ class ProcessTable:
 
 
 def system_processes(platform: str | None = None) -> ProcessTable:
-    """This system's processes: /proc on Linux; elsewhere whether the process id runs
+    """This system's processes: /proc on Linux (the start time with the boot's id);
+    elsewhere the start time psutil reads, and whether the process id runs
     (``os.kill(pid, 0)``, or ``OpenProcess`` on Windows, where ``os.kill`` would end it)."""
     name = platform or sys.platform
     host = socket.gethostname()
     if name.startswith("linux"):
         return ProcessTable(_linux_start, lambda pid: _linux_start(pid) is not None, host)
     if name == "win32":
-        return ProcessTable(lambda pid: None, _windows_alive, host)
-    return ProcessTable(lambda pid: None, _posix_alive, host)
+        return ProcessTable(_portable_start, _windows_alive, host)
+    return ProcessTable(_portable_start, _posix_alive, host)
 
 
 def me(processes: ProcessTable) -> Holder:
@@ -141,7 +159,10 @@ def is_stale(holder: Holder | None, processes: ProcessTable) -> bool:
         return False
     if not processes.alive(holder.pid):
         return True
-    return holder.started is not None and processes.start(holder.pid) != holder.started
+    if holder.started is None:
+        return False
+    started = processes.start(holder.pid)
+    return started is not None and started != holder.started
 
 
 def holder_of(path: Path, processes: ProcessTable | None = None) -> Holder | None:
