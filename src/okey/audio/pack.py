@@ -1,9 +1,10 @@
-"""Sound packs: the game's own cues, and the player's WAV files that replace some of them.
+"""Sound packs: the game's own cues, and the player's sound files that replace some of them.
 
-A player's pack is a folder of WAV files named after the cues (``draw.wav``,
-``your-turn.wav``, ...): ``$OKEY_SOUNDS`` when set, else ``sounds`` in the user's
-data folder. Each file is checked when the game starts; one that cannot be used is
-reported with its reason and the game's own cue plays instead, the others are used.
+A player's pack is a folder of WAV, OGG (Vorbis), FLAC or MP3 files named after the
+cues (``draw.wav``, ``your-turn.ogg``, ...): ``$OKEY_SOUNDS`` when set, else
+``sounds`` in the user's data folder. Each file is checked when the game starts; one
+that cannot be used is reported with its reason and the game's own cue plays instead,
+the others are used. A file's kind is told by its first bytes, not by its name.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from okey.audio.synth import RATE
 from okey.errors import Phrase
 
 ENV_VAR: Final = "OKEY_SOUNDS"
-SUFFIX: Final = ".wav"
+SUFFIX: Final = ".wav"  # the shipped cues' files, and the names said to the player
+SUFFIXES: Final = (".wav", ".ogg", ".flac", ".mp3")  # what a player's pack may hold
 MAX_SECONDS: Final = 3.0
 MAX_BYTES: Final = 4 * 1024 * 1024
 
@@ -87,10 +89,38 @@ def _native(samples: array[int]) -> array[int]:
     return samples
 
 
+def sound_kind(data: bytes) -> str | None:
+    """The kind of sound file ``data`` is by its first bytes ("WAV", "OGG", "FLAC",
+    "MP3"), or None when it is none of them."""
+    if len(data) >= 12 and data[:4] == b"RIFF" and data[8:12] == b"WAVE":
+        return "WAV"
+    if data[:4] == b"OggS":
+        return "OGG"
+    if data[:4] == b"fLaC":
+        return "FLAC"
+    if data[:3] == b"ID3" or (len(data) >= 2 and data[0] == 0xFF and data[1] & 0xE0 == 0xE0):
+        return "MP3"  # an ID3 tag, or an MPEG audio frame's sync bits
+    return None
+
+
+def _info(kind: str, data: bytes) -> object:
+    """What the decoder reads of the file's header (its duration first of all)."""
+    import miniaudio  # the decoder: converts rate, format and channels
+
+    reader = {
+        "WAV": miniaudio.wav_get_info,
+        "OGG": miniaudio.vorbis_get_info,
+        "FLAC": miniaudio.flac_get_info,
+        "MP3": miniaudio.mp3_get_info,
+    }[kind]
+    return reader(data)
+
+
 def read_clip(path: Path) -> array[int]:
-    """A player's WAV file as 16-bit mono samples at the game's rate; PackFileError says
-    why it cannot be used (unreadable, not a WAV, a format that cannot be played, too
-    long). Any rate, sample format and channel count the decoder knows is accepted."""
+    """A player's sound file as 16-bit mono samples at the game's rate; PackFileError
+    says why it cannot be used (unreadable, not a sound file, a format that cannot be
+    played, too long). Any rate, sample format and channel count the decoder knows is
+    accepted."""
     try:
         size = path.stat().st_size
         if size > MAX_BYTES:
@@ -98,13 +128,13 @@ def read_clip(path: Path) -> array[int]:
         data = path.read_bytes()
     except OSError as exc:
         raise PackFileError("unreadable", error=exc.strerror or type(exc).__name__) from None
-    if len(data) < 12 or data[:4] != b"RIFF" or data[8:12] != b"WAVE":
-        raise PackFileError("not_wav")
-    import miniaudio  # the decoder: converts rate, format and channels
+    kind = sound_kind(data)
+    if kind is None:
+        raise PackFileError("not_wav" if path.suffix.lower() == SUFFIX else "not_sound")
+    import miniaudio
 
     try:
-        info = miniaudio.wav_get_info(data)
-        seconds = float(info.duration)
+        seconds = float(_info(kind, data).duration)  # type: ignore[attr-defined]
         if seconds > MAX_SECONDS:
             raise PackFileError("too_long", seconds=f"{seconds:.1f}", most=f"{MAX_SECONDS:g}")
         decoded = miniaudio.decode(
@@ -113,7 +143,9 @@ def read_clip(path: Path) -> array[int]:
     except PackFileError:
         raise
     except Exception:  # the decoder's wrapper raises more than its own errors on a damaged file
-        raise PackFileError("format") from None
+        if kind == "WAV":
+            raise PackFileError("format") from None
+        raise PackFileError("format_kind", kind=kind) from None
     samples = array("h", decoded.samples)
     if not samples:
         raise PackFileError("empty")
@@ -130,6 +162,7 @@ def load_pack(folder: Path | None = None) -> Pack:
         return Pack(clips, folder, problems=(Problem(str(folder), "not_folder"),))
     names = {cue.value: cue for cue in Cue}
     own: set[Cue] = set()
+    given: dict[Cue, str] = {}  # the file each cue's sound came from
     problems: list[Problem] = []
     try:
         entries = sorted(folder.iterdir())
@@ -137,12 +170,15 @@ def load_pack(folder: Path | None = None) -> Pack:
         error = exc.strerror or type(exc).__name__
         return Pack(clips, folder, problems=(Problem(str(folder), "unreadable", {"error": error}),))
     for path in entries:
-        if path.suffix.lower() != SUFFIX:
+        if path.suffix.lower() not in SUFFIXES:
             continue
         cue = names.get(path.stem.lower())
         if cue is None:
             known = ", ".join(f"{name}{SUFFIX}" for name in names)
             problems.append(Problem(path.name, "unknown", {"known": known}))
+            continue
+        if cue in given:  # draw.ogg and draw.wav: the first by name is used
+            problems.append(Problem(path.name, "twice", {"other": given[cue]}))
             continue
         try:
             clips[cue] = read_clip(path)
@@ -150,4 +186,5 @@ def load_pack(folder: Path | None = None) -> Pack:
             problems.append(Problem(path.name, exc.reason, exc.fields))
             continue
         own.add(cue)
+        given[cue] = path.name
     return Pack(clips, folder, frozenset(own), tuple(problems))
