@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001  (Turkish text has a dotless i, which is no confusable here)
 """Windows and macOS as the speech layer meets them, faked for a Linux test run.
 
 There is no Windows or macOS machine here, so their speech routes run against
@@ -16,7 +17,19 @@ matters, and record which thread built and used each object:
   code otherwise; ``speakText`` and ``cancelSpeech``.
 - ``appscript`` (macOS): ``app("voiceover")``, whose ``output`` fails with
   a CommandError when "Allow VoiceOver to be controlled with AppleScript" is off.
-- ``say``: a process fed the words on standard input.
+- ``say``: a process fed the words on standard input; ``say -v '?'`` lists voices.
+
+What each library asks to know its platform is patched together: okey's own code
+reads ``sys.platform``; accessible-output2 (which outputs its package imports, 32 or
+64-bit DLLs), libloader and platform_utils call ``platform.system()``,
+``platform.architecture()`` and ``platform.machine()`` (``pretend_platform``;
+tests/test_platform_fakes.py checks that the libraries ask nothing else). Python's own
+pointer size (``struct.calcsize("P")``, libloader) cannot be faked: it is 64-bit here,
+as on a 64-bit Windows or Mac.
+
+pywin32 generates Python wrappers for a COM class's type library the first time
+``EnsureDispatch`` meets it (``gencache``); ``ComWorld.generated`` holds the classes
+whose wrappers exist, and ``gate`` holds a generation back until the test lets it go.
 """
 
 from __future__ import annotations
@@ -46,11 +59,34 @@ def me() -> int:
     return threading.get_ident()
 
 
+def pretend_platform(
+    monkeypatch: pytest.MonkeyPatch,
+    platform_name: str,
+    system: str,
+    machine: str,
+    architecture: tuple[str, str],
+) -> None:
+    """Make this process look like another system to okey and to the speech libraries."""
+    import platform
+
+    monkeypatch.setattr(sys, "platform", platform_name)
+    monkeypatch.setattr(platform, "system", lambda: system)
+    monkeypatch.setattr(platform, "machine", lambda: machine)
+    monkeypatch.setattr(platform, "architecture", lambda *args, **kwargs: architecture)
+
+
 @dataclass
 class ComWorld:
     """COM on one fake Windows machine: which threads initialised it, and its objects."""
 
     installed: dict[str, Callable[[ComWorld], ComObject]] = field(default_factory=dict)
+    voices: list[tuple[str, str]] = field(
+        default_factory=lambda: [("Microsoft Zira Desktop", "409")]
+    )  # SAPI 5's voices: description, Language attribute
+    generated: set[str] = field(default_factory=set)  # classes with pywin32 wrappers
+    generations: list[tuple[str, int]] = field(default_factory=list)
+    generating: threading.Event = field(default_factory=threading.Event)
+    gate: threading.Event = field(default_factory=threading.Event)
     initialised: dict[int, int] = field(default_factory=dict)  # thread -> CoInitialize count
     ever_initialised: list[int] = field(default_factory=list)
     uninitialised: list[int] = field(default_factory=list)
@@ -79,9 +115,25 @@ class ComWorld:
         make = self.installed.get(progid)
         if make is None:
             raise ComError(REGDB_E_CLASSNOTREG, "Class not registered", None, None)
+        if progid not in self.generated:  # first use: makepy writes and compiles wrappers
+            self.generations.append((progid, me()))
+            self.generating.set()
+            self.gate.wait(30.0)
+            self.generated.add(progid)
         made = make(self)
         self.objects.append(made)
         return made
+
+    # pywintypes.IID and gencache.GetModuleForCLSID
+
+    def iid(self, progid: str) -> str:
+        if progid not in self.installed:
+            raise ComError(REGDB_E_CLASSNOTREG, "Invalid class string", None, None)
+        return "{" + progid + "}"
+
+    def module_for_clsid(self, clsid: str) -> types.ModuleType | None:
+        progid = clsid.strip("{}")
+        return _module(f"win32com.gen_py.{progid}") if progid in self.generated else None
 
     def threads_used(self) -> set[int]:
         """Every thread that built or called any COM object."""
@@ -132,22 +184,31 @@ class JawsApi(ComObject):
 
 
 class VoiceToken(ComObject):
-    def __init__(self, world: ComWorld, description: str) -> None:
+    def __init__(self, world: ComWorld, description: str, language: str = "409") -> None:
         super().__init__(world, "SAPI.SpObjectToken")
         self.description = description
+        self.language = language
 
     def GetDescription(self) -> str:
         self._call("GetDescription")
         return self.description
 
+    def GetAttribute(self, name: str) -> str:
+        self._call("GetAttribute", name)
+        if name != "Language":
+            raise ComError(-2147201021, "SPERR_NOT_FOUND", None, None)
+        return self.language
+
 
 class SpVoice(ComObject):
     def __init__(self, world: ComWorld) -> None:
         super().__init__(world, "SAPI.SPVoice")
+        self.Voice: VoiceToken | None = None  # the default voice until one is set
+        self.AudioOutput: object = "default audio"
 
     def GetVoices(self) -> list[VoiceToken]:
         self._call("GetVoices")
-        tokens = [VoiceToken(self.world, "Microsoft Zira Desktop")]
+        tokens = [VoiceToken(self.world, name, language) for name, language in self.world.voices]
         self.world.objects.extend(tokens)
         return tokens
 
@@ -189,7 +250,7 @@ class NvdaDll:
         return [str(args[0]) for name, args, _ in self.calls if name == "speakText"]
 
 
-LIBRARY_MODULES = ("accessible_output2.outputs", "libloader.com")
+LIBRARY_MODULES = ("accessible_output2.outputs", "libloader")
 
 
 def _library_modules() -> dict[str, Any]:
@@ -218,6 +279,20 @@ def forget_library_modules() -> None:
 
 
 @dataclass
+class Ole32:
+    """ole32.dll, as okey.speech.com calls it where pywin32 is missing."""
+
+    com: ComWorld
+
+    def CoInitializeEx(self, reserved: object, flags: int) -> int:
+        self.com.co_initialize_ex(flags)
+        return 0  # S_OK
+
+    def CoUninitialize(self) -> None:
+        self.com.co_uninitialize()
+
+
+@dataclass
 class FakeWindows:
     """A Windows machine: COM, pywin32's modules, NVDA's DLL; ``sys.platform`` is win32."""
 
@@ -233,7 +308,13 @@ class FakeWindows:
             raise self.dll_error[name]
         if name.startswith("nvdaControllerClient"):
             return self.nvda
+        if name.lower() == "ole32":
+            return Ole32(self.com)
         raise OSError(f"[WinError 126] The specified module could not be found: {name!r}")
+
+    def win_dll(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        """``ctypes.WinDLL``, which only Windows has."""
+        return self.load_library(name)
 
     def find_window(self, window_class: str, title: str | None) -> int:
         del title
@@ -248,8 +329,12 @@ def install_windows(
     sapi: bool = True,
     nvda_running: bool = False,
     pywin32: bool = True,
+    first_use: bool = False,
 ) -> FakeWindows:
-    """Patch this process into a fake Windows for the speech layer; undone after the test."""
+    """Patch this process into a fake Windows for the speech layer; undone after the test.
+
+    ``first_use``: pywin32 has generated no COM wrappers yet (a generation waits for
+    ``windows.com.gate``); otherwise they exist and nothing waits."""
     import accessible_output2
 
     com = ComWorld(jaws_running=jaws_running)
@@ -257,8 +342,15 @@ def install_windows(
         com.installed["FreedomSci.JawsApi"] = JawsApi
     if sapi:
         com.installed["SAPI.SPVoice"] = SpVoice
+    if not first_use:
+        com.generated.update(com.installed)
+        com.gate.set()
     windows = FakeWindows(com, NvdaDll(running=nvda_running))
-    monkeypatch.setattr(sys, "platform", "win32")
+    pretend_platform(monkeypatch, "win32", "Windows", "AMD64", ("64bit", "WindowsPE"))
+    import ctypes  # what only Windows's ctypes has (libloader reads it when imported)
+
+    monkeypatch.setattr(ctypes, "WinDLL", windows.win_dll, raising=False)
+    monkeypatch.setattr(ctypes, "WINFUNCTYPE", ctypes.CFUNCTYPE, raising=False)
     forget_library_modules()
     if pywin32:
         gencache = _module(
@@ -266,10 +358,11 @@ def install_windows(
             is_readonly=False,
             GetGeneratePath=lambda: None,
             EnsureDispatch=com.ensure_dispatch,
+            GetModuleForCLSID=com.module_for_clsid,
         )
         client = _module("win32com.client", gencache=gencache)
         modules: dict[str, Any] = {
-            "pywintypes": _module("pywintypes", com_error=ComError),
+            "pywintypes": _module("pywintypes", com_error=ComError, IID=com.iid),
             "pythoncom": _module(
                 "pythoncom",
                 CoInitializeEx=com.co_initialize_ex,
@@ -287,7 +380,9 @@ def install_windows(
     for name, module in modules.items():
         monkeypatch.setitem(sys.modules, name, module)
     monkeypatch.setattr(accessible_output2, "load_library", windows.load_library)
-    base = __import__("accessible_output2.outputs.base", fromlist=["load_library"])
+    from okey.speech.routes import output_module  # the package as okey imports it
+
+    base = output_module("base")
     monkeypatch.setattr(base, "load_library", windows.load_library)
     return windows
 
@@ -371,10 +466,29 @@ class FakeSay:
             return self.started.wait_for(lambda: len(self.processes) >= count, timeout)
 
 
+# What ``say -v '?'`` prints on a Mac with a few voices (names with spaces and brackets).
+SAY_VOICES = """\
+Albert              en_US    # Hello! My name is Albert.
+Eddy (English (US)) en_US    # Hello! My name is Eddy.
+Samantha            en_US    # Hello! My name is Samantha.
+Amélie              fr_CA    # Bonjour! Je m'appelle Amélie.
+"""
+TURKISH_VOICES = """\
+Eddy (Turkish (Türkiye)) tr_TR    # Merhaba! Benim adım Eddy.
+Yelda               tr_TR    # Merhaba, benim adım Yelda.
+"""
+
+
 @dataclass
 class FakeMac:
     voiceover: VoiceOverApp
     say: FakeSay
+    voices: str = SAY_VOICES
+    listed: list[tuple[str, ...]] = field(default_factory=list)
+
+    def list_voices(self, command: Any) -> str:
+        self.listed.append(tuple(command))
+        return self.voices
 
 
 def install_macos(
@@ -385,10 +499,10 @@ def install_macos(
     appscript: bool = True,
 ) -> FakeMac:
     """Patch this process into a fake Mac for the speech layer; undone after the test."""
-    from okey.speech import routes, say
+    from okey.speech import routes, say, voices
 
     mac = FakeMac(VoiceOverApp(voiceover_running, allows_applescript), FakeSay())
-    monkeypatch.setattr(sys, "platform", "darwin")
+    pretend_platform(monkeypatch, "darwin", "Darwin", "arm64", ("64bit", ""))
     forget_library_modules()
 
     def app(name: str) -> VoiceOverApp:
@@ -400,7 +514,10 @@ def install_macos(
     monkeypatch.setitem(sys.modules, "appscript", module)
     monkeypatch.setattr(say, "say_available", lambda: True)
     monkeypatch.setattr(routes, "say_available", lambda: True)
-    monkeypatch.setattr(routes, "SayVoice", lambda: say.SayVoice(start=mac.say))
+    monkeypatch.setattr(
+        routes, "SayVoice", lambda voice=None: say.SayVoice(start=mac.say, voice=voice)
+    )
+    monkeypatch.setattr(voices, "_run", mac.list_voices)
     return mac
 
 

@@ -148,7 +148,6 @@ def test_without_pywin32_the_com_outputs_are_skipped_and_nvda_still_speaks(
     """The library's own package imports every Windows output: one that cannot be
     imported must not hide NVDA."""
     windows = install_windows(monkeypatch, nvda_running=True, pywin32=False)
-    monkeypatch.setattr("platform.system", lambda: "Windows")  # the package's Windows branch
     probe = probe_system_output()
     assert probe.output is not None
     assert probe.output.name == "NVDA"

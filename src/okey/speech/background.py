@@ -8,9 +8,10 @@ builds the output (the probe), then hands it every message:
 
 - The probe has a time limit, counted from the worker's start: about 2 s
   (:data:`PROBE_TIMEOUT`) for a speech server that runs to answer, longer
-  (:data:`START_TIMEOUT`) when none ran and one is being started. Past it the
-  game plays on printing only and says so once; an output that turns up later
-  is closed unused.
+  (:data:`START_TIMEOUT`) when none ran and one is being started, or when pywin32
+  generates its COM wrappers on first use (Windows). Past it the game plays on
+  printing only and says so once (on first use: that speech is being set up, not
+  that it did not answer); an output that turns up later is closed unused.
 - On Windows the worker initialises COM before it builds anything
   (``com.py``), so JAWS, SAPI 5 and the others are created, used and released
   on that one thread, as COM requires.
@@ -39,12 +40,15 @@ from typing import Final
 from okey.messages import DEFAULT_LANGUAGE
 from okey.speech.com import com_apartment
 from okey.speech.outputs import FinishSignal, Probe, SpeechOutput, probe_system_output
-from okey.speech.routes import on_server_start
+from okey.speech.routes import on_first_use, on_server_start
 from okey.speech.utterance import Message
 
 HANG_AFTER: Final = 5.0
 PROBE_TIMEOUT: Final = 2.0
-START_TIMEOUT: Final = 8.0  # a speech-dispatcher started cold loads its voices first
+# A speech-dispatcher started cold loads its voices first (1 to 2 s on a slow machine);
+# pywin32's first use of SAPI 5 and JAWS generates and compiles their wrappers (docs/speech.md,
+# "The speech thread": about 1 s of processor time here, estimated up to 3 s on a slow PC).
+START_TIMEOUT: Final = 8.0
 _STOP: Final = None
 _WAIT_STEP: Final = 0.05
 TRACE_VAR: Final = "OKEY_SPEECH_TRACE"
@@ -78,6 +82,7 @@ class BackgroundOutput:
         self._queue: queue.Queue[tuple[str, bool] | None] = queue.Queue()
         self._ready = threading.Event()
         self._starting = threading.Event()  # no server ran: one is being started
+        self._first_use = threading.Event()  # COM wrappers are being generated
         self.started_at = time.monotonic()
         self._probe = Probe(None)
         self._inner: SpeechOutput | None = None
@@ -110,6 +115,15 @@ class BackgroundOutput:
     def limit(self, timeout: float = PROBE_TIMEOUT, start_timeout: float = START_TIMEOUT) -> float:
         """The time limit that applies now (longer once a server is being started)."""
         return start_timeout if self._starting.is_set() else timeout
+
+    @property
+    def first_use(self) -> bool:
+        """Whether the probe has had COM wrappers to generate (Windows, first use)."""
+        return self._first_use.is_set()
+
+    def _first_used(self) -> None:
+        self._first_use.set()
+        self._starting.set()
 
     @property
     def thread(self) -> threading.Thread:
@@ -172,6 +186,7 @@ class BackgroundOutput:
 
     def _work(self) -> None:
         on_server_start(self._starting.set)
+        on_first_use(self._first_used)
         with self._setup():
             try:
                 probe = self._prober()
@@ -279,6 +294,12 @@ def open_background_output(
     if probe is None:
         seconds = f"{worker.limit(timeout, start_timeout):g}"
         worker.close()
+        if worker.first_use:  # working speech, still being set up: it speaks next time
+            return Probe(
+                None,
+                f"the COM wrappers were still being generated after {seconds} s",
+                (Message.of("speech.first_use"),),
+            )
         return Probe(
             None,
             f"the speech output did not answer within {seconds} s",

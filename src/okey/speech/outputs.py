@@ -175,7 +175,7 @@ def probe_system_output(platform: str | None = None, language: str = DEFAULT_LAN
     On macOS, VoiceOver that runs but does not allow AppleScript to control it is
     left out (``say`` speaks instead) and the notice names the setting.
     """
-    built = build_outputs(platform)
+    built = build_outputs(platform, language)
     outputs = built.outputs
     notices: list[Message] = []
     refusing = [output for output in outputs if voiceover_refuses(output)]

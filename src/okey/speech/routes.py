@@ -18,6 +18,12 @@ the probe's short time limit. Only when no server is there is it started
 (speechd's own autospawn), which loads its voices and can take a second or
 two; the thread building the outputs is told first (:func:`on_server_start`),
 so that the probe may wait longer for a server being started.
+
+On Windows, the first time JAWS's or SAPI 5's COM class is used, pywin32 generates
+Python wrappers for its type library (``win32com.client.gencache``: SAPI 5's is about
+300 kB of Python, written and compiled), which can take longer than the probe's usual
+limit. When they are not generated yet, the thread is told first (:func:`on_first_use`)
+and the probe waits as long as for a server being started.
 """
 
 from __future__ import annotations
@@ -30,7 +36,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from okey.messages import DEFAULT_LANGUAGE
 from okey.speech.say import SayVoice, say_available
+from okey.speech.voices import choose_sapi_voice, say_voice
 
 PACKAGE: Final = "accessible_output2.outputs"
 
@@ -96,6 +104,13 @@ def output_module(name: str) -> Any:
     return importlib.import_module(f"{PACKAGE}.{name}")
 
 
+# The library's COM outputs and the classes each asks pywin32 for (its load_com calls).
+COM_CLASSES: Final = {
+    "jaws": ("FreedomSci.JawsApi", "jfwapi"),
+    "sapi5": ("SAPI.SPVoice",),
+    "window_eyes": ("gwspeak.speak",),
+}
+
 _told = threading.local()
 
 
@@ -108,6 +123,38 @@ def _server_starts() -> None:
     callback: Callable[[], None] | None = getattr(_told, "callback", None)
     if callback is not None:
         callback()
+
+
+def on_first_use(callback: Callable[[], None] | None) -> None:
+    """Call ``callback`` when, on this thread, pywin32 has COM wrappers to generate first."""
+    _told.first_use = callback
+
+
+def _first_use() -> None:
+    callback: Callable[[], None] | None = getattr(_told, "first_use", None)
+    if callback is not None:
+        callback()
+
+
+def com_wrappers_missing(classes: tuple[str, ...]) -> bool:
+    """True when the first of ``classes`` that is installed has no pywin32 wrappers yet,
+    so that building its output will generate them. False without pywin32, when none is
+    installed (the output fails at once) or when they were generated before."""
+    try:
+        pywintypes: Any = importlib.import_module("pywintypes")
+        gencache: Any = importlib.import_module("win32com.client.gencache")
+    except ImportError:
+        return False
+    for name in classes:
+        try:
+            clsid = pywintypes.IID(name)  # the registry: com_error when it is not installed
+        except Exception:
+            continue
+        try:
+            return gencache.GetModuleForCLSID(clsid) is None
+        except Exception:  # a damaged cache: it will be generated again
+            return True
+    return False
 
 
 def connect_speech_dispatcher(speechd: Any) -> Any:
@@ -184,8 +231,22 @@ def _label(name: str) -> str:
     return LABELS.get(name, name)
 
 
-def build_outputs(platform: str | None = None) -> Built:
+def _voice_of(name: str, output: Any, language: str, built: Built) -> None:
+    """SAPI 5 speaks with a voice of ``language`` where one is installed."""
+    if name != "sapi5" or language == DEFAULT_LANGUAGE:
+        return
+    try:
+        chosen = choose_sapi_voice(output, language)
+    except Exception as error:  # the voice stays the default one
+        built.failures.append(f"SAPI 5 voice: {type(error).__name__}: {error}")
+        return
+    if chosen is None:
+        built.failures.append(f"SAPI 5: no voice of {language}; the default voice speaks")
+
+
+def build_outputs(platform: str | None = None, language: str = DEFAULT_LANGUAGE) -> Built:
     """Build every output of the platform on this thread; skip each one that fails.
+    System speech (SAPI 5, ``say``) speaks ``language`` where it has a voice for it.
 
     Call it on the thread that will use the outputs (COM initialised, on Windows).
     """
@@ -194,15 +255,21 @@ def build_outputs(platform: str | None = None) -> Built:
     ranked: list[tuple[int, int, Any]] = []
     for order, name in enumerate(module_names(chosen)):
         build = _OWN_BUILDERS.get(name, _library_output(name))
+        if name in COM_CLASSES and com_wrappers_missing(COM_CLASSES[name]):
+            _first_use()
         try:
             output = build()
         except Exception as error:  # any failure of one output skips that one only
             built.failures.append(f"{_label(name)}: {type(error).__name__}: {error}")
             continue
+        _voice_of(name, output, language, built)
         ranked.append((int(getattr(output, "priority", 100)), order, output))
     if chosen == "darwin":
         if say_available():
-            ranked.append((SYSTEM_PRIORITY, len(ranked), SayVoice()))
+            voice = say_voice(language)
+            if voice is None and language != DEFAULT_LANGUAGE:
+                built.failures.append(f"say: no voice of {language}; the default voice speaks")
+            ranked.append((SYSTEM_PRIORITY, len(ranked), SayVoice(voice=voice)))
         else:
             built.failures.append("say: the say command is not there")
     built.outputs = [output for _, _, output in sorted(ranked, key=lambda item: item[:2])]

@@ -34,8 +34,15 @@ class SayVoice:
     name = "say"
     priority = SAY_PRIORITY
 
-    def __init__(self, command: Sequence[str] = COMMAND, start: Starter = subprocess.Popen) -> None:
-        self._command = list(command)
+    def __init__(
+        self,
+        command: Sequence[str] = COMMAND,
+        start: Starter = subprocess.Popen,
+        *,
+        voice: str | None = None,
+    ) -> None:
+        # A voice of the game's language (okey.speech.voices), else the system's own.
+        self._command = [command[0], "-v", voice, *command[1:]] if voice else list(command)
         self._start = start
         self._changed = threading.Condition()
         self._queue: deque[str] = deque()
