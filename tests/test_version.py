@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -29,6 +30,14 @@ print(json.dumps({"status": status, "catalogues": load_catalogue.cache_info().cu
 def test_the_version_is_the_installed_packages() -> None:
     assert version() == importlib.metadata.version("okey")
     assert version_line() == f"okey {version()}"
+
+
+def test_the_source_says_the_same_version_as_pyproject() -> None:
+    """``okey.__version__`` answers where okey runs uninstalled: it must not drift."""
+    import okey
+
+    pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+    assert okey.__version__ == tomllib.loads(pyproject.read_text())["project"]["version"]
 
 
 def test_okey_dash_dash_version_prints_one_line(capsys: pytest.CaptureFixture[str]) -> None:
