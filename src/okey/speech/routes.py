@@ -111,18 +111,22 @@ COM_CLASSES: Final = {
     "window_eyes": ("gwspeak.speak",),
 }
 
-_told = threading.local()
+_told = threading.local()  # what this thread is to be told of a slow start, by its kind
+
+
+def _tell(kind: str) -> None:
+    callback: Callable[[], None] | None = getattr(_told, kind, None)
+    if callback is not None:
+        callback()
 
 
 def on_server_start(callback: Callable[[], None] | None) -> None:
     """Call ``callback`` when, on this thread, a speech server has to be started first."""
-    _told.callback = callback
+    _told.server_start = callback
 
 
 def _server_starts() -> None:
-    callback: Callable[[], None] | None = getattr(_told, "callback", None)
-    if callback is not None:
-        callback()
+    _tell("server_start")
 
 
 def on_first_use(callback: Callable[[], None] | None) -> None:
@@ -131,9 +135,7 @@ def on_first_use(callback: Callable[[], None] | None) -> None:
 
 
 def _first_use() -> None:
-    callback: Callable[[], None] | None = getattr(_told, "first_use", None)
-    if callback is not None:
-        callback()
+    _tell("first_use")
 
 
 def com_wrappers_missing(classes: tuple[str, ...]) -> bool:
