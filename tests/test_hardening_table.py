@@ -405,14 +405,14 @@ def test_sigterm_or_a_closed_terminal_leaves_at_once_even_unsaved(
 
 def test_each_system_s_process_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """Linux reads /proc (a start time, so a reused id is seen); macOS asks os.kill(pid,
-    0); Windows asks OpenProcess, never os.kill, which would end the process there; both
-    read the start time through psutil (tests/test_saves_lock_portable.py)."""
+    0) and psutil; Windows asks kernel32, never os.kill, which would end the process
+    there (tests/test_saves_lock_portable.py)."""
     import okey.saves.lock as lock
 
     linux = lock.system_processes("linux")
     assert linux.alive(os.getpid()) and linux.start(os.getpid())
     windows = lock.system_processes("win32")
-    assert windows.alive is lock._windows_alive and windows.start is lock._portable_start
+    assert windows.alive is lock._windows_alive and windows.start is lock._windows_start
     mac = lock.system_processes("darwin")
     answers: dict[int, BaseException | None] = {
         1: None,

@@ -1,8 +1,9 @@
-"""Save locks on Windows and macOS: the holder's start time, read through psutil, so a
-process id the system gave again to another process is not taken for the holder.
+"""Save locks on Windows and macOS: the holder's start time, so that a process id the
+system gave again to another process is not taken for the holder.
 
-psutil reads the same creation time on every system, so its path runs here on Linux with
-real processes; only ``alive`` differs by platform (tests/test_hardening_table.py).
+macOS reads it through psutil, which reads the same creation time on every system, so
+its path runs here on Linux with real processes. Windows asks kernel32
+(``GetProcessTimes``), faked here as ctypes would call it.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
@@ -36,9 +38,8 @@ def child() -> Iterator[subprocess.Popen[bytes]]:
         process.wait(timeout=30)
 
 
-@pytest.mark.parametrize("platform", ["win32", "darwin"])
-def test_windows_and_macos_note_the_start_time(platform: str) -> None:
-    table = lock.system_processes(platform)
+def test_macos_notes_the_start_time() -> None:
+    table = lock.system_processes("darwin")
     started = table.start(os.getpid())
     assert started is not None
     assert float(started) == psutil.Process().create_time()
@@ -76,18 +77,83 @@ def test_a_system_that_will_not_say_leaves_it_to_alive(child: subprocess.Popen[b
     assert not is_stale(Holder(child.pid, None, table.host), table)  # an older lock
 
 
+class Function:
+    """A function of a ctypes library: callable, with a ``restype`` to set."""
+
+    def __init__(self, body: Callable[..., int]) -> None:
+        self.body = body
+        self.restype: object = None
+
+    def __call__(self, *args: Any) -> int:
+        return self.body(*args)
+
+
+class Kernel32:
+    """kernel32 as okey.saves.lock calls it, over processes by id: (creation time as a
+    FILETIME count, whether it still runs)."""
+
+    def __init__(self, processes: dict[int, tuple[int, bool]]) -> None:
+        self.processes = processes
+        self.open: dict[int, int] = {}  # handle -> pid
+        self.OpenProcess = Function(self._open)
+        self.GetProcessTimes = Function(self._times)
+        self.GetExitCodeProcess = Function(self._exit_code)
+        self.CloseHandle = Function(self._close)
+
+    def _open(self, access: int, inherit: bool, pid: int) -> int:
+        assert access == lock.PROCESS_QUERY_LIMITED_INFORMATION and not inherit
+        if pid not in self.processes:
+            return 0  # NULL: no such process
+        handle = 0x100 + len(self.open) * 4
+        self.open[handle] = pid
+        return handle
+
+    def _times(self, handle: int, *times: Any) -> int:
+        creation = self.processes[self.open[handle]][0]
+        times[0]._obj.dwLowDateTime = creation & 0xFFFFFFFF
+        times[0]._obj.dwHighDateTime = creation >> 32
+        return 1
+
+    def _exit_code(self, handle: int, code: Any) -> int:
+        code._obj.value = lock.STILL_ACTIVE if self.processes[self.open[handle]][1] else 0
+        return 1
+
+    def _close(self, handle: int) -> int:
+        del self.open[handle]
+        return 1
+
+
+STARTED = 134_000_000_000_000_000  # a FILETIME in 2025: 100 ns steps since 1601
+
+
+@pytest.fixture
+def kernel32(monkeypatch: pytest.MonkeyPatch) -> Kernel32:
+    fake = Kernel32({4242: (STARTED, True), 77: (STARTED - 10**9, False)})
+    monkeypatch.setattr(lock, "_kernel32", lambda: fake)
+    return fake
+
+
+def test_windows_reads_the_start_time_and_whether_it_runs(kernel32: Kernel32) -> None:
+    windows = lock.system_processes("win32")
+    assert windows.start(4242) == str(STARTED)
+    assert windows.alive(4242)
+    assert not windows.alive(77)  # it has exited: its handle is still there to ask
+    assert windows.start(5) is None and not windows.alive(5)  # no such process
+    assert kernel32.open == {}  # every handle closed
+
+
 def test_a_windows_lock_whose_id_was_reused_is_taken_over(
-    tmp_path: Path, child: subprocess.Popen[bytes]
+    tmp_path: Path, kernel32: Kernel32
 ) -> None:
     save = tmp_path / "autosave.json"
-    windows = replace(lock.system_processes("win32"), alive=lambda pid: True)
-    reused = Holder(child.pid, repr(psutil.Process(child.pid).create_time() - 3600.0), windows.host)
+    windows = lock.system_processes("win32")
+    reused = Holder(4242, str(STARTED - 36_000_000_000), windows.host)  # an hour earlier
     lock_path(save).write_bytes(reused.to_json())
     held = lock_save(save, windows)  # the id runs, but another process has it now
     assert held.held
     held.release()
 
-    live = Holder(child.pid, windows.start(child.pid), windows.host)
+    live = Holder(4242, str(STARTED), windows.host)
     lock_path(save).write_bytes(live.to_json())
     with pytest.raises(SaveError) as refused:
         lock_save(save, windows)

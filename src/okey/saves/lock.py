@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from okey.saves.errors import SaveError
 
@@ -75,12 +75,12 @@ def _linux_start(pid: int) -> str | None:
 
 
 def _portable_start(pid: int) -> str | None:
-    """The process's creation time as the system keeps it (psutil: GetProcessTimes on
-    Windows, the kernel's process table on macOS and the BSDs), or None when there is no
-    such process or the system will not say (then only ``alive`` decides)."""
+    """The process's creation time as psutil reads it from the kernel (macOS, the BSDs),
+    or None when there is no such process, psutil is not installed or the system will
+    not say (then only ``alive`` decides)."""
     try:
         import psutil  # about 0.1 s to import: only when a lock is checked
-    except ImportError:
+    except ImportError:  # installed with okey on macOS only (Windows and Linux need none)
         return None
     try:
         created = float(psutil.Process(pid).create_time())
@@ -101,20 +101,60 @@ def _posix_alive(pid: int) -> bool:
     return True
 
 
-def _windows_alive(pid: int) -> bool:  # pragma: no cover - run on Windows only
+PROCESS_QUERY_LIMITED_INFORMATION: Final = 0x1000
+STILL_ACTIVE: Final = 259
+
+
+def _kernel32() -> Any:
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]
-    handle = kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+    return ctypes.windll.kernel32  # type: ignore[attr-defined,unused-ignore]
+
+
+def _windows_process(pid: int, ask: Callable[[Any, int], object]) -> object:
+    """``ask(kernel32, handle)`` of the process ``pid`` opened for querying; None when it
+    cannot be opened (no such process)."""
+    from ctypes import wintypes
+
+    kernel32 = _kernel32()
+    kernel32.OpenProcess.restype = wintypes.HANDLE
+    handle = kernel32.OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, False, pid)
     if not handle:
-        return False
+        return None
     try:
+        return ask(kernel32, handle)
+    finally:
+        kernel32.CloseHandle(handle)
+
+
+def _windows_alive(pid: int) -> bool:
+    """Whether the process runs (``GetExitCodeProcess``: never ``os.kill``, which on
+    Windows would end it)."""
+    import ctypes
+
+    def running(kernel32: Any, handle: int) -> bool:
         code = ctypes.c_ulong()
         if not kernel32.GetExitCodeProcess(handle, ctypes.byref(code)):
             return False
-        return code.value == 259  # STILL_ACTIVE
-    finally:
-        kernel32.CloseHandle(handle)
+        return code.value == STILL_ACTIVE
+
+    return _windows_process(pid, running) is True
+
+
+def _windows_start(pid: int) -> str | None:
+    """The process's creation time (``GetProcessTimes``, in 100 ns steps since 1601), as
+    psutil reads it, without psutil (which has no wheel for 32-bit Windows)."""
+    import ctypes
+    from ctypes import wintypes
+
+    def created(kernel32: Any, handle: int) -> str | None:
+        times = [wintypes.FILETIME() for _ in range(4)]  # creation, exit, kernel, user
+        if not kernel32.GetProcessTimes(handle, *(ctypes.byref(time) for time in times)):
+            return None
+        return str(times[0].dwHighDateTime << 32 | times[0].dwLowDateTime)
+
+    found = _windows_process(pid, created)
+    return found if isinstance(found, str) else None
 
 
 @dataclass
@@ -134,14 +174,15 @@ class ProcessTable:
 
 def system_processes(platform: str | None = None) -> ProcessTable:
     """This system's processes: /proc on Linux (the start time with the boot's id);
-    elsewhere the start time psutil reads, and whether the process id runs
-    (``os.kill(pid, 0)``, or ``OpenProcess`` on Windows, where ``os.kill`` would end it)."""
+    on Windows ``GetProcessTimes`` and ``GetExitCodeProcess`` (never ``os.kill``, which
+    would end the process there); elsewhere the start time psutil reads and whether
+    ``os.kill(pid, 0)`` finds the process."""
     name = platform or sys.platform
     host = socket.gethostname()
     if name.startswith("linux"):
         return ProcessTable(_linux_start, lambda pid: _linux_start(pid) is not None, host)
     if name == "win32":
-        return ProcessTable(_portable_start, _windows_alive, host)
+        return ProcessTable(_windows_start, _windows_alive, host)
     return ProcessTable(_portable_start, _posix_alive, host)
 
 
