@@ -47,7 +47,8 @@ HANG_AFTER: Final = 5.0
 PROBE_TIMEOUT: Final = 2.0
 # A speech-dispatcher started cold loads its voices first (1 to 2 s on a slow machine);
 # pywin32's first use of SAPI 5 and JAWS generates and compiles their wrappers (docs/speech.md,
-# "The speech thread": about 1 s of processor time here, estimated up to 3 s on a slow PC).
+# "The speech thread": compiling them alone is 0.13 s of processor time here, generating
+# them a few times that; up to about 3 s on a slow PC).
 START_TIMEOUT: Final = 8.0
 _STOP: Final = None
 _WAIT_STEP: Final = 0.05
