@@ -55,8 +55,7 @@ def test_two_files_for_one_cue_use_the_first_and_say_so(tmp_path: Path) -> None:
     assert abs(len(pack.clips[Cue.DRAW]) - 0.25 * RATE) <= 0.01 * RATE  # the FLAC
     assert [(problem.file, problem.reason) for problem in pack.problems] == [("draw.wav", "twice")]
     assert lines_at_start(tmp_path) == [
-        "Sound pack: draw.wav is not used, draw.flac gives that cue its sound already; "
-        "the game's own sound plays."
+        "Sound pack: draw.wav is not used: draw.flac gives that cue its sound."
     ]
 
 

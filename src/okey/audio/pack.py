@@ -27,6 +27,7 @@ from okey.errors import Phrase
 ENV_VAR: Final = "OKEY_SOUNDS"
 SUFFIX: Final = ".wav"  # the shipped cues' files, and the names said to the player
 SUFFIXES: Final = (".wav", ".ogg", ".flac", ".mp3")  # what a player's pack may hold
+TWICE: Final = "twice"  # a second file for one cue (draw.ogg beside draw.wav)
 MAX_SECONDS: Final = 3.0
 MAX_BYTES: Final = 4 * 1024 * 1024
 
@@ -42,6 +43,13 @@ class Problem:
     def phrase(self) -> Phrase:
         """The reason, worded in the player's language when it is said."""
         return Phrase(f"audio.pack.reason.{self.reason}", **self.fields)
+
+    def notice(self) -> tuple[str, dict[str, object]]:
+        """What the player is told of it: a catalogue key and its fields. A second file
+        for a cue names the one that plays; any other says why the game's own sound does."""
+        if self.reason == TWICE:
+            return "audio.pack.twice", {"file": self.file, "other": self.fields["other"]}
+        return "audio.pack.bad_file", {"file": self.file, "reason": self.phrase()}
 
 
 class PackFileError(ValueError):
@@ -178,7 +186,7 @@ def load_pack(folder: Path | None = None) -> Pack:
             problems.append(Problem(path.name, "unknown", {"known": known}))
             continue
         if cue in given:  # draw.ogg and draw.wav: the first by name is used
-            problems.append(Problem(path.name, "twice", {"other": given[cue]}))
+            problems.append(Problem(path.name, TWICE, {"other": given[cue]}))
             continue
         try:
             clips[cue] = read_clip(path)

@@ -109,7 +109,8 @@ class Sounds:
             pack = load_pack(pack_folder() if folder is None else folder)
         self._pack = pack
         for problem in pack.problems:
-            self._on_notice("audio.pack.bad_file", file=problem.file, reason=problem.phrase())
+            key, fields = problem.notice()
+            self._on_notice(key, **fields)
         if enabled:
             self._open()
             self._settled.wait(open_wait)
