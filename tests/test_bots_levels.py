@@ -30,6 +30,7 @@ from okey.games.okey101.levels import (
     plan_step,
     rules_now,
 )
+from okey.games.okey101.sections import rules_101
 from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import FinishPlan, Opened
@@ -301,7 +302,7 @@ def test_hard_opens_at_once_when_the_pile_runs_short() -> None:
 
 
 def test_hard_opens_at_once_when_a_one_turn_finish_is_not_doubled() -> None:
-    own = RULES_101.okey101
+    own = rules_101(RULES_101)
     assert own is not None
     flat = replace(
         RULES_101, okey101=replace(own, scoring=replace(own.scoring, one_turn_finish_factor=1))

@@ -31,7 +31,7 @@ from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.scores import Board101, Finish101
-from okey.games.okey101.sections import Rules101
+from okey.games.okey101.sections import Rules101, rules_101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles
@@ -46,10 +46,10 @@ from okey.table.welcome import welcome
 
 EN = load_catalogue("en")
 RULES = load_rules("101-partners")
-_OWN = RULES.okey101
+_OWN = rules_101(RULES)
 assert _OWN is not None
 OWN: Rules101 = _OWN
-_SOLO = load_rules("101").okey101
+_SOLO = rules_101(load_rules("101"))
 assert _SOLO is not None
 SOLO: Rules101 = _SOLO
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 from okey.games.okey101.notation import parse_meld
 from okey.games.okey101.round import checked_meld
+from okey.games.okey101.sections import rules_101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening_value
 from okey.rules import load_rules
 
-OWN = load_rules("101").okey101
+OWN = rules_101(load_rules("101"))
 assert OWN is not None
 OKEY = parse_tile("b9")
 TABLE_TEXT = (

@@ -23,6 +23,7 @@ from okey.engine.events import Event, MatchOver, RoundDrawn, RoundWon
 from okey.engine.view import PlayerView, TableView
 from okey.games.okey101.events import RoundCancelled101, RoundScored101
 from okey.games.okey101.levels import make_bot101
+from okey.games.okey101.sections import rules_101
 from okey.games.okey101.view import View101
 from okey.net.client import Client, play_as_bot
 from okey.net.protocol import ServerMessage
@@ -137,7 +138,7 @@ def no_timer(rules: RuleSet) -> RuleSet:
 def one_round_101() -> RuleSet:
     """Okey 101's rules for a match of one round (the shipped ones play five)."""
     rules = load_rules("101")
-    own = rules.okey101
+    own = rules_101(rules)
     assert own is not None
     return replace(
         rules,

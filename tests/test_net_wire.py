@@ -23,6 +23,7 @@ from okey.bots import make_bot
 from okey.engine.events import seen_by
 from okey.engine.match import Match
 from okey.games.okey101.levels import make_bot101
+from okey.games.okey101.sections import own_rules
 from okey.net.notation import action_from_text
 from okey.net.protocol import (
     Act,
@@ -57,7 +58,7 @@ MOVES_101 = [
 
 def one_round(name: str) -> RuleSet:
     rules = load_rules(name)
-    own = rules.okey101
+    own = own_rules(rules)
     if own is None:
         return replace(rules, table=replace(rules.table, rounds=1))
     return replace(

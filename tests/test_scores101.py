@@ -7,12 +7,12 @@ from dataclasses import replace
 import pytest
 
 from okey.games.okey101.scores import Board101, Finish101, round_points
-from okey.games.okey101.sections import Rules101
+from okey.games.okey101.sections import Rules101, rules_101
 from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.rules import load_rules
 
-_LOADED = load_rules("101").okey101
+_LOADED = rules_101(load_rules("101"))
 assert _LOADED is not None
 OWN: Rules101 = _LOADED
 N, C, P = Opened.NOT_YET, Opened.COMBINATIONS, Opened.PAIRS

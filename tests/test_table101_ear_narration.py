@@ -26,6 +26,7 @@ from okey.games.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
+from okey.games.okey101.sections import rules_101
 from okey.games.okey101.table import _only_laid_since
 from okey.games.okey101.table_words import opening_line
 from okey.games.okey101.view import LaidMeld, View101
@@ -45,7 +46,7 @@ OKEY = parse_tile("b13")  # the indicator blue 12
 INDICATOR = parse_tile("b12")
 YOU, RIGHT, ACROSS, LEFT = 0, 1, 2, 3  # Zeynep on the right, Mehmet across, Ayşe on the left
 assert RULES.okey101 is not None
-OPENING = RULES.okey101.opening()
+OPENING = rules_101(RULES).opening()
 
 
 def run(text: str) -> Meld:

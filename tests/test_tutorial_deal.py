@@ -24,6 +24,7 @@ from okey.games.okey.tutorial_deal import tutorial_bots, tutorial_deck, tutorial
 from okey.games.okey101 import tutorial_deal as prepared101
 from okey.games.okey101.actions import Add, Lay, Open
 from okey.games.okey101.events import Opened101, Penalised101, PenaltyReason, RoundScored101
+from okey.games.okey101.sections import rules_101
 from okey.games.okey101.view import View101
 from okey.hand.finishing import finish_plan
 from okey.hand.opening import best_opening
@@ -93,7 +94,7 @@ def test_the_101_rules_keep_their_own_sections() -> None:
     rules = prepared101.tutorial_rules(EN)
     assert rules.okey101 is not None
     assert rules.table.rounds == 1
-    assert rules.okey101.table.rounds == 1
+    assert rules_101(rules).table.rounds == 1
 
 
 def the_lessons_moves() -> list[Action]:

@@ -18,6 +18,7 @@ from okey.engine.events import RoundWon
 from okey.games.okey import tutorial_deal as deal
 from okey.games.okey101 import tutorial_deal as deal101
 from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
+from okey.games.okey101.sections import rules_101
 from okey.hand.tiles import FALSE_JOKER, Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode
@@ -556,7 +557,7 @@ def test_the_whole_101_lesson_by_keys_ends_with_your_finish() -> None:
     assert Opened101 in mine and Laid101 in mine and Added101 in mine
     scored = [e for e in events if isinstance(e, RoundScored101)]
     assert [e.finisher for e in scored] == [0]
-    own = table.seat.rules.okey101
+    own = rules_101(table.seat.rules)
     assert own is not None
     assert scored[0].points[0] == -own.scoring.finish_bonus
     assert not any(e.penalties[0] for e in [table.session.match.table_view(0)])  # type: ignore[attr-defined]

@@ -7,12 +7,13 @@ nested :class:`Phrase` and :class:`OkeyError` values for its causes). Nothing
 is worded when it is raised: :func:`okey.errors.render` finds the words in
 the player's language at the moment the error is shown, so a damaged file is
 reported wholly in the chosen language. This module imports no text: :func:`render`
-is given the catalogue, and ``str(error)`` reads the English one only when called.
+is given the catalogue, and ``str(error)`` reads the English one that
+:mod:`okey.messages` hands over as it loads (:func:`word_in_english_with`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from pathlib import PurePath
 from typing import ClassVar, Protocol
@@ -89,10 +90,11 @@ class OkeyError(ValueError):
         return Phrase(self.prefix + self.key, **self.fields).naming(self.okey)
 
     def __str__(self) -> str:
-        # English, for tracebacks and logs; the catalogue is read only now: no text here
-        from okey.messages import DEFAULT_LANGUAGE, load_catalogue
-
-        return render(self, load_catalogue(DEFAULT_LANGUAGE))
+        # English, for tracebacks and logs, once okey.messages has given its catalogue;
+        # before that (nothing can be worded yet) the reason and its fields
+        if _english is None:
+            return repr(self)
+        return render(self, _english())
 
     def __repr__(self) -> str:
         fields = "".join(f", {name}={value!r}" for name, value in self.fields.items())
@@ -105,6 +107,16 @@ class Wording(Protocol):
     def text(self, key: str, /, **fields: object) -> str: ...
 
     def tile(self, tile: Tile, okey: Tile | None = None) -> str: ...
+
+
+_english: Callable[[], Wording] | None = None
+
+
+def word_in_english_with(catalogue: Callable[[], Wording]) -> None:
+    """Have ``str()`` of an error word it with ``catalogue()`` (the English catalogue,
+    which :mod:`okey.messages` gives as it loads: this module imports no text)."""
+    global _english
+    _english = catalogue
 
 
 def render(item: OkeyError | Phrase, catalogue: Wording) -> str:

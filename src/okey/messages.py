@@ -30,6 +30,7 @@ from io import BytesIO
 from pathlib import Path
 from types import MappingProxyType
 
+from okey import errors
 from okey.hand.tiles import Colour, Tile, is_okey
 
 DOMAIN = "okey"
@@ -265,3 +266,6 @@ def load_catalogue(code: str) -> Catalogue:
         raise UnknownLanguageError(code, LANGUAGES)
     fallback = None if code == DEFAULT_LANGUAGE else load_catalogue(DEFAULT_LANGUAGE)
     return Catalogue.from_mo(code, mo_path(code).read_bytes(), fallback)
+
+
+errors.word_in_english_with(lambda: load_catalogue(DEFAULT_LANGUAGE))

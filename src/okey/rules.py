@@ -19,7 +19,6 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from pathlib import Path
 from typing import (
-    TYPE_CHECKING,
     Any,
     ClassVar,
     Final,
@@ -33,9 +32,6 @@ from okey import kits
 from okey.errors import OkeyError, Phrase
 from okey.packagedata import rules_folder
 from okey.textfiles import TextFileError, printable, read_text
-
-if TYPE_CHECKING:  # RuleSet.okey101's type; the network reads it by name (NetPart.names)
-    from okey.games.okey101.sections import Rules101
 
 LEAST_TIMER: Final = 5
 MOST_TIMER: Final = 600
@@ -144,6 +140,14 @@ class PlayRules:
 
 
 @dataclass(frozen=True)
+class GameSections:
+    """A game's own rule sections, kept whole in :attr:`RuleSet.okey101`.
+
+    Each game's folder subclasses it (a frozen dataclass of its sections); only that
+    folder reads the fields, through its own check of the subclass."""
+
+
+@dataclass(frozen=True)
 class RuleSet:
     """A whole table's rules."""
 
@@ -153,9 +157,10 @@ class RuleSet:
     table: TableRules = field(default_factory=TableRules)
     scoring: ScoringRules = field(default_factory=ScoringRules)
     play: PlayRules = field(default_factory=PlayRules)
-    # Okey 101's own sections (``game = "101"``; None for Okey). ``table`` and ``play``
-    # then carry what the match reads for every game: players, rounds, tie, the clock.
-    okey101: Rules101 | None = None
+    # A game's own sections (Okey 101's, ``game = "101"``; None for Okey): ``table`` and
+    # ``play`` then carry what the match reads for every game: players, rounds, tie, the
+    # clock. The field keeps its first game's name: saves and the wire spell it so.
+    okey101: GameSections | None = None
 
 
 CLASSIC = RuleSet(name="classic", description="Classic Okey for four players.")

@@ -66,6 +66,7 @@ def limit_self(cpu: Any, memory: Any) -> None:
 
 
 def main(argv: list[str]) -> int:
+    import okey.messages  # noqa: F401  (an okey error the bot raises is told in English)
     from okey.bots.plugins import load_factory
     from okey.net.codec import decode
     from okey.net.notation import action_text

@@ -245,8 +245,27 @@ def _decode_class(data: object, cls: type, path: str) -> Any:
         except ValueError:
             raise CodecError(path, f"is not a {cls.__name__}") from None
     if dataclasses.is_dataclass(cls):
-        return _decode_dataclass(data, cls, path)
+        return _decode_dataclass(data, _named(data, cls), path)
     raise CodecError(path, f"no way to decode {cls.__name__}")
+
+
+def _named(data: object, cls: type) -> type:
+    """The class ``data`` names when it is a game's own subclass of ``cls`` (a rule set's
+    sections: :class:`okey.rules.GameSections`), else ``cls``."""
+    name = data.get(TYPE_KEY) if isinstance(data, Mapping) else None
+    if name is None or name == cls.__name__:
+        return cls
+    found = _game_names().get(name)
+    return found if found is not None and issubclass(found, cls) else cls
+
+
+@cache
+def _game_names() -> Mapping[str, type]:
+    """The classes every game's folder names for the shared classes' fields."""
+    names: dict[str, type] = {}
+    for part in net_parts():
+        names.update(part.names)
+    return names
 
 
 def _decode_tile(data: object, path: str) -> Tile:
@@ -314,10 +333,7 @@ def _is_game_action(kind: Any) -> bool:
 @cache
 def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
     """Each init field of ``cls``: its name, its resolved type, whether it has a default."""
-    names: dict[str, Any] = {}
-    for part in net_parts():  # types named in shared classes that live in a game's folder
-        names.update(part.names)
-    hints = typing.get_type_hints(cls, localns=names)
+    hints = typing.get_type_hints(cls, localns=dict(_game_names()))
     out = []
     for f in dataclasses.fields(cls):
         if not f.init:

@@ -31,8 +31,9 @@ class NetPart:
     action_tiles: Callable[[GameAction], int]
     """How many tiles a move of the game's own lays (0 for a move naming one at most)."""
     names: Mapping[str, type[object]] = field(default_factory=dict)
-    """Types the shared classes name by string that live in the game's folder (a rule
-    set's own sections: ``RuleSet.okey101`` names ``Rules101``), for reading them back."""
+    """The game's own subclasses of shared classes, by the name the wire gives them (a
+    rule set's sections: ``Rules101``, a :class:`okey.rules.GameSections`), for reading
+    them back."""
 
 
 def net_part(game: str) -> NetPart:

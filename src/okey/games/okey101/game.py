@@ -10,7 +10,7 @@ from okey.engine.games.base import Game
 from okey.engine.traditional import Dice
 from okey.games.okey101.round import Round101
 from okey.games.okey101.scores import Board101
-from okey.games.okey101.sections import GAME
+from okey.games.okey101.sections import GAME, rules_101
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
 
@@ -22,9 +22,7 @@ class Okey101Game(Game):
 
     def __init__(self, rules: RuleSet) -> None:
         super().__init__(rules)
-        if rules.okey101 is None:
-            raise ValueError("Okey 101 needs a rule set of game 101")
-        self.board = Board101(rules.okey101)
+        self.board = Board101(rules_101(rules))
         self.cancelled = 0  # rounds cancelled (all four opened with pairs)
         self._last: Round101 | None = None
 

@@ -15,6 +15,7 @@ from okey.commands.hand_kit import HandPart, Teller, Told
 from okey.errors import OkeyError
 from okey.games.okey101.notation import format_meld, parse_meld
 from okey.games.okey101.round import checked_meld
+from okey.games.okey101.sections import rules_101
 from okey.hand.analysis import check_hand
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import additions
@@ -65,13 +66,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _table(text: str | None, okey: Tile, rules: RuleSet) -> list[Meld] | str:
     """The table's melds, or the part that is no run or set."""
-    assert rules.okey101 is not None
+    own = rules_101(rules)
     melds: list[Meld] = []
     for part in (text or "").split("|"):
         if not part.strip():
             continue
         try:
-            made = checked_meld(parse_meld(part), okey, rules.okey101)
+            made = checked_meld(parse_meld(part), okey, own)
         except ValueError:
             made = None
         if made is None:
@@ -84,9 +85,8 @@ def analyse101(
     tiles: Sequence[Tile], indicator: Tile, rules: RuleSet, table: Sequence[Meld], opened: Opened
 ) -> dict[str, Any]:
     """The 101 analysis as plain data (what ``--json`` prints)."""
-    assert rules.okey101 is not None
     okey = okey_for(indicator)
-    options = rules.okey101.opening()
+    options = rules_101(rules).opening()
     found = best_opening(tiles, okey, options)
     pairs = best_pairs(tiles, okey, options)
     left = list(found.left) if found is not None else list(tiles)

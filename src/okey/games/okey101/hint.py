@@ -26,6 +26,7 @@ from okey.engine.view import TableView
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import PenaltyReason
 from okey.games.okey101.levels import rules_now
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place
@@ -100,7 +101,7 @@ def discard_why(view: View101, tile: Tile) -> Line | None:
     """Why this discard, when the view says it at once: it costs a penalty as every tile
     would; it keeps the tiles that fit the table (and would cost one); it keeps the best
     opening's value (not yet opened)."""
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     if own is None:
         return None
     points = own.scoring.penalty

@@ -30,6 +30,7 @@ from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
 from okey.games.okey101.events import PenaltyReason
 from okey.games.okey101.levels import rules_now
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, additions
@@ -241,7 +242,7 @@ def pairs(table: TableCore, command: Command) -> None:
 
 
 def _lay_pairs(table: TableCore, view: View101, *, marked: bool) -> None:
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     opened = view.my_opening
     if opened is Opened.COMBINATIONS and not (
         own is not None and own.play.series_opener_lays_pairs
@@ -389,7 +390,7 @@ def finish_for(view: View101) -> FinishPlan | None:
     plan = finish_plan(
         view.hand, view.table, view.okey, rules_now(view), view.my_opening, view.must_use
     )
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     if plan is None or own is None or own.play.lay_off_on_opening_turn:
         return plan
     opening = bool(plan.opening or plan.opening_pairs)
@@ -447,7 +448,7 @@ def discard(table: TableCore, command: Command) -> None:
         moves.HANDLERS[command](table, command)
         return
     reason = view.discard_cost(tile)
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     warned = own is not None and own.play.penalty_warning
     if reason is None or own is None or not warned or Discard(tile) not in view.legal:
         moves.HANDLERS[command](table, command)

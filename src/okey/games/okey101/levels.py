@@ -39,6 +39,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open, Pair
 from okey.games.okey101.scores import partner
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
 from okey.hand.layoff import Addition, Place, add_to, additions, can_add
@@ -82,7 +83,7 @@ WAIT_STUCK: Final = 5  # tiles fitting nowhere (the discard among them) hard sti
 def hand_spared_by(view: View101) -> int | None:
     """The seat whose finish would leave this seat's hand uncounted (Eşli 101's partner
     when ``finisher_partner = "zero"``), or None."""
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     if own is None or not own.table.partners or own.scoring.finisher_partner != "zero":
         return None
     return partner(view.seat)
@@ -290,7 +291,7 @@ class Level101:
         opened (none of them can finish but in one turn, and the threshold cannot rise)
         and the pile is long; it costs the turns the opened hand would have laid tiles
         in, so hard waits only when few tiles (the discard among them) fit nowhere."""
-        own = view.rules.okey101
+        own = own_rules(view.rules)
         if not self.style.waits or own is None or own.scoring.one_turn_finish_factor <= 1:
             return False
         if view.pile_count < WAIT_PILE:

@@ -28,6 +28,7 @@ from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.levels import master101, plan_step, rules_now
 from okey.games.okey101.scores import Finish101, round_factor
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
@@ -130,7 +131,7 @@ def judge101(
 def finishing_factor(view: View101, master: Action) -> int | None:
     """The factor of the finish ``master`` begins this turn (it is a step of the finishing
     plan the hard level follows), or None when it does not finish."""
-    own = view.rules.okey101
+    own = own_rules(view.rules)
     bot = master101()
     if own is None or not bot.near(view):
         return None

@@ -64,7 +64,7 @@ from okey.games.okey101.scores import (
     round_factor,
     round_points,
 )
-from okey.games.okey101.sections import Rules101
+from okey.games.okey101.sections import Rules101, rules_101
 from okey.games.okey101.view import LaidMeld, LaidPair, View101, discard_penalty
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
@@ -97,9 +97,8 @@ class Round101(GameRound):
     def __init__(
         self, rules: RuleSet, number: int, dealer: int, deck: Sequence[Tile], board: Board101
     ) -> None:
-        assert rules.okey101 is not None
         self.rules = rules
-        self.own: Rules101 = rules.okey101
+        self.own: Rules101 = rules_101(rules)
         self.players = players = rules.table.players
         self.number = number
         self.dealer = dealer

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from okey.games.okey101.sections import FACTORS, NOT_NEGATIVE, SECTIONS, Rules101
+from okey.games.okey101.sections import FACTORS, NOT_NEGATIVE, SECTIONS, Rules101, own_rules
 from okey.rules import (
     PlayRules,
     RulesError,
@@ -56,7 +56,7 @@ def _make(named: RuleSet, sections: Mapping[str, Any], source: str) -> RuleSet:
 
 
 def _written(rules: RuleSet) -> dict[str, Any]:
-    own = rules.okey101
+    own = own_rules(rules)
     assert own is not None  # a rule set of game 101 is made by _make
     return {name: getattr(own, name) for name in SECTIONS}
 

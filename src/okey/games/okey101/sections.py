@@ -13,8 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from okey.rules import GameSections
+
 if TYPE_CHECKING:
     from okey.hand.melds import OpeningRules
+    from okey.rules import RuleSet
 
 Tie101 = Literal["shared", "last_finisher"]
 OkeySwap = Literal["allowed", "never"]
@@ -75,7 +78,7 @@ class Play101:
 
 
 @dataclass(frozen=True)
-class Rules101:
+class Rules101(GameSections):
     """A 101 rule set's own sections."""
 
     table: Table101 = field(default_factory=Table101)
@@ -93,6 +96,20 @@ class Rules101:
             wrap_runs=play.run_13_1,
             take_back_okey=play.okey_swap == "allowed",
         )
+
+
+def own_rules(rules: RuleSet) -> Rules101 | None:
+    """``rules``'s 101 sections (None at a rule set of another game)."""
+    own = rules.okey101
+    return own if isinstance(own, Rules101) else None
+
+
+def rules_101(rules: RuleSet) -> Rules101:
+    """``rules``'s 101 sections; ValueError at a rule set of another game."""
+    own = own_rules(rules)
+    if own is None:
+        raise ValueError("Okey 101 needs a rule set of game 101")
+    return own
 
 
 SECTIONS: Final[dict[str, type[Any]]] = {"table": Table101, "scoring": Scoring101, "play": Play101}

@@ -23,6 +23,7 @@ from okey.games.okey101.events import (
 )
 from okey.games.okey101.reading import finish_now101, on_the_table, read101
 from okey.games.okey101.screen import LAYOUT
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.melds import OpeningRules
@@ -193,7 +194,7 @@ def _only_laid_since(before: Told | None, now: Told) -> bool:
 
 
 def _rack_opening(rules: RuleSet) -> OpeningRules | None:
-    own = rules.okey101
+    own = own_rules(rules)
     return own.opening() if own is not None else None
 
 

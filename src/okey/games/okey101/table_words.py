@@ -27,6 +27,7 @@ from okey.games.okey101.events import (
     RoundScored101,
 )
 from okey.games.okey101.scores import Finish101, hand_erased, partner
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place, meld_additions
@@ -181,7 +182,7 @@ def _scored(
             why.append(Line("table.101.why.one_turn"))
         if event.factor > 1:
             said.append(Line("table.101.factor", why=AndList(tuple(why)), count=event.factor))
-    own = view.rules.okey101 if view is not None else None
+    own = own_rules(view.rules) if view is not None else None
     void = not any(event.points)
     if void and event.finisher is None:
         said.append(Line("table.101.void"))

@@ -16,6 +16,7 @@ from typing import Any
 from okey.engine.events import Event
 from okey.games.okey101 import tutorial_deal as deal
 from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
+from okey.games.okey101.sections import own_rules
 from okey.rules import RuleSet
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field
@@ -63,7 +64,7 @@ LESSON: tuple[LessonStep, ...] = (
 
 def fields(rules: RuleSet) -> dict[str, Field]:
     """What the lesson's texts name (beyond the seats, the indicator and the okey)."""
-    own = rules.okey101
+    own = own_rules(rules)
     assert own is not None  # the lesson is played with 101's rules
     return {
         "value": deal.OPENING_VALUE,

@@ -28,7 +28,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.games.okey101.actions import Open
 from okey.games.okey101.round import HAND_101
-from okey.games.okey101.sections import GAME
+from okey.games.okey101.sections import GAME, own_rules
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles
@@ -120,7 +120,7 @@ def tutorial_bots() -> dict[int, Bot]:
 def tutorial_rules(catalogue: Catalogue) -> RuleSet:
     """Okey 101, played for a single round (named in ``catalogue``'s language)."""
     rules = load_rules("101")
-    own = rules.okey101
+    own = own_rules(rules)
     assert own is not None  # rules/101.toml is Okey 101's
     return replace(
         rules,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from okey.engine.view import TableView
 from okey.games.okey101.actions import Pair
 from okey.games.okey101.events import PenaltyReason
-from okey.games.okey101.sections import Rules101
+from okey.games.okey101.sections import Rules101, own_rules
 from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import LaidMeld as LaidMeld
@@ -72,7 +72,7 @@ class View101(TableView):
     def discard_cost(self, tile: Tile) -> PenaltyReason | None:
         """Why discarding ``tile`` now would be penalised (the table warns first), or None;
         the last tile of an opened player finishes and is never penalised."""
-        own = self.rules.okey101
+        own = own_rules(self.rules)
         if own is None or (len(self.hand) == 1 and self.my_opening is not Opened.NOT_YET):
             return None
         return discard_penalty(tile, self.table, self.okey, own)

@@ -20,6 +20,7 @@ from okey.games.okey101.events import (
     RoundCancelled101,
     RoundScored101,
 )
+from okey.games.okey101.sections import own_rules
 from okey.rule_message import Message
 from okey.rules import RuleSet
 from okey.words_kit import Teller, WordsPart
@@ -88,7 +89,7 @@ def replay(teller: Teller, event: GameEvent) -> list[str]:
 
 def rule_messages(rules: RuleSet, title: Message) -> list[Message]:
     """Every rule of a 101 rule set, one message a sentence, in the order they are said."""
-    own = rules.okey101
+    own = own_rules(rules)
     assert own is not None
     table, scoring, play = own.table, own.scoring, own.play
     said: list[Message] = [
