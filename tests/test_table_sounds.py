@@ -50,7 +50,8 @@ from okey.preferences import load, settings_path
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.table import router
-from okey.table.cues import chat, event_cues
+from okey.table.chatting import chat
+from okey.table.cues import event_cues
 from okey.table.keys import KEYMAP, Command
 from okey.table.lines import Line
 from okey.table.seat import Step

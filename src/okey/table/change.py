@@ -40,8 +40,8 @@ from okey.engine.view import Phase
 from okey.hand.tiles import Tile
 from okey.table import cues, prompts
 from okey.table.kit import Moment, notice_of
+from okey.table.lines import Said
 from okey.table.seat import SeatState, SeatView, Step
-from okey.table.voice import Said
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -20,10 +20,10 @@ from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.chat import ChatRoom
 from okey.table.clock import TurnClock
-from okey.table.finding import Looking
 from okey.table.keys import Command, keymap
-from okey.table.kit import table_part
+from okey.table.kit import TablePart, table_part
 from okey.table.lines import Line, Problem, Speech
+from okey.table.looking import Looking
 from okey.table.menu import Asking, Menu, Option
 from okey.table.narration import TableNarrator
 from okey.table.rack import Rack
@@ -86,7 +86,7 @@ class TableCore:
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.keys = keymap(rules)  # this table's keys (G, K, X: 101's at a 101 table)
-        self.game = table_part(rules)  # what the game plays or reads its own way
+        self.game: TablePart[TableCore] = table_part(rules)  # what the game does its own way
         self.rack = Rack(self.settings.sort_mode, self.game.rack_opening(rules))
         self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
         self.voice = Voice(speaker, self.words)

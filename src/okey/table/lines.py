@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from okey.audio.cues import Cue
+from okey.audio.places import Position
 from okey.hand.tiles import Tile
 from okey.rules_words import Named
 from okey.table.sorted_hand import SortedHand
@@ -145,6 +147,15 @@ Field = (
 
 Speech = Line | Joined
 """One message the table says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line to say (None: only a cue), and the cue that goes with it, from where."""
+
+    speech: Speech | None
+    cue: Cue | None = None
+    where: Position = Position.OWN
 
 
 def seat_fields(seat: int) -> dict[str, Field]:

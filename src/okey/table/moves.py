@@ -9,6 +9,7 @@ question before a move: discarding an okey, when that does not win.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from okey.engine.actions import (
@@ -59,6 +60,12 @@ def answer(
             return False
         case _:
             assert_never(outcome)
+
+
+def carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
+    """Make ``actions`` in order, stopping at the first refused (said); True when all
+    were made (yes to a question that asked for moves, a move chosen from a list)."""
+    return all(move(table, action) for action in actions)
 
 
 def next_round(table: TableCore, *, by_player: bool = True) -> None:

@@ -17,14 +17,14 @@ words. A table starts :class:`~okey.audio.Silent`; the front end gives it the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
 
 from okey.audio import Cue, CuePlayer, Position, Silent
 from okey.messages import Verbosity
 from okey.speech import Speaker
-from okey.table.cues import LINE_CUES
-from okey.table.lines import Line, Speech
+from okey.table.lines import Line, Said, Speech
 from okey.table.settings import TableSettings
 from okey.table.words import Words
 
@@ -34,14 +34,12 @@ answer the speaker lets only the first of them cut in)."""
 
 _VERBOSITY_SAID = {Verbosity.BRIEF: "speech.now_brief", Verbosity.DETAILED: "speech.now_detailed"}
 
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    """A line to say (None: only a cue), and the cue that goes with it, from where."""
-
-    speech: Speech | None
-    cue: Cue | None = None
-    where: Position = Position.OWN
+LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType(
+    {"table.time_left": Cue.TIMER_WARNING, "table.time_left.discard": Cue.TIMER_WARNING}
+)
+"""Lines the table says as events that bring a cue of their own: the clock's warning, in
+the draw and in the discard phase (the controller says it; the same words as an answer
+to E play nothing)."""
 
 
 class Voice:

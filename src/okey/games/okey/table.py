@@ -16,8 +16,7 @@ from okey.table.closeness import how_close
 from okey.table.glance import glance
 from okey.table.keys import Command
 from okey.table.kit import Moment, TablePart, Told
-from okey.table.lines import Capital, Joined, Line, Name, Speech
-from okey.table.voice import Said
+from okey.table.lines import Capital, Joined, Line, Name, Said, Speech
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore
@@ -97,7 +96,7 @@ def _middle(view: TableView) -> Tile | None:
     return view.middle if isinstance(view, PlayerView) else None
 
 
-PART = TablePart(
+PART: TablePart[TableCore] = TablePart(
     handlers={Command.FINISH: _finish},
     read=_read,
     finish_alert=_finish_alert,
