@@ -18,27 +18,27 @@ from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
-from okey.table.chat import ChatRoom
-from okey.table.clock import TurnClock
 from okey.table.keys import Command, keymap
 from okey.table.kit import TablePart, table_part
 from okey.table.lines import Line, Problem, Speech
-from okey.table.looking import Looking
-from okey.table.menu import Asking, Menu, Option
-from okey.table.narration import TableNarrator
-from okey.table.rack import Rack
-from okey.table.seat import SeatLink, SeatState, Step
-from okey.table.seats import Seats
-from okey.table.session import TableSession
-from okey.table.voice import Voice
-from okey.table.words import Words
+from okey.table.output.narration import TableNarrator
+from okey.table.output.voice import Voice
+from okey.table.output.words import Words
+from okey.table.state.chat import ChatRoom
+from okey.table.state.clock import TurnClock
+from okey.table.state.looking import Looking
+from okey.table.state.menu import Asking, Menu, Option
+from okey.table.state.rack import Rack
+from okey.table.state.seat import SeatLink, SeatState, Step
+from okey.table.state.seats import Seats
+from okey.table.state.session import TableSession
 
 Handler = Callable[["TableCore", Command], None]
 """What a command does in normal play (the command is passed for handlers of several)."""
 
 
 class Saver(Protocol):
-    """Keeps the table on disk (see :mod:`okey.table.persist`)."""
+    """Keeps the table on disk (see :mod:`okey.table.state.persist`)."""
 
     def save(self, name: str | None = None) -> str:
         """Save under ``name`` (default: the date and time); returns the name used."""

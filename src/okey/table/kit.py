@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from okey.hand.melds import OpeningRules
     from okey.table.keys import Command
     from okey.table.lines import Field, Line, Said, Speech
-    from okey.table.menu import Option
-    from okey.table.seat import SeatState
-    from okey.table.seats import Seats
+    from okey.table.state.menu import Option
+    from okey.table.state.seat import SeatState
+    from okey.table.state.seats import Seats
 
 T = TypeVar("T")
 """The table a game's functions work on: :class:`okey.table.core.TableCore`. A type
@@ -159,7 +159,7 @@ class TablePart(Generic[T]):
     """Enter on an option of a list of moves the game offered (None: its first move made)."""
     carry_out: Callable[[T, Sequence[Action]], bool] | None = None
     """Yes to a question of the game's that asked for moves (None: made in order, stopping
-    at the first refused, as :func:`okey.table.moves.carry_out`); True when all were made."""
+    at the first refused, as :func:`okey.table.input.moves.carry_out`); True when all were made."""
 
 
 def table_part(rules: RuleSet) -> TablePart[Any]:

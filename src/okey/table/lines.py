@@ -4,8 +4,8 @@ A :class:`Line` is one catalogue message, ``Line("table.you_discard", tile=red_5
 Its fields are data, not sentences: numbers and proper names as they are, tiles,
 seats (:class:`Name`, :class:`Where`, :class:`Label`, :class:`Names`), names of rule
 sets and levels (:class:`~okey.rules_words.Named`), the rack
-(a :class:`~okey.table.sorting.SortedHand`), scores, and other lines.
-:class:`~okey.table.words.Words` puts a line in words (the player's language and
+(a :class:`~okey.table.state.sorting.SortedHand`), scores, and other lines.
+:class:`~okey.table.output.words.Words` puts a line in words (the player's language and
 verbosity, the okey of the round) only when it is said, so tests assert on keys and
 values, and a client could say what a server sends.
 """

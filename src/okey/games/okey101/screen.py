@@ -14,8 +14,8 @@ from okey.hand.finishing import Opened
 from okey.hand.melds import Meld, number_at
 from okey.hand.tiles import Tile, is_okey, stand_in
 from okey.table.kit import Layout
-from okey.table.screen import LETTERS, SHAPES, STAR, WIDTH, fit, screen_words, short_name
-from okey.table.words import Words
+from okey.table.output.words import Words
+from okey.table.terminal.screen import LETTERS, SHAPES, STAR, WIDTH, fit, screen_words, short_name
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -28,14 +28,14 @@ from okey.hand.finishing import Opened
 from okey.hand.melds import OpeningRules
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
-from okey.table import prompts
+from okey.table.input.router import possible_classic
 from okey.table.keys import Command
 from okey.table.kit import Notice, TablePart, Told
 from okey.table.lines import Field, Line, Said, Speech
-from okey.table.narration import indicator_line
-from okey.table.router import possible_classic
-from okey.table.seat import SeatState, Step
-from okey.table.seats import Seats
+from okey.table.output import prompts
+from okey.table.output.narration import indicator_line
+from okey.table.state.seat import SeatState, Step
+from okey.table.state.seats import Seats
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

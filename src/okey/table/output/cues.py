@@ -1,9 +1,9 @@
 """The table's sounds: the cue of each event, from the seat that caused it, and the cues
 that may be heard instead of words in brief mode (the volume keys are
-:mod:`okey.table.volume`'s, a chat message's cue :mod:`okey.table.chatting`'s).
+:mod:`okey.table.input.volume`'s, a chat message's cue :mod:`okey.table.input.chatting`'s).
 
 The change step (:mod:`okey.table.change`) puts :func:`event_cues` before the words of
-a change, and the voice (:mod:`okey.table.voice`) plays them first: ``play`` only
+a change, and the voice (:mod:`okey.table.output.voice`) plays them first: ``play`` only
 queues, so the cues never hold the words back. The player on the left is heard from the
 left, on the right from the right, across and the player's own in the middle
 (:func:`okey.audio.position_of`).
@@ -49,8 +49,8 @@ from okey.table.kit import notice_of
 
 if TYPE_CHECKING:
     from okey.hand.tiles import Tile
-    from okey.table.seats import Seats
-    from okey.table.voice import Voice
+    from okey.table.output.voice import Voice
+    from okey.table.state.seats import Seats
 
 Placed = tuple[Cue, Position]
 """A cue and where it is heard from."""

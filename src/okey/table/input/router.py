@@ -6,9 +6,10 @@ game's :attr:`okey.table.kit.TablePart.takes`) may take it; then it goes to
 the open question (yes or no), else to the open menu (Up and Down move, Enter does
 the option), else to normal play, where each command has one handler
 (the game's own first, :attr:`okey.table.kit.TablePart.handlers`, then :data:`HANDLERS`,
-from :mod:`~okey.table.moves`, :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
-:mod:`~okey.table.leaving`, :mod:`~okey.table.chatting`, :mod:`~okey.table.finding` and
-:mod:`~okey.table.volume`).
+from the handlers beside this module: :mod:`~okey.table.input.moves`,
+:mod:`~okey.table.input.reading`, :mod:`~okey.table.input.racking`,
+:mod:`~okey.table.input.leaving`, :mod:`~okey.table.input.chatting`,
+:mod:`~okey.table.input.finding` and :mod:`~okey.table.input.volume`).
 """
 
 from __future__ import annotations
@@ -30,12 +31,12 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase
 from okey.messages import Catalogue
-from okey.table import chatting, finding, leaving, moves, racking, reading, volume
+from okey.table.input import chatting, finding, leaving, moves, racking, reading, volume
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
-from okey.table.menu import Menu, Option, Question
-from okey.table.prompts import best_finish
-from okey.table.seat import Step
+from okey.table.output.prompts import best_finish
+from okey.table.state.menu import Menu, Option, Question
+from okey.table.state.seat import Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

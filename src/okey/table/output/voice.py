@@ -1,15 +1,15 @@
 """The table's voice: where its lines (:mod:`okey.table.lines`) are handed to the speaker.
 
 A line keeps its catalogue key to the end: the speaker picks its brief or detailed
-text (``Speaker.reply``/``Speaker.event``) and :class:`~okey.table.words.Words`
+text (``Speaker.reply``/``Speaker.event``) and :class:`~okey.table.output.words.Words`
 names its fields at the same verbosity. An answer to a key interrupts what is being
 said; what happens at the table queues behind it. Whoever wants the lines
 themselves (tests, a transcript of keys and values) listens here.
 
-The player's verbosity and sounds are the settings' (:mod:`okey.table.settings`):
+The player's verbosity and sounds are the settings' (:mod:`okey.table.state.settings`):
 the voice passes them on to the speaker and the sounds, the only place they are set.
 
-The voice plays the table's cues (:mod:`okey.table.cues`) through its
+The voice plays the table's cues (:mod:`okey.table.output.cues`) through its
 :class:`~okey.audio.CuePlayer`: a change's cues first, one after another, then its
 words. A table starts :class:`~okey.audio.Silent`; the front end gives it the real
 :class:`~okey.audio.Sounds` (:meth:`Voice.use_sounds`).
@@ -25,8 +25,8 @@ from okey.audio import Cue, CuePlayer, Position, Silent
 from okey.messages import Verbosity
 from okey.speech import Speaker
 from okey.table.lines import Line, Said, Speech
-from okey.table.settings import TableSettings
-from okey.table.words import Words
+from okey.table.output.words import Words
+from okey.table.state.settings import TableSettings
 
 Listener = Callable[[Speech, bool], None]
 """Hears every line the table says, and whether it is said as an answer (within one

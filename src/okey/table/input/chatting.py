@@ -1,7 +1,7 @@
 """The chat handlers: open the one-line message, send or cancel it, mute, and hear the others.
 
 The slash (or F5) opens the input line (the front end shows it and gives it the keys:
-:attr:`ChatRoom.writing <okey.table.chat.ChatRoom.writing>`); Enter sends it
+:attr:`ChatRoom.writing <okey.table.state.chat.ChatRoom.writing>`); Enter sends it
 (:func:`send`), Escape cancels it (:func:`cancel`). Every seat hears a line with its
 writer's name, the writer too (the echo of what was sent). F6 mutes the others' lines.
 """

@@ -2,8 +2,8 @@
 
 A move is refused before the engine only when it is not the player's turn (the
 table says whose it is); otherwise it goes to the seat (:meth:`SeatLink.act
-<okey.table.seat.SeatLink.act>`), which the engine checks once and applies or
-refuses with its reason, worded by :func:`okey.table.prompts.refusal`. The one
+<okey.table.state.seat.SeatLink.act>`), which the engine checks once and applies or
+refuses with its reason, worded by :func:`okey.table.output.prompts.refusal`. The one
 question before a move: discarding an okey, when that does not win.
 """
 
@@ -25,13 +25,13 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
-from okey.table import prompts
 from okey.table.change import tell
+from okey.table.input.leaving import leave
 from okey.table.keys import Command
-from okey.table.leaving import leave
 from okey.table.lines import Line, Name
-from okey.table.menu import Asking, Menu, Option, Question
-from okey.table.seat import Done, Outcome, Refused, SeatView, Step
+from okey.table.output import prompts
+from okey.table.state.menu import Asking, Menu, Option, Question
+from okey.table.state.seat import Done, Outcome, Refused, SeatView, Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

@@ -1,4 +1,4 @@
-"""What the player is looking for in the rack after Ctrl+F (:mod:`okey.table.finding`
+"""What the player is looking for in the rack after Ctrl+F (:mod:`okey.table.input.finding`
 handles the keys): a number as typed, a colour, or the okeys."""
 
 from __future__ import annotations

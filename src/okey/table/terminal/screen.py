@@ -4,7 +4,7 @@ Each tile shows a shape, a colour letter and its number, so colour is never
 the only cue: circle red, triangle blue, square black, diamond yellow, and a
 star for a false joker (shown with the face it plays). Okeys are marked
 under the rack. Pure functions from the table to styled text; the layout is
-in :mod:`okey.table.app`.
+in :mod:`okey.table.terminal.app`.
 
 At Okey 101 the rack of 21 or 22 tiles takes two rows (marks for a laying shown under
 their tiles in words, beside the okeys'), and a panel lists the combinations on the
@@ -24,11 +24,11 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
-from okey.table import prompts
 from okey.table.core import TableCore
-from okey.table.seat import SeatView
-from okey.table.sorting import SortedHand
-from okey.table.words import Words
+from okey.table.output import prompts
+from okey.table.output.words import Words
+from okey.table.state.seat import SeatView
+from okey.table.state.sorting import SortedHand
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap
