@@ -140,7 +140,8 @@ class TableCore:
         only while the player's turn lasts and the tiles are held)."""
         before = self._state
         self._state = self.told = now = SeatState.of(self.seat)
-        self.game.refreshed(self, before, now)
+        if self.game.refreshed is not None:
+            self.game.refreshed(self, before, now)
         return now
 
     def keep_marks(self, view: TableView) -> None:

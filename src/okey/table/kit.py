@@ -119,9 +119,9 @@ class TablePart(Generic[T]):
 
     handlers: Mapping[Command, Callable[[T, Command], None]]
     """Commands the game answers itself (its own keys, and those it plays its way)."""
-    takes: Callable[[T, Command], bool] = _never
+    takes: Callable[[T, Command], bool] | None = None
     """A mode of the game's own (Okey 101's browsing of the table) that takes a command
-    before the table's modes: True when it did."""
+    before the table's modes: True when it did (None: the game has no mode of its own)."""
     read: Callable[[T, Command, TableView], Speech | None] = _nothing
     """A reading key (C, 0, 1, ...) the game reads its own way."""
     label: Callable[[T, Command], Line | None] = _nothing
@@ -153,8 +153,9 @@ class TablePart(Generic[T]):
     """H: what the player may do now, where the game says it its way."""
     resumed: Callable[[T, SeatState], bool] = _never
     """A resumed match's first words, where the game says them its way (True: said)."""
-    refreshed: Callable[[T, SeatState, SeatState], None] = _nothing
-    """After each change of the seat (before, now): the game keeps the rack its way."""
+    refreshed: Callable[[T, SeatState, SeatState], None] | None = None
+    """After each change of the seat (before, now): the game keeps the rack its way (None:
+    as the change step keeps it)."""
     choose: Callable[[T, Option], None] | None = None
     """Enter on an option of a list of moves the game offered (None: its first move made)."""
     carry_out: Callable[[T, Sequence[Action]], bool] | None = None

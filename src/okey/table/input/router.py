@@ -65,8 +65,9 @@ def run(table: TableCore, command: Command) -> None:
     guide = table.guide
     if guide is not None and not guide.allows(command):
         return
+    takes = table.game.takes
     try:
-        if not table.game.takes(table, command):
+        if takes is None or not takes(table, command):
             match mode_of(table):
                 case Mode.QUESTION:
                     _answer(table, command)
