@@ -1,6 +1,10 @@
-"""The table's state, and the few helpers every handler uses.
+"""The table the handlers work on: its state put together, and the few helpers every
+handler uses.
 
-:class:`TableCore` is what the mode router, the handlers and the change step work on;
+:class:`TableCore` holds the seat's state and what is open (:mod:`okey.table.state`),
+the voice and the narrator (:mod:`okey.table.output`) and the game's part
+(:mod:`okey.table.kit`); the mode router, the handlers (:mod:`okey.table.input`), the
+change step and a game's own handlers work on it.
 :class:`~okey.table.controller.Table` is the same table with its entry points (keys,
 the others' turns, the clock, leaving). The handlers sit between the two, so that
 none of them imports the table that calls them.
