@@ -19,10 +19,10 @@ from okey.rules import load_rules
 from okey.saves import SaveData
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
-from okey.table.persist import session_from_save
-from okey.table.seats import default_names
-from okey.table.session import Step, new_session
-from okey.table.settings import TableSettings
+from okey.table.state.persist import session_from_save
+from okey.table.state.seats import default_names
+from okey.table.state.session import Step, new_session
+from okey.table.state.settings import TableSettings
 
 EN = load_catalogue("en")
 

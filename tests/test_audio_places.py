@@ -9,7 +9,7 @@ import pytest
 from okey.audio import Position, gains, position_of
 from okey.audio.places import pan_gains
 from okey.rules import TableRules
-from okey.table.seats import Place, Seats
+from okey.table.state.seats import Place, Seats
 
 SAME_PLACE = {
     Place.YOU: Position.OWN,

@@ -10,8 +10,8 @@ from okey.bots import make_bot
 from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Discard, DrawFromPile, Finish, TakeDiscard
 from okey.rules import load_rules
-from okey.table.session import new_session
-from okey.table.settings import TableSettings
+from okey.table.state.session import new_session
+from okey.table.state.settings import TableSettings
 
 
 def test_it_plays_its_moves_in_order() -> None:

@@ -18,9 +18,9 @@ from okey.engine.actions import Discard
 from okey.messages import Catalogue, load_catalogue
 from okey.rules import load_rules
 from okey.saves import read_save
-from okey.table.persist import DiskSaver
-from okey.table.session import TableSession, new_session
-from okey.table.settings import TableSettings
+from okey.table.state.persist import DiskSaver
+from okey.table.state.session import TableSession, new_session
+from okey.table.state.settings import TableSettings
 
 DAY = date(2026, 11, 30)
 

@@ -42,7 +42,7 @@ from okey.net.protocol import Update, read_server
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules, rules_dir
 from okey.table.lines import Line
-from okey.table.welcome import welcome
+from okey.table.output.welcome import welcome
 
 EN = load_catalogue("en")
 RULES = load_rules("101-partners")

@@ -26,7 +26,8 @@ EN = load_catalogue("en")
 LOADED = """
 import json, sys
 import okey.commands.play, okey.commands.menu, okey.commands.tutorial
-import okey.table.controller, okey.table.persist, okey.table.session, okey.table.leaving
+import okey.table.controller, okey.table.state.persist, okey.table.state.session
+import okey.table.input.leaving
 print(json.dumps(sorted(sys.modules)))
 """
 
@@ -48,7 +49,9 @@ def _loaded(script: str) -> list[str]:
 def test_the_commands_that_start_a_game_load_without_the_screen_library() -> None:
     modules = _loaded(LOADED)
     assert "okey.table.controller" in modules
-    assert not [name for name in modules if name.startswith(("prompt_toolkit", "okey.table.app"))]
+    assert not [
+        name for name in modules if name.startswith(("prompt_toolkit", "okey.table.terminal.app"))
+    ]
 
 
 def test_okey_play_reaches_its_welcome_without_the_engine_the_bots_or_the_table() -> None:
@@ -190,7 +193,7 @@ def test_a_table_that_cannot_open_after_the_welcome_closes_its_speaker(
     reported after the welcome, and the speech worker is closed, not left running."""
     from okey.cli import build_parser
     from okey.saves import SaveError
-    from okey.table.persist import DiskSaver
+    from okey.table.state.persist import DiskSaver
 
     def held(self: DiskSaver, *names: str | None) -> None:
         raise SaveError("locked", path=tmp_path / "autosave.json", pid=1)

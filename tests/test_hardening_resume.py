@@ -33,7 +33,7 @@ from okey.saves import SaveError, decode, encode, read_save, snapshot, write_sav
 from okey.saves import store as save_store
 from okey.saves.data import is_unverified, match_id_of
 from okey.table.lines import Speech
-from okey.table.persist import DiskSaver, session_from_save
+from okey.table.state.persist import DiskSaver, session_from_save
 
 
 def _hand_on_disk(folder: Path, name: str = "autosave") -> int:

@@ -21,7 +21,7 @@ import pytest
 from test_table_rig import Player, Rig, make_rig, play
 
 import okey.saves.store
-import okey.table.persist
+import okey.table.state.persist
 from okey.commands import play as play_command
 from okey.messages import load_catalogue
 from okey.saves import SaveError, list_saves, read_save, write_save
@@ -29,10 +29,10 @@ from okey.saves.lock import Holder, ProcessTable, holder_of, lock_path, lock_sav
 from okey.saves.store import unfinished_saves
 from okey.speech import Speaker, SpeechMode
 from okey.speech.transcript import Transcript
-from okey.table.leaving import left_unsaved
+from okey.table.input.leaving import left_unsaved
 from okey.table.lines import Line
-from okey.table.persist import DiskSaver, session_from_save
-from okey.table.session import Step
+from okey.table.state.persist import DiskSaver, session_from_save
+from okey.table.state.session import Step
 
 
 @pytest.fixture
@@ -62,8 +62,8 @@ def _on_a_full_disk(
     saves: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch, *, seed: int, dealer: int
 ) -> Rig:
     """A table saving into ``saves`` on a full disk, with nowhere else to save."""
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: saves)
-    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: saves)
+    monkeypatch.setattr(okey.table.state.persist, "rescue_folder", lambda: saves)
+    monkeypatch.setattr(okey.table.state.persist, "temporary_folder", lambda: saves)
     full.add(saves)
     rig = make_rig(seed=seed, dealer=dealer)
     rig.table.saver = DiskSaver(rig.table.session, saves)
@@ -77,7 +77,7 @@ def test_a_full_saves_folder_saves_the_match_in_another_and_says_where(
     tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saves, rescue = tmp_path / "saves", tmp_path / "rescue"
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: rescue)
+    monkeypatch.setattr(okey.table.state.persist, "rescue_folder", lambda: rescue)
     full.add(saves)
     rig = make_rig(seed=13, dealer=2)
     rig.table.saver = DiskSaver(rig.table.session, saves)
@@ -102,8 +102,8 @@ def test_when_no_folder_takes_the_save_the_table_stays_open_and_never_says_saved
     tmp_path: Path, full: set[Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     saves, rescue, temporary = tmp_path / "saves", tmp_path / "rescue", tmp_path / "tmp"
-    monkeypatch.setattr(okey.table.persist, "rescue_folder", lambda: rescue)
-    monkeypatch.setattr(okey.table.persist, "temporary_folder", lambda: temporary)
+    monkeypatch.setattr(okey.table.state.persist, "rescue_folder", lambda: rescue)
+    monkeypatch.setattr(okey.table.state.persist, "temporary_folder", lambda: temporary)
     full.update({saves, rescue, temporary})
     rig = make_rig(seed=13, dealer=2)
     rig.table.saver = DiskSaver(rig.table.session, saves)

@@ -16,10 +16,10 @@ from okey.engine.games.base import GameEngine
 from okey.net.kit import NetPart
 from okey.review.kit import ReviewPart
 from okey.rules import RulesPart
-from okey.table.hint import HintPart
 from okey.table.keys import GameKeys
 from okey.table.kit import TablePart
-from okey.table.narration import TableWordsPart
+from okey.table.output.hint import HintPart
+from okey.table.output.narration import TableWordsPart
 from okey.tutorial.kit import TutorialPart
 from okey.words_kit import WordsPart
 

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import okey.saves
-import okey.table.sorting
+import okey.table.state.sorting
 from okey.bots import LEVELS, available_levels
 from okey.levels import LEVEL_NAMES, PREFERRED_LEVELS, best_level, level_names
 from okey.table import sorted_hand
@@ -56,7 +56,7 @@ def test_the_saves_paths_load_without_the_codec() -> None:
 
 
 def test_the_sorted_hands_types_are_the_same_under_both_names() -> None:
-    assert okey.table.sorting.SortMode is sorted_hand.SortMode
-    assert okey.table.sorting.SortedHand is sorted_hand.SortedHand
-    assert okey.table.sorting.Section is sorted_hand.Section
-    assert okey.table.sorting.SectionKind is sorted_hand.SectionKind
+    assert okey.table.state.sorting.SortMode is sorted_hand.SortMode
+    assert okey.table.state.sorting.SortedHand is sorted_hand.SortedHand
+    assert okey.table.state.sorting.Section is sorted_hand.Section
+    assert okey.table.state.sorting.SectionKind is sorted_hand.SectionKind

@@ -28,11 +28,11 @@ from okey.hand.melds import melds_value
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.messages import Verbosity, load_catalogue
 from okey.rules import load_rules
-from okey.table.hint import hint_line
 from okey.table.lines import AndList, Face, Line, Name
-from okey.table.meldwords import laid_line, meld_line, owned_line
-from okey.table.seats import Seats
-from okey.table.words import Words
+from okey.table.output.hint import hint_line
+from okey.table.output.meldwords import laid_line, meld_line, owned_line
+from okey.table.output.words import Words
+from okey.table.state.seats import Seats
 
 RULES = load_rules("101")
 NAMES = ("Can", "Ayşe", "Mehmet", "Zeynep")

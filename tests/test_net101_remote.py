@@ -9,7 +9,7 @@ from test_net_support import WAIT, async_test, config101, running, within
 from test_table_remote_support import people, play_by_keys, start
 
 from okey.games.okey101.view import View101
-from okey.table.seat import Step
+from okey.table.state.seat import Step
 
 
 @async_test

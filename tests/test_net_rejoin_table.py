@@ -21,7 +21,7 @@ from test_table_remote_support import seat_at
 
 from okey.engine.events import MatchOver
 from okey.net.protocol import ServerMessage, Update
-from okey.table.seat import Step
+from okey.table.state.seat import Step
 
 
 def dealt(message: ServerMessage) -> bool:

@@ -22,7 +22,7 @@ HEAVY = (
     "prompt_toolkit",
     "accessible_output2",
     "speechd",
-    "okey.table.app",
+    "okey.table.terminal.app",
     "okey.speech.speaker",
     "okey.speech.factory",
     "okey.speech.outputs",

@@ -63,10 +63,10 @@ from okey.review import (
 )
 from okey.rules import CLASSIC, RuleSet, load_rules, rules_from_mapping, rules_mapping
 from okey.saves import snapshot
-from okey.table.persist import session_from_save
-from okey.table.reviewing import decision_line, review_lines, review_speech, summary_line
-from okey.table.seats import Seats, default_names
-from okey.table.words import Words
+from okey.table.output.reviewing import decision_line, review_lines, review_speech, summary_line
+from okey.table.output.words import Words
+from okey.table.state.persist import session_from_save
+from okey.table.state.seats import Seats, default_names
 
 EN = load_catalogue("en")
 

@@ -22,9 +22,9 @@ from okey.messages import Verbosity, load_catalogue
 from okey.review import review_match
 from okey.saves import SaveData, snapshot, write_save
 from okey.saves.codec import encode_plain
-from okey.table.reviewing import review_lines
-from okey.table.seats import Seats
-from okey.table.words import Words
+from okey.table.output.reviewing import review_lines
+from okey.table.output.words import Words
+from okey.table.state.seats import Seats
 
 EN = load_catalogue("en")
 

@@ -23,9 +23,9 @@ from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu, run_start_menu
 from okey.table.keys import spoken_key
-from okey.table.persist import DiskSaver
-from okey.table.session import new_session
-from okey.table.settings import TableSettings
+from okey.table.state.persist import DiskSaver
+from okey.table.state.session import new_session
+from okey.table.state.settings import TableSettings
 
 EN = load_catalogue("en")
 

@@ -36,11 +36,11 @@ from okey.hand.melds import Meld, run_meld, set_meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.messages import Catalogue, Verbosity
-from okey.table.cues import event_cues
-from okey.table.glance import kept_takes
 from okey.table.lines import Capital, Face, Line, Name, Scores, Speech
-from okey.table.meldwords import meld_line, owned_line
-from okey.table.seats import Seats
+from okey.table.output.cues import event_cues
+from okey.table.output.glance import kept_takes
+from okey.table.output.meldwords import meld_line, owned_line
+from okey.table.state.seats import Seats
 
 OKEY = parse_tile("b13")  # the indicator blue 12
 INDICATOR = parse_tile("b12")

@@ -23,11 +23,11 @@ from okey.rules import RuleSet, load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.lines import Speech
-from okey.table.narration import TableNarrator
-from okey.table.seats import Seats, default_names
-from okey.table.session import TableSession
-from okey.table.settings import TableSettings
-from okey.table.words import Words
+from okey.table.output.narration import TableNarrator
+from okey.table.output.words import Words
+from okey.table.state.seats import Seats, default_names
+from okey.table.state.session import TableSession
+from okey.table.state.settings import TableSettings
 
 EN = load_catalogue("en")
 TR = load_catalogue("tr")

@@ -28,10 +28,10 @@ from okey.hand.finishing import Opened, finish_plan
 from okey.hand.layoff import meld_additions
 from okey.hand.opening import best_opening_value
 from okey.messages import Verbosity
-from okey.table import screen
+from okey.table.input.reading import HANDLERS
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Speech, Tiles
-from okey.table.reading import HANDLERS
+from okey.table.terminal import screen
 
 WIDTH, HEIGHT = 80, 24
 

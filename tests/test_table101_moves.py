@@ -44,11 +44,11 @@ from okey.saves import read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.lines import Line, Speech
-from okey.table.persist import DiskSaver, session_from_save
-from okey.table.seat import Step
-from okey.table.seats import default_names
-from okey.table.session import new_session
-from okey.table.settings import TableSettings
+from okey.table.state.persist import DiskSaver, session_from_save
+from okey.table.state.seat import Step
+from okey.table.state.seats import default_names
+from okey.table.state.session import new_session
+from okey.table.state.settings import TableSettings
 
 NAMES = ["Ayşe", "Mehmet", "Zeynep"]
 

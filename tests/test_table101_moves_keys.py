@@ -12,7 +12,7 @@ from test_table101_moves import OPENER, make_table101
 
 from okey.rules import load_rules
 from okey.table.keys import Command, Topic, clashes, help_topics, keymap, menu_commands
-from okey.table.seat import Step
+from okey.table.state.seat import Step
 
 RULE_SETS = sorted(path.stem for path in (Path(__file__).parents[1] / "rules").glob("*.toml"))
 OKEY_101 = {Command.MARK, Command.LAY, Command.ADD, Command.BROWSE}

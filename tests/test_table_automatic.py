@@ -29,8 +29,8 @@ from okey.saves.codec import encode_plain
 from okey.saves.data import AUTO_FORMAT, PLAIN_FORMAT, STACKS_FORMAT
 from okey.saves.formats import SEALED_FORMAT
 from okey.table.controller import Table
-from okey.table.persist import DiskSaver, session_from_save
-from okey.table.seat import Step
+from okey.table.state.persist import DiskSaver, session_from_save
+from okey.table.state.seat import Step
 
 FIXTURES = Path(__file__).parent / "fixtures" / "v0.1"
 # A hand one tile from a finish: red 1-3, blue 4-6, black 7-10, yellow 10-12, and

@@ -17,10 +17,10 @@ from okey.engine.view import Phase
 from okey.messages import load_catalogue
 from okey.preferences import PreferencesError, check
 from okey.rules import load_rules
-from okey.table.clock import TurnClock
 from okey.table.controller import Table
 from okey.table.lines import Line
-from okey.table.seat import Step
+from okey.table.state.clock import TurnClock
+from okey.table.state.seat import Step
 
 LEFT = 3
 

@@ -12,10 +12,10 @@ from okey.engine.events import Standing
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
 from okey.messages import Verbosity, load_catalogue
-from okey.table import prompts
 from okey.table.controller import Table
 from okey.table.lines import Capital, Face, Joined, Line, Name, Names, Scores, sentence
-from okey.table.seat import Step
+from okey.table.output import prompts
+from okey.table.state.seat import Step
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"
 LEFT = 3  # Ayşe, whose discards the player may take

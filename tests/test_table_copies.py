@@ -6,8 +6,8 @@ from test_table_rig import Rig, make_rig
 
 from okey.engine.actions import Discard, Finish, TakeDiscard
 from okey.hand.notation import parse_tile
-from okey.table import status
 from okey.table.lines import AndList, Capital, Line, Name, Speech
+from okey.table.output import status
 
 HAND = "r5 b7 b7 k9 k9 y1 y2 y3 y4 y5 y6 y7 y8 y9 y10"  # the dealer's 15; indicator r5
 

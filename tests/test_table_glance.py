@@ -12,10 +12,10 @@ from okey.engine.events import Discarded, Event, RoundStarted, TookDiscard
 from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.solver import hand_counts, pairs_deficiency
-from okey.table.closeness import MANY_WAITS, how_close
-from okey.table.glance import kept_takes
 from okey.table.lines import AndList, Face, Joined, Line, Name, Scores
-from okey.table.seat import Step
+from okey.table.output.closeness import MANY_WAITS, how_close
+from okey.table.output.glance import kept_takes
+from okey.table.state.seat import Step
 
 # One tile from a finish (red 1-3, blue 4-6, black 7-10, yellow 10-12, yellow 5 spare);
 # the indicator blue 12, the okey blue 13.

@@ -23,7 +23,7 @@ from okey.commands import menu as menu_command
 from okey.messages import Verbosity, load_catalogue
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import StartMenu
-from okey.table.session import Step
+from okey.table.state.session import Step
 from okey.tutorial.build import tutorial_table
 
 EN = load_catalogue("en")
@@ -123,9 +123,9 @@ def test_the_dice_are_told_the_same(verbosity: Verbosity) -> None:
     from okey.hand.notation import parse_tile
     from okey.rules import TableRules
     from okey.table.lines import Line
-    from okey.table.narration import TableNarrator
-    from okey.table.seats import Seats, default_names
-    from okey.table.words import Words
+    from okey.table.output.narration import TableNarrator
+    from okey.table.output.words import Words
+    from okey.table.state.seats import Seats, default_names
 
     seats = Seats(TableRules(), 0, default_names(4, 0, "You", ["Ayşe", "Mehmet", "Zeynep"]))
     words = Words(seats, verbosity, catalogue=EN)

@@ -19,11 +19,11 @@ from okey.hand.notation import parse_tile
 from okey.messages import Verbosity, load_catalogue
 from okey.rules import load_rules
 from okey.saves import SaveError
-from okey.table.hint import hint_line, master_move
 from okey.table.lines import Joined, Line, Name
-from okey.table.seats import Seats
-from okey.table.settings import HINTS, TableSettings
-from okey.table.words import Words
+from okey.table.output.hint import hint_line, master_move
+from okey.table.output.words import Words
+from okey.table.state.seats import Seats
+from okey.table.state.settings import HINTS, TableSettings
 
 EN = load_catalogue("en")
 
@@ -83,7 +83,7 @@ def test_hints_left_travel_with_the_settings() -> None:
 def test_a_save_with_a_bad_hint_count_is_a_save_error() -> None:
     from dataclasses import replace
 
-    from okey.table.persist import DiskSaver, session_from_save
+    from okey.table.state.persist import DiskSaver, session_from_save
 
     rig = make_rig(dealer=0, seed=5)
     rig.table.begin()

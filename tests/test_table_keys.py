@@ -13,6 +13,7 @@ from test_table_rig import make_rig, no_repeats
 from okey import kits
 from okey.messages import LANGUAGES, Verbosity, load_catalogue
 from okey.rules import load_rules
+from okey.table.input.router import HANDLERS
 from okey.table.keys import (
     BINDINGS,
     KEYMAP,
@@ -25,8 +26,7 @@ from okey.table.keys import (
     menu_commands,
 )
 from okey.table.kit import TablePart
-from okey.table.router import HANDLERS
-from okey.table.seat import Step
+from okey.table.state.seat import Step
 
 KEYS = [*sorted(set(KEYMAP) - {"c-c", "q", "Q", "c-s"}), "z", "f5", "c-x", "tab"]
 TABLES = ["classic", "partners", "duel", "two-player", "salon", "short"]

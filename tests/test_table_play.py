@@ -32,8 +32,8 @@ from okey.table.lines import (
     Scores,
     sentence,
 )
-from okey.table.seat import Step
-from okey.table.sorting import SortMode
+from okey.table.state.seat import Step
+from okey.table.state.sorting import SortMode
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"  # 14 tiles in runs
 r6, k1 = parse_tile("r6"), parse_tile("k1")

@@ -21,7 +21,7 @@ from okey.engine.events import Drew
 from okey.net.tokens import load_token, save_token, server_key
 from okey.table.keys import Command, Topic, help_topics, menu_commands
 from okey.table.lines import Name, Names, Where
-from okey.table.seats import Place
+from okey.table.state.seats import Place
 
 
 @async_test

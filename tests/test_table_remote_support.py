@@ -24,10 +24,10 @@ from okey.net.client import Client
 from okey.net.protocol import Seated
 from okey.net.seat import NetSeat, Online, net_seat, welcome_lines
 from okey.speech import Speaker, SpeechMode
-from okey.table.app import play_async
 from okey.table.controller import Table
 from okey.table.lines import AndList, Joined, Line
-from okey.table.seat import Step
+from okey.table.state.seat import Step
+from okey.table.terminal.app import play_async
 
 F5, F6 = "\x1b[15~", "\x1b[17~"
 MOST_TURNS = 200

@@ -14,9 +14,9 @@ from okey.saves import SaveError, list_saves, read_save
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.lines import Line, Speech
-from okey.table.persist import DiskSaver, session_from_save
-from okey.table.session import Step, TableSession
-from okey.table.sorting import SortMode
+from okey.table.state.persist import DiskSaver, session_from_save
+from okey.table.state.session import Step, TableSession
+from okey.table.state.sorting import SortMode
 
 EN = load_catalogue("en")
 
@@ -81,7 +81,7 @@ def test_the_future_is_the_same_after_a_resume(tmp_path: Path) -> None:
     data = read_save("autosave", tmp_path)
 
     def bot_moves(s: object) -> list[object]:
-        from okey.table.session import TableSession
+        from okey.table.state.session import TableSession
 
         assert isinstance(s, TableSession)
         events: list[object] = []

@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 from test_table_rig import make_rig, parts
 
-import okey.table.session
+import okey.table.state.session
 from okey.engine.actions import ShowIndicator
 from okey.messages import load_catalogue
 from okey.review import RoundReview, review_match
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
-from okey.table.session import Step
-from okey.table.settings import HINTS
+from okey.table.state.session import Step
+from okey.table.state.settings import HINTS
 
 # Indicator r5: the player deals these 15 tiles, holds the indicator's twin, and
 # finishes by throwing the black 1.
@@ -65,7 +65,7 @@ def test_the_review_is_worked_out_once_per_round(monkeypatch: pytest.MonkeyPatch
         calls.append(1)
         return review_match(*args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(okey.table.session, "review_match", counting)
+    monkeypatch.setattr(okey.table.state.session, "review_match", counting)
     rig = make_rig(hands={0: READY}, indicator="r5", dealer=0)
     table = rig.table
     table.begin()

@@ -26,13 +26,13 @@ from okey.messages import Catalogue, Verbosity, load_catalogue
 from okey.rules import RuleSet, load_rules
 from okey.speech import Speaker, SpeechMode
 from okey.speech.speaker import FINISH_GRACE
-from okey.table.app import play_async
 from okey.table.controller import Saver, Table
 from okey.table.lines import AndList, Capital, Field, Joined, Line, Speech
-from okey.table.seat import Step
-from okey.table.seats import default_names
-from okey.table.session import new_session
-from okey.table.settings import TableSettings
+from okey.table.state.seat import Step
+from okey.table.state.seats import default_names
+from okey.table.state.session import new_session
+from okey.table.state.settings import TableSettings
+from okey.table.terminal.app import play_async
 
 EN = load_catalogue("en")
 

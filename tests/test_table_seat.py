@@ -18,9 +18,9 @@ from okey.rules import RuleSet
 from okey.speech import Speaker, SpeechMode
 from okey.table.controller import Table
 from okey.table.lines import Speech
-from okey.table.seat import Done, Outcome, Refused, SeatLink, SeatView, Step
-from okey.table.session import TableSession
-from okey.table.settings import TableSettings
+from okey.table.state.seat import Done, Outcome, Refused, SeatLink, SeatView, Step
+from okey.table.state.session import TableSession
+from okey.table.state.settings import TableSettings
 
 EN = load_catalogue("en")
 

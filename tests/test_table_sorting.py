@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from okey.hand.notation import format_tiles, parse_tile, parse_tiles
-from okey.table.rack import Rack
-from okey.table.sorting import SectionKind, SortMode, sort_hand
+from okey.table.state.rack import Rack
+from okey.table.state.sorting import SectionKind, SortMode, sort_hand
 
 EXAMPLE = parse_tiles("y13 b5 k3 k4 k5 r5 k6")
 OKEY = parse_tile("r11")

@@ -49,12 +49,13 @@ from okey.messages import Verbosity, load_catalogue
 from okey.preferences import load, settings_path
 from okey.rules import load_rules
 from okey.speech import Speaker, SpeechMode
-from okey.table import router
-from okey.table.cues import chat, event_cues
+from okey.table.input import router
+from okey.table.input.chatting import chat
 from okey.table.keys import KEYMAP, Command
 from okey.table.lines import Line
-from okey.table.seat import Step
-from okey.table.seats import Seats
+from okey.table.output.cues import event_cues
+from okey.table.state.seat import Step
+from okey.table.state.seats import Seats
 
 EN = load_catalogue("en")
 

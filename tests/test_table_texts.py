@@ -10,8 +10,8 @@ from okey.engine.traditional import DIE_FACES
 from okey.messages import load_catalogue
 from okey.rules import load_rules
 from okey.table.keys import Topic, menu_commands
-from okey.table.seats import Place
-from okey.table.sorting import SectionKind, SortMode
+from okey.table.state.seats import Place
+from okey.table.state.sorting import SectionKind, SortMode
 
 SOURCES = Path(__file__).resolve().parents[1] / "src" / "okey" / "table"
 LITERAL = re.compile(r'(?<![f{])"(table\.[a-z_.]+)"')

@@ -10,8 +10,8 @@ from okey.hand.notation import parse_tile
 from okey.messages import Verbosity, load_catalogue
 from okey.rules import TableRules
 from okey.table.lines import Face, Line, Name
-from okey.table.narration import TableNarrator
-from okey.table.seats import Seats, default_names
+from okey.table.output.narration import TableNarrator
+from okey.table.state.seats import Seats, default_names
 
 HAND = Line("table.hand")  # what the deal reads out, here a stand-in
 

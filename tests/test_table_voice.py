@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from speech_support import FakeClock
 from test_table_rig import FakeOutput, Player, make_rig, play
 
-from okey.table.session import Step
+from okey.table.state.session import Step
 
 HAND = "r1 k5 y9 b2 b7 k11 k12 y3 y4 r9 b10 b10 k1 y1 r2"  # no okey (indicator r5)
 

@@ -21,11 +21,11 @@ from okey.rules import available_rule_sets, load_rules
 from okey.rules_words import explain, level_name, rule_messages, rules_description, rules_name
 from okey.speech import Speaker, SpeechMode
 from okey.startmenu import Choice, StartMenu
-from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Face, Joined, Line
-from okey.table.seat import Step
+from okey.table.output import prompts, status
+from okey.table.state.seat import Step
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
 EN = load_catalogue("en")

@@ -19,8 +19,8 @@ from okey.messages import LANGUAGES, load_catalogue
 from okey.preferences import BY_KEY, settings_path
 from okey.speech import Ao2Output
 from okey.speech.dispatcher import ask_language
-from okey.table.app import play_async
 from okey.table.keys import Command, KeyNames
+from okey.table.terminal.app import play_async
 
 # Texts that are rightly the same in both languages: program and key names, the bots'
 # names, and "okey" itself, which is the Turkish word.

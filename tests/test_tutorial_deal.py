@@ -33,7 +33,7 @@ from okey.hand.tiles import Tile, full_set
 from okey.messages import load_catalogue
 from okey.review import Summary, review_match
 from okey.rules import load_rules, rules_mapping
-from okey.table.sorting import SectionKind, SortMode, sort_hand
+from okey.table.state.sorting import SectionKind, SortMode, sort_hand
 from okey.tutorial.kit import tutorial_part
 
 EN = load_catalogue("en")

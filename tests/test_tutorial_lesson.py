@@ -22,7 +22,6 @@ from okey.games.okey101.sections import rules_101
 from okey.hand.tiles import FALSE_JOKER, Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode
-from okey.table import prompts, screen
 from okey.table.lines import (
     Capital,
     Field,
@@ -37,9 +36,11 @@ from okey.table.lines import (
     Where,
     sentence,
 )
-from okey.table.narration import indicator_line
-from okey.table.session import Step
-from okey.table.sorting import SortMode, sort_hand
+from okey.table.output import prompts
+from okey.table.output.narration import indicator_line
+from okey.table.state.session import Step
+from okey.table.state.sorting import SortMode, sort_hand
+from okey.table.terminal import screen
 from okey.tutorial.build import tutorial_table
 from okey.tutorial.guide import Guide
 from okey.tutorial.kit import tutorial_part

@@ -2,9 +2,9 @@
 
 Two narrators remain, on purpose: this one tells a replay to a reader, every
 seat by number and name and every hand dealt, as a log reads; the table's
-(:mod:`okey.table.narration`) speaks to one player at their seat, in the second
+(:mod:`okey.table.output.narration`) speaks to one player at their seat, in the second
 person, brief or detailed, with what only they may hear. They share the
-events, the catalogue and the words of a combination (:mod:`okey.table.meldwords`),
+events, the catalogue and the words of a combination (:mod:`okey.table.output.meldwords`),
 not the sentences. A game's own events are told by its folder's words
 (:class:`okey.words_kit.WordsPart`).
 """
@@ -41,9 +41,9 @@ from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.rules import TableRules
 from okey.table.lines import Speech, sentence
-from okey.table.meldwords import group_line, laid_line
-from okey.table.seats import Seats
-from okey.table.words import Words
+from okey.table.output.meldwords import group_line, laid_line
+from okey.table.output.words import Words
+from okey.table.state.seats import Seats
 from okey.words_kit import WordsPart
 
 
@@ -76,7 +76,7 @@ class Narrator:
         return self.say(laid_line(melds, pairs, self.okey))
 
     def say(self, line: Speech) -> str:
-        """A line of the table's words (a combination, as :mod:`okey.table.meldwords` says
+        """A line of the table's words (a combination, as :mod:`okey.table.output.meldwords` says
         it everywhere) in this narrator's catalogue; no seat is named in one."""
         self._words.okey = self.okey
         return self._words.say(line)

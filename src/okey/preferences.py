@@ -26,8 +26,8 @@ from okey.numbers import PACE, NumberError, NumberRule
 from okey.rules import RulesError, load_rules
 from okey.saves.atomic import write_atomically
 from okey.speech.modes import SpeechMode
-from okey.table.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.table.sorted_hand import SortMode
+from okey.table.state.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.textfiles import TextFileError, decode, read_bytes
 
 ENV_VAR: Final = "OKEY_SETTINGS"

@@ -4,7 +4,7 @@ A short list of what the game offers (a new match, the match to resume,
 today's hand, the tutorial, quit), read item by item. Up and Down move,
 Enter or a number chooses, Q or Escape leaves; the history keys read back
 what was said. The keys are the table's (:mod:`okey.table.keys`) and the list is
-the table's menu (:class:`okey.table.menu.Menu`), one that does not wrap round.
+the table's menu (:class:`okey.table.state.menu.Menu`), one that does not wrap round.
 The menu only chooses: the command line runs the choice.
 """
 
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table.keys import Command, command_for, pressed_key, spoken_key
-from okey.table.menu import Menu
+from okey.table.state.menu import Menu
 
 if TYPE_CHECKING:  # loaded with the screen, after the menu's first words
     from prompt_toolkit.input import Input

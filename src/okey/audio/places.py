@@ -1,7 +1,7 @@
 """Where at the table a cue comes from: a stereo position for each seat.
 
 Play passes from seat ``s`` to ``s + 1``, so the player before the listener sits on
-their left and the one after on their right, as in ``okey.table.seats``. The
+their left and the one after on their right, as in ``okey.table.state.seats``. The
 listener's own cues and those from across are in the middle, the ones from across a
 little softer (further away).
 """

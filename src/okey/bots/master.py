@@ -1,6 +1,6 @@
 """The master: a game's best bot, asked for its move in someone else's place.
 
-The hint during play (:mod:`okey.table.hint`) and the review after a round
+The hint during play (:mod:`okey.table.output.hint`) and the review after a round
 (:mod:`okey.review`) both ask it. It decides from a view alone, with a fixed
 random source, so the same view always gives the same move. Each game names its
 own (:func:`okey.bots.master_of`): at Okey the hard bot, at Okey 101 its hard

@@ -22,7 +22,7 @@ from okey.rules import RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import save_path
 from okey.speech import add_speech_options
-from okey.table.settings import DEFAULT_PACE
+from okey.table.state.settings import DEFAULT_PACE
 
 NAME = "daily"
 HELP_KEY = "daily.cli.help"
@@ -56,7 +56,7 @@ def spoken_date(day: date, catalogue: Catalogue) -> str:
 def outcome(data: SaveData, day: date, catalogue: Catalogue) -> list[str]:
     """What a finished day's hand came to, for the player of that save."""
     from okey.engine.events import RoundDrawn, RoundWon
-    from okey.table.persist import session_from_save
+    from okey.table.state.persist import session_from_save
 
     text = catalogue.text
     session = session_from_save(data, catalogue)
@@ -98,7 +98,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
                 print(line)
             return 0
         if saved is not None:
-            from okey.table.persist import session_from_save
+            from okey.table.state.persist import session_from_save
 
             session = session_from_save(saved, catalogue)
             session.settings.pace = args.pace
@@ -120,7 +120,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         DAILY_RULES, rules.table.players, level, args, daily_seed(day), catalogue
     )
     notice = text("daily.welcome" if day == today() else "daily.welcome.other", date=when)
-    from okey.table.session import new_session
+    from okey.table.state.session import new_session
 
     session = new_session(rules, settings)
     return open_table(session, args, catalogue, saved_as=name, autosave_as=name, notice=notice)

@@ -24,7 +24,7 @@ from okey.net.server import Limits, TableServer
 from okey.net.tokens import HOST, load_token
 from okey.saves import SaveError
 from okey.speech import Speaker, add_speech_options
-from okey.table.settings import DEFAULT_PACE
+from okey.table.state.settings import DEFAULT_PACE
 
 NAME = "host"
 HELP_KEY = "host.cli.help"

@@ -29,11 +29,11 @@ from okey.net.table import clean_name
 from okey.net.tokens import HOST, forget_token, load_token, save_token, server_key
 from okey.rules import RulesError
 from okey.speech import Speaker, add_speech_options
-from okey.table.app import play_async
 from okey.table.controller import Table
 from okey.table.lines import Speech
-from okey.table.seat import Step
-from okey.table.sorting import SortMode
+from okey.table.state.seat import Step
+from okey.table.state.sorting import SortMode
+from okey.table.terminal.app import play_async
 
 NAME = "join"
 HELP_KEY = "join.cli.help"

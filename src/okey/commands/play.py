@@ -19,18 +19,18 @@ from okey.numbers import PACE, SEED
 from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, RuleSet, load_rules
 from okey.saves import SaveError, saves_dir
 from okey.speech import Speaker, add_speech_options, speaker_from_args, terminal_bell
-from okey.table.seats import Seats, table_names
-from okey.table.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
+from okey.table.output.welcome import match_welcome
+from okey.table.output.words import Words
 from okey.table.sorted_hand import SortMode
-from okey.table.welcome import match_welcome
-from okey.table.words import Words
+from okey.table.state.seats import Seats, table_names
+from okey.table.state.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
 
 if TYPE_CHECKING:
     from okey.audio import Sounds
     from okey.saves.lock import SaveLock
     from okey.table.controller import Table
     from okey.table.lines import Speech
-    from okey.table.session import TableSession
+    from okey.table.state.session import TableSession
 
 # What a new match needs before its first words is imported above; the engine, the
 # bots, the table and the saves' codec are imported only once they have been said
@@ -178,7 +178,7 @@ def seat_player(
     its sounds (``--no-sounds``: off, and no audio device opened); the exit status is 1
     when the table was left with its match unsaved. ``welcomed``: the speaker that has
     said the match's first words already (:func:`say_welcome`)."""
-    from okey.table.leaving import left_unsaved
+    from okey.table.input.leaving import left_unsaved
 
     speaker = welcomed if welcomed is not None else make_speaker(args, catalogue)
     if isinstance(speaker, int):
@@ -225,9 +225,9 @@ def first_words(table: Table) -> Speech:
 
 
 def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
-    """Run the table in the terminal (:func:`okey.table.app.play`), the screen library
+    """Run the table in the terminal (:func:`okey.table.terminal.app.play`), the screen library
     loaded only now."""
-    from okey.table import app
+    from okey.table.terminal import app
 
     return app.play(table, pace=pace, resumed=resumed, notice=notice)
 
@@ -266,7 +266,7 @@ def open_table(
     ``welcomed``: the speaker that has said the match's welcome (:func:`say_welcome`),
     closed here when the table cannot open."""
     from okey.table.controller import Table
-    from okey.table.persist import DiskSaver
+    from okey.table.state.persist import DiskSaver
 
     if welcomed is None:
         refused = needs_terminal(catalogue)
@@ -334,7 +334,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if isinstance(speaker, int):
         return speaker
     say_welcome(speaker, rules, settings)
-    from okey.table.session import new_session
+    from okey.table.state.session import new_session
 
     session = new_session(rules, settings)
     return open_table(session, args, catalogue, notice=notice, welcomed=speaker)

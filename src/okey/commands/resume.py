@@ -16,7 +16,7 @@ from okey.saves.lock import lock_save
 from okey.saves.paths import SUFFIX, target_for_reading
 from okey.saves.store import is_autosave, unfinished_saves
 from okey.speech import add_speech_options
-from okey.table.persist import session_from_save
+from okey.table.state.persist import session_from_save
 
 NAME = "resume"
 HELP_KEY = "table.cli.resume"

@@ -20,10 +20,10 @@ from okey.numbers import SEAT
 from okey.review import Decision, RoundReview, review_match
 from okey.saves import SaveError, latest_save, read_save, saves_dir
 from okey.saves.paths import SUFFIX
-from okey.table.persist import session_from_save
-from okey.table.reviewing import review_lines
-from okey.table.seats import Seats
-from okey.table.words import Words
+from okey.table.output.reviewing import review_lines
+from okey.table.output.words import Words
+from okey.table.state.persist import session_from_save
+from okey.table.state.seats import Seats
 
 NAME = "review"
 HELP_KEY = "review.help"

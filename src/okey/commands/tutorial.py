@@ -15,7 +15,7 @@ from okey.commands.play import add_pace, seat_player
 from okey.errors import Phrase
 from okey.messages import Catalogue
 from okey.speech import Speaker, add_speech_options
-from okey.table.settings import DEFAULT_PACE
+from okey.table.state.settings import DEFAULT_PACE
 
 if TYPE_CHECKING:
     from okey.table.controller import Table

@@ -1,7 +1,7 @@
 """A seat at a table server, played at the accessible table: the network's SeatLink.
 
 :class:`NetSeat` is all the table knows of a seat played on a server
-(:class:`okey.table.seat.SeatLink`): the seat's last view, its version and the events it
+(:class:`okey.table.state.seat.SeatLink`): the seat's last view, its version and the events it
 saw, mirrored from the server's Updates; a move goes into an outbox and is answered
 later, by the server. :class:`Online` runs beside the table in the same event loop: it
 reads what the server says (:class:`~okey.net.client.Client`) and tells the table, from
@@ -75,18 +75,18 @@ from okey.net.protocol import (
 from okey.net.table import clean_chat
 from okey.review import RoundReview
 from okey.rules import RuleSet, load_rules
-from okey.table import chatting, moves, router
-from okey.table.chat import ChatRoom
-from okey.table.clock import WARNING_AT
 from okey.table.controller import Table
+from okey.table.input import chatting, moves, router
 from okey.table.keys import Command
 from okey.table.lines import AndList, Field, Joined, Line, Names, Speech, Where
-from okey.table.seat import Done, Outcome, Step
-from okey.table.seat import Refused as SeatRefused
-from okey.table.seat import SeatView as TableSeatView
-from okey.table.seats import Seats
-from okey.table.settings import TableSettings
-from okey.table.sorting import SortMode
+from okey.table.state.chat import ChatRoom
+from okey.table.state.clock import WARNING_AT
+from okey.table.state.seat import Done, Outcome, Step
+from okey.table.state.seat import Refused as SeatRefused
+from okey.table.state.seat import SeatView as TableSeatView
+from okey.table.state.seats import Seats
+from okey.table.state.settings import TableSettings
+from okey.table.state.sorting import SortMode
 
 HOLD_DRAW = 2.0
 """Seconds another person's draw waits for their discard, to be told with it as one turn

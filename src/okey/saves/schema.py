@@ -1,6 +1,6 @@
 """The table's settings in a save, checked before anything uses them.
 
-A save's ``settings`` are the table's own (:class:`okey.table.settings.TableSettings`
+A save's ``settings`` are the table's own (:class:`okey.table.state.settings.TableSettings`
 as a dict) and, for a table server, its ``net`` part. Every key the table reads is
 checked here for its type and range, numbers through the one number checker
 (:mod:`okey.numbers`), so that a save with ``"you": "0"`` or ``"pace": "fast"`` is

@@ -2,39 +2,39 @@
 
 How a key becomes words::
 
-    key -> keys.command_for -> router.run --(guide? question? menu? play)--> a handler
-                                                     moves | reading | racking | leaving
-    a move -> seat.act(action) --(the engine checks it once)--> Done(events) | Refused(reason)
-    Done(events) -> change.tell: the seat's state built once (one PlayerView), the rack
-                    re-sorted, narration + prompts + the win alert -> voice -> speaker
+    key -> Table.press -> keys.command_for -> input.router --(guide? question? menu? play)-->
+           a handler (input.moves | reading | racking | finding | leaving | chatting | volume,
+           or the game's own, from kit)
+    a move -> state.seat: seat.act(action) --(the engine checks it once)--> Done | Refused
+    Done(events) -> change.tell: the seat's state built once, the rack re-sorted, the cues
+           (output.cues), the events' lines (output.narration), what follows (output.prompts)
+           -> output.voice -> the speaker
 
-The seat seam (:mod:`okey.table.seat`). The table knows the match only through a
-:class:`~okey.table.seat.SeatLink`: what the seat sees (``view()``, ``step()``,
-``seen()``: the events as ``seen_by`` that seat) and what it may do (``act(action)``
-and ``deal()``, answered ``Done(events)`` or ``Refused(reason)``; ``review(number)``).
-:class:`~okey.table.session.TableSession` is the local link (and plays the bots); a
-client of a table server is another: ``Table(seat, speaker)`` takes either
-(tests/test_table_seat.py plays one table through a relay and one locally, and they
-say the same). Other seats' moves reach the table as events the seat saw:
-:meth:`Table.heard <okey.table.controller.Table.heard>` (locally,
-:meth:`~okey.table.controller.Table.play_bot` plays a bot's turn and tells it).
+By job, each folder using only the ones before it:
 
-* :mod:`okey.table.seat`, :mod:`okey.table.session`: the seam and the local seat (the
-  match, the bots, the settings: the state a save keeps).
+* :mod:`okey.table.keys` and :mod:`okey.table.lines`: the table's two vocabularies, the
+  commands (the one key table) and what it says as data (catalogue keys and fields, and
+  :class:`~okey.table.lines.Said`: a line with its cue); :mod:`okey.table.sorted_hand`:
+  the rack's sort modes and sections, as types.
+* :mod:`okey.table.state`: the seat (the seam :class:`~okey.table.state.seat.SeatLink`,
+  the local :class:`~okey.table.state.session.TableSession`, saving), the settings, who
+  sits where, the rack, the clock, and what is open (a menu or question, the chat, what
+  Ctrl+F looks for).
+* :mod:`okey.table.kit`: what a game's folder gives the table (its keys' handlers, what
+  it reads or says its own way, its notices, its screen).
+* :mod:`okey.table.output`: lines from events, from the state and for the reading keys,
+  put in words, said and sounded.
 * :mod:`okey.table.core`: :class:`~okey.table.core.TableCore`, what the handlers work on
-  (the seat's state, the rack, the voice, the clock, what is open);
-  :mod:`okey.table.controller`: :class:`~okey.table.controller.Table`, the same with the
-  entry points (keys, the bots' turns, the clock, leaving). No module imports one above it.
-* :mod:`okey.table.keys`: the one key table (key map, key names, Escape menu, help lines,
-  the start menu's keys); :mod:`okey.table.router`: the mode router; the handlers
-  :mod:`~okey.table.moves`, :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
-  :mod:`~okey.table.leaving`.
-* :mod:`okey.table.change`: one step per change.
-* :mod:`okey.table.lines`: the table's words as data (catalogue keys and fields), made
-  by :mod:`~okey.table.narration` (events), :mod:`~okey.table.prompts` (the state),
-  :mod:`~okey.table.status`, :mod:`~okey.table.hint`, :mod:`~okey.table.reviewing`;
-  put in words by :mod:`~okey.table.words` and said by :mod:`~okey.table.voice`.
-* :mod:`okey.table.sorting`, :mod:`okey.table.rack`: the hand's sort modes and the focus.
-* :mod:`okey.table.screen`, :mod:`okey.table.app`: the screen and the prompt_toolkit front end.
-* :mod:`okey.table.settings`, :mod:`okey.table.persist`: typed settings; saves and resuming.
+  (the seat's state, the rack, the voice, the clock, what is open, the game's part);
+  :mod:`okey.table.change`: one step per change.
+* :mod:`okey.table.input`: the mode router and the handlers.
+* :mod:`okey.table.controller`: :class:`~okey.table.controller.Table`, the table with its
+  entry points (keys, the others' turns, the clock, leaving).
+* :mod:`okey.table.terminal`: the screen and the prompt_toolkit application.
+
+The table knows the match only through its seat: ``Table(seat, speaker)`` takes the
+local session or a client of a table server alike (tests/test_table_seat.py plays one
+table through a relay and one locally, and they say the same). Other seats' moves reach
+the table as events the seat saw (:meth:`Table.heard <okey.table.controller.Table.heard>`;
+locally, :meth:`~okey.table.controller.Table.play_bot` plays a bot's turn and tells it).
 """

@@ -1,10 +1,10 @@
 """One step per change: the seat's view built once and handed to everything that speaks.
 
 After a move, a bot's turn, a timeout or a deal, :func:`tell` takes the events the
-seat saw, builds the seat's new state once (:class:`~okey.table.seat.SeatState`,
+seat saw, builds the seat's new state once (:class:`~okey.table.state.seat.SeatState`,
 one :class:`~okey.engine.view.PlayerView`), re-sorts the rack, plays the events' cues
-(:mod:`okey.table.cues`) and says the events (:mod:`okey.table.narration`), then what
-follows from the new state (:mod:`okey.table.prompts`): the standings, the show offer,
+(:mod:`okey.table.output.cues`) and says the events (:mod:`okey.table.output.narration`), then what
+follows from the new state (:mod:`okey.table.output.prompts`): the standings, the show offer,
 the turn, the win alert. Then it saves (after a turn) and tells the guide.
 """
 
@@ -38,10 +38,10 @@ from okey.engine.events import (
 )
 from okey.engine.view import Phase
 from okey.hand.tiles import Tile
-from okey.table import cues, prompts
 from okey.table.kit import Moment, notice_of
-from okey.table.seat import SeatState, SeatView, Step
-from okey.table.voice import Said
+from okey.table.lines import Said
+from okey.table.output import cues, prompts
+from okey.table.state.seat import SeatState, SeatView, Step
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -1,10 +1,10 @@
 """The table: one player's seat at a match, with its rack, its voice and what is open.
 
 Everything the player does goes through :meth:`Table.press` (a key name) or
-:meth:`Table.run` (a command), routed by :mod:`okey.table.router` to a handler;
+:meth:`Table.run` (a command), routed by :mod:`okey.table.input.router` to a handler;
 the front end plays the others' turns with :meth:`Table.play_bot` and the clock
 with :meth:`Table.tick`. Every change is told in one step (:mod:`okey.table.change`).
-The table knows the match only through its seat (:class:`~okey.table.seat.SeatLink`).
+The table knows the match only through its seat (:class:`~okey.table.state.seat.SeatLink`).
 """
 
 from __future__ import annotations
@@ -16,15 +16,16 @@ from okey.engine.events import Event, TimedOut
 from okey.engine.view import Phase
 from okey.rules_words import rules_name
 from okey.speech import QUIET_POLL
-from okey.table import finding, leaving, moves, prompts, router, status
 from okey.table.change import Seen, turn_begins, win_alert
-from okey.table.clock import Tick
 from okey.table.core import Guide, Saver, TableCore
+from okey.table.input import finding, leaving, moves, router
 from okey.table.keys import Command, command_for, spoken_key
 from okey.table.lines import Line, Problem, Speech
-from okey.table.narration import indicator_line
-from okey.table.seat import Done, Step
-from okey.table.welcome import match_welcome
+from okey.table.output import prompts, status
+from okey.table.output.narration import indicator_line
+from okey.table.output.welcome import match_welcome
+from okey.table.state.clock import Tick
+from okey.table.state.seat import Done, Step
 
 __all__ = ["HOLDING", "Guide", "Saver", "Table"]
 
@@ -123,7 +124,7 @@ class Table(TableCore):
 
         A key starts the turn's clock if it was waiting for the game's words to end (the
         player acts); the help, the rules and the Escape menu hold it instead, at a local
-        table (:mod:`okey.table.clock`).
+        table (:mod:`okey.table.state.clock`).
         """
         clock = self.clock
         if command not in HOLDING or not self.holds_clock:

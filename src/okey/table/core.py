@@ -1,6 +1,10 @@
-"""The table's state, and the few helpers every handler uses.
+"""The table the handlers work on: its state put together, and the few helpers every
+handler uses.
 
-:class:`TableCore` is what the mode router, the handlers and the change step work on;
+:class:`TableCore` holds the seat's state and what is open (:mod:`okey.table.state`),
+the voice and the narrator (:mod:`okey.table.output`) and the game's part
+(:mod:`okey.table.kit`); the mode router, the handlers (:mod:`okey.table.input`), the
+change step and a game's own handlers work on it.
 :class:`~okey.table.controller.Table` is the same table with its entry points (keys,
 the others' turns, the clock, leaving). The handlers sit between the two, so that
 none of them imports the table that calls them.
@@ -18,27 +22,27 @@ from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
-from okey.table.chat import ChatRoom
-from okey.table.clock import TurnClock
-from okey.table.finding import Looking
 from okey.table.keys import Command, keymap
-from okey.table.kit import table_part
+from okey.table.kit import TablePart, table_part
 from okey.table.lines import Line, Problem, Speech
-from okey.table.menu import Asking, Menu, Option
-from okey.table.narration import TableNarrator
-from okey.table.rack import Rack
-from okey.table.seat import SeatLink, SeatState, Step
-from okey.table.seats import Seats
-from okey.table.session import TableSession
-from okey.table.voice import Voice
-from okey.table.words import Words
+from okey.table.output.narration import TableNarrator
+from okey.table.output.voice import Voice
+from okey.table.output.words import Words
+from okey.table.state.chat import ChatRoom
+from okey.table.state.clock import TurnClock
+from okey.table.state.looking import Looking
+from okey.table.state.menu import Asking, Menu, Option
+from okey.table.state.rack import Rack
+from okey.table.state.seat import SeatLink, SeatState, Step
+from okey.table.state.seats import Seats
+from okey.table.state.session import TableSession
 
 Handler = Callable[["TableCore", Command], None]
 """What a command does in normal play (the command is passed for handlers of several)."""
 
 
 class Saver(Protocol):
-    """Keeps the table on disk (see :mod:`okey.table.persist`)."""
+    """Keeps the table on disk (see :mod:`okey.table.state.persist`)."""
 
     def save(self, name: str | None = None) -> str:
         """Save under ``name`` (default: the date and time); returns the name used."""
@@ -86,7 +90,7 @@ class TableCore:
         rules = seat.rules
         self.seats = Seats(rules.table, self.settings.you, tuple(self.settings.names))
         self.keys = keymap(rules)  # this table's keys (G, K, X: 101's at a 101 table)
-        self.game = table_part(rules)  # what the game plays or reads its own way
+        self.game: TablePart[TableCore] = table_part(rules)  # what the game does its own way
         self.rack = Rack(self.settings.sort_mode, self.game.rack_opening(rules))
         self.narrator = TableNarrator(self.seats, rules.play.autopilot_after)
         self.voice = Voice(speaker, self.words)
@@ -140,7 +144,8 @@ class TableCore:
         only while the player's turn lasts and the tiles are held)."""
         before = self._state
         self._state = self.told = now = SeatState.of(self.seat)
-        self.game.refreshed(self, before, now)
+        if self.game.refreshed is not None:
+            self.game.refreshed(self, before, now)
         return now
 
     def keep_marks(self, view: TableView) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from okey import kits
 from okey.hand.tiles import Tile
@@ -28,18 +28,20 @@ if TYPE_CHECKING:
     from okey.engine.events import GameEvent
     from okey.engine.view import TableView
     from okey.hand.melds import OpeningRules
-    from okey.table.controller import Table
-    from okey.table.core import Handler, TableCore
     from okey.table.keys import Command
-    from okey.table.lines import Field, Line, Speech
-    from okey.table.menu import Option
-    from okey.table.seat import SeatState
-    from okey.table.seats import Seats
-    from okey.table.voice import Said
+    from okey.table.lines import Field, Line, Said, Speech
+    from okey.table.state.menu import Option
+    from okey.table.state.seat import SeatState
+    from okey.table.state.seats import Seats
+
+T = TypeVar("T")
+"""The table a game's functions work on: :class:`okey.table.core.TableCore`. A type
+parameter, so that this module (which the table's words read too) imports nothing of
+the table that holds a game's part."""
 
 
 @dataclass(frozen=True)
-class Layout:
+class Layout(Generic[T]):
     """How a game's table is drawn: a rack of one row of tiles (and the legend), or of
     rows of ``row`` tiles, in ``rack_rows`` rows; the messages in ``log_rows`` rows (None:
     the table's own numbers); a panel of the game's own (Okey 101's combinations on the
@@ -48,7 +50,7 @@ class Layout:
     row: int | None = None
     rack_rows: int | None = None
     log_rows: int | None = None
-    panel: Callable[[Table], StyleAndTextTuples] | None = None
+    panel: Callable[[T], StyleAndTextTuples] | None = None
     panel_rows: int = 0
 
 
@@ -106,51 +108,39 @@ def _no_alert(*args: object) -> list[Said]:
     return []
 
 
-def _carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
-    from okey.table import moves  # the handlers' module, loaded by then
-
-    return all(moves.move(table, action) for action in actions)
-
-
-def _choose_first(table: TableCore, option: Option) -> None:
-    if option.actions:
-        _carry_out(table, option.actions[:1])
-
-
 def _never(*args: object) -> bool:
     del args
     return False
 
 
 @dataclass(frozen=True)
-class TablePart:
+class TablePart(Generic[T]):
     """A game's own ways at the table; each None answer means "as at every table"."""
 
-    handlers: Mapping[Command, Handler]
+    handlers: Mapping[Command, Callable[[T, Command], None]]
     """Commands the game answers itself (its own keys, and those it plays its way)."""
-    takes: Callable[[TableCore, Command], bool] = _never
+    takes: Callable[[T, Command], bool] | None = None
     """A mode of the game's own (Okey 101's browsing of the table) that takes a command
-    before the table's modes: True when it did."""
-    read: Callable[[TableCore, Command, TableView], Speech | None] = _nothing
+    before the table's modes: True when it did (None: the game has no mode of its own)."""
+    read: Callable[[T, Command, TableView], Speech | None] = _nothing
     """A reading key (C, 0, 1, ...) the game reads its own way."""
-    label: Callable[[TableCore, Command], Line | None] = _nothing
+    label: Callable[[T, Command], Line | None] = _nothing
     """An Escape menu option's words, where the game words it its way."""
-    possible: Callable[[TableCore, Command], bool | None] = _nothing
+    possible: Callable[[T, Command], bool | None] = _nothing
     """Whether the Escape menu offers a command now, where the game decides."""
     laid_copies: Callable[[TableView, Tile, Seats, list[Field]], int | None] = _nothing
     """Z: the copies of a tile lying face up in the game's own places (added to
     ``places``), how many; None when the game lays nothing out."""
     notice: Callable[[GameEvent], Notice] = _no_notice
     """What an event of the game's own means to the table beside its words."""
-    finish_alert: Callable[[TableCore, TableView, Told], list[Said]] = _no_alert
+    finish_alert: Callable[[T, TableView, Told], list[Said]] = _no_alert
     """The alert that the player's hand can finish, with its sound, said once per hand
-    (the game keeps :attr:`TableCore.win_told`); the hand told is ``(round, sorted
-    tiles)``."""
+    (the game keeps the table's ``win_told``); the hand told is ``(round, sorted tiles)``."""
     rack_opening: Callable[[RuleSet], OpeningRules | None] = _nothing
     """The options the rack's smart grouping plays by (the opening's), if any."""
     lowest_first: bool = False
     """The lowest score leads (Okey 101's totals)."""
-    layout: Layout = Layout()
+    layout: Layout[T] = Layout()
     """How the table is drawn."""
     lines: Callable[[TableView, Moment], list[Line]] = _no_lines
     """The game's own lines at a moment of the table (none: nothing to add)."""
@@ -161,17 +151,18 @@ class TablePart:
     was played instead of "Your turn")."""
     help_now: Callable[[SeatState], list[Field] | None] = _nothing
     """H: what the player may do now, where the game says it its way."""
-    resumed: Callable[[Table, SeatState], bool] = _never
+    resumed: Callable[[T, SeatState], bool] = _never
     """A resumed match's first words, where the game says them its way (True: said)."""
-    refreshed: Callable[[TableCore, SeatState, SeatState], None] = _nothing
-    """After each change of the seat (before, now): the game keeps the rack its way."""
-    choose: Callable[[TableCore, Option], None] = _choose_first
-    """Enter on an option of a list of moves the game offered (its first move made)."""
-    carry_out: Callable[[TableCore, Sequence[Action]], bool] = _carry_out
-    """Yes to a question of the game's that asked for moves: made in order, stopping at
-    the first refused (said); True when all were made."""
+    refreshed: Callable[[T, SeatState, SeatState], None] | None = None
+    """After each change of the seat (before, now): the game keeps the rack its way (None:
+    as the change step keeps it)."""
+    choose: Callable[[T, Option], None] | None = None
+    """Enter on an option of a list of moves the game offered (None: its first move made)."""
+    carry_out: Callable[[T, Sequence[Action]], bool] | None = None
+    """Yes to a question of the game's that asked for moves (None: made in order, stopping
+    at the first refused, as :func:`okey.table.input.moves.carry_out`); True when all were made."""
 
 
-def table_part(rules: RuleSet) -> TablePart:
+def table_part(rules: RuleSet) -> TablePart[Any]:
     """The table's part of the game these rules are for."""
     return kits.part(rules.game, "table", TablePart)

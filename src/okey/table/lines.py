@@ -4,8 +4,8 @@ A :class:`Line` is one catalogue message, ``Line("table.you_discard", tile=red_5
 Its fields are data, not sentences: numbers and proper names as they are, tiles,
 seats (:class:`Name`, :class:`Where`, :class:`Label`, :class:`Names`), names of rule
 sets and levels (:class:`~okey.rules_words.Named`), the rack
-(a :class:`~okey.table.sorting.SortedHand`), scores, and other lines.
-:class:`~okey.table.words.Words` puts a line in words (the player's language and
+(a :class:`~okey.table.state.sorting.SortedHand`), scores, and other lines.
+:class:`~okey.table.output.words.Words` puts a line in words (the player's language and
 verbosity, the okey of the round) only when it is said, so tests assert on keys and
 values, and a client could say what a server sends.
 """
@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from okey.audio.cues import Cue
+from okey.audio.places import Position
 from okey.hand.tiles import Tile
 from okey.rules_words import Named
 from okey.table.sorted_hand import SortedHand
@@ -145,6 +147,15 @@ Field = (
 
 Speech = Line | Joined
 """One message the table says."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line to say (None: only a cue), and the cue that goes with it, from where."""
+
+    speech: Speech | None
+    cue: Cue | None = None
+    where: Position = Position.OWN
 
 
 def seat_fields(seat: int) -> dict[str, Field]:

@@ -1,5 +1,5 @@
 """A sorted hand as the table names it: the sort modes, the kinds of section, the
-sections and the hand in order. Types only (:mod:`okey.table.sorting` sorts), so that
+sections and the hand in order. Types only (:mod:`okey.table.state.sorting` sorts), so that
 the table's words load without the solver.
 """
 

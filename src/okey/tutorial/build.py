@@ -5,9 +5,9 @@ from __future__ import annotations
 from okey import kits
 from okey.speech import Speaker
 from okey.table.controller import Table
-from okey.table.seats import table_names
-from okey.table.session import new_session
-from okey.table.settings import DEFAULT_PACE, TableSettings
+from okey.table.state.seats import table_names
+from okey.table.state.session import new_session
+from okey.table.state.settings import DEFAULT_PACE, TableSettings
 from okey.tutorial.guide import Guide
 from okey.tutorial.kit import tutorial_part
 

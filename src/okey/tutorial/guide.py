@@ -16,13 +16,13 @@ from collections.abc import Sequence
 
 from okey.engine.events import Discarded, Drew, Event, TookDiscard
 from okey.engine.view import Phase
-from okey.table import prompts, status
 from okey.table.controller import Table
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Face, Field, Line, Name
-from okey.table.menu import Asking, Question
-from okey.table.seat import Step
-from okey.table.sorting import SortMode
+from okey.table.output import prompts, status
+from okey.table.state.menu import Asking, Question
+from okey.table.state.seat import Step
+from okey.table.state.sorting import SortMode
 from okey.tutorial.kit import TutorialPart
 from okey.tutorial.lesson import ON_TILE, RACK, Goal, LessonStep, Moment
 

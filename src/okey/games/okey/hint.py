@@ -1,4 +1,4 @@
-"""The master's hint at classic Okey (:class:`okey.table.hint.HintPart`)."""
+"""The master's hint at classic Okey (:class:`okey.table.output.hint.HintPart`)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.view import PlayerView, TableView
-from okey.table.hint import HintPart
 from okey.table.lines import Line, Name
+from okey.table.output.hint import HintPart
 
 
 def hint_line(view: TableView, action: Action) -> Line:

@@ -11,13 +11,13 @@ from okey.bots.level import wins_with
 from okey.engine.actions import Discard, Finish
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.tiles import Tile
-from okey.table import moves, prompts
-from okey.table.closeness import how_close
-from okey.table.glance import glance
+from okey.table.input import moves
 from okey.table.keys import Command
 from okey.table.kit import Moment, TablePart, Told
-from okey.table.lines import Capital, Joined, Line, Name, Speech
-from okey.table.voice import Said
+from okey.table.lines import Capital, Joined, Line, Name, Said, Speech
+from okey.table.output import prompts
+from okey.table.output.closeness import how_close
+from okey.table.output.glance import glance
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore
@@ -97,7 +97,7 @@ def _middle(view: TableView) -> Tile | None:
     return view.middle if isinstance(view, PlayerView) else None
 
 
-PART = TablePart(
+PART: TablePart[TableCore] = TablePart(
     handlers={Command.FINISH: _finish},
     read=_read,
     finish_alert=_finish_alert,

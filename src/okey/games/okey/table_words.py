@@ -1,4 +1,4 @@
-"""Classic Okey at the table, in words (:class:`okey.table.narration.TableWordsPart`): a
+"""Classic Okey at the table, in words (:class:`okey.table.output.narration.TableWordsPart`): a
 round is dealt by hand or from stacks, the dealer's first discard opens it, and its
 events are the ones every game shares."""
 
@@ -10,7 +10,7 @@ from okey.engine.events import GameEvent
 from okey.engine.view import TableView
 from okey.hand.tiles import Tile
 from okey.table.lines import Speech
-from okey.table.narration import TableTeller, TableWordsPart
+from okey.table.output.narration import TableTeller, TableWordsPart
 
 
 def event_lines(teller: TableTeller, event: GameEvent, seen: TableView | None) -> list[Speech]:

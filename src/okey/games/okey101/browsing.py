@@ -20,7 +20,7 @@ from okey.hand.layoff import meld_additions
 from okey.hand.tiles import Tile
 from okey.table.keys import Command
 from okey.table.lines import Capital, Face, Field, Joined, Line, Name, Speech, Tiles
-from okey.table.meldwords import extending_faces, meld_line, pair_line
+from okey.table.output.meldwords import extending_faces, meld_line, pair_line
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

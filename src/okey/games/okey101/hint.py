@@ -1,4 +1,4 @@
-"""The master's hint at Okey 101 (:class:`okey.table.hint.HintPart`): what the master
+"""The master's hint at Okey 101 (:class:`okey.table.output.hint.HintPart`): what the master
 does next from the player's own view, and why when that is cheap to say from the view
 alone: a discard that avoids a penalty (the tiles that would cost it), one that cannot,
 the best opening a discard keeps while not yet opened.
@@ -33,9 +33,9 @@ from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
 from okey.hand.opening import best_opening_value
 from okey.hand.tiles import Tile, is_okey
-from okey.table.hint import HintPart
 from okey.table.lines import AndList, Line, Name
-from okey.table.meldwords import laid_line, meld_line, owned_line
+from okey.table.output.hint import HintPart
+from okey.table.output.meldwords import laid_line, meld_line, owned_line
 
 
 def hint_line(seen: TableView, action: Action) -> Line:

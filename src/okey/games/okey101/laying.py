@@ -1,7 +1,7 @@
 """Okey 101's moves at the table: marks, laying, adding, pairs, finishing, giving back.
 
 Every move asks first: a yes-or-no question that lists what it lays and its value
-(:class:`~okey.table.menu.Asking` with the moves a yes makes), or, for a tile that
+(:class:`~okey.table.state.menu.Asking` with the moves a yes makes), or, for a tile that
 fits more than one place on the table, a short list to choose from. A move the hand
 cannot make is refused before it is asked, with the reason (short of the threshold by
 how much, a tile that fits no combination); what the engine refuses is said with its
@@ -38,18 +38,19 @@ from okey.hand.melds import Meld
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
-from okey.table import meldwords, moves, prompts
+from okey.table.input import moves
 from okey.table.keys import Command
 from okey.table.lines import Face, Field, Joined, Line, Name, Tiles
-from okey.table.meldwords import meld_line, owned_line
-from okey.table.menu import Asking, Menu, Option, Question
-from okey.table.seat import Refused, Step
+from okey.table.output import meldwords, prompts
+from okey.table.output.meldwords import meld_line, owned_line
+from okey.table.state.menu import Asking, Menu, Option, Question
+from okey.table.state.seat import Refused, Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
 
 
-# -- words (combinations as :mod:`okey.table.meldwords` says them everywhere) ----------
+# -- words (combinations as :mod:`okey.table.output.meldwords` says them everywhere) ----------
 
 
 def laid_line(view: View101, index: int) -> Line:

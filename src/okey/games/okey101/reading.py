@@ -18,12 +18,12 @@ from okey.hand.melds import hand_value
 from okey.hand.opening import best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
-from okey.table.glance import tops_line, turn_line
 from okey.table.keys import Command
 from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech
-from okey.table.prompts import together
-from okey.table.seat import SeatState
-from okey.table.seats import Seats
+from okey.table.output.glance import tops_line, turn_line
+from okey.table.output.prompts import together
+from okey.table.state.seat import SeatState
+from okey.table.state.seats import Seats
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

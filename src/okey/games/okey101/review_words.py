@@ -1,5 +1,5 @@
-"""Okey 101's moves in the master's review (:mod:`okey.table.reviewing`), their
-combinations said as everywhere (:mod:`okey.table.meldwords`): "opened with 105 points:
+"""Okey 101's moves in the master's review (:mod:`okey.table.output.reviewing`), their
+combinations said as everywhere (:mod:`okey.table.output.meldwords`): "opened with 105 points:
 run red 9 to 11; ...", "added red 10 to Ayşe's run red 7 to 9", "gave red 5 back to
 Ayşe"."""
 
@@ -11,8 +11,8 @@ from okey.hand.layoff import Place
 from okey.hand.melds import LaidMeld, melds_value
 from okey.review.round import Decision, RoundReview
 from okey.table.lines import Field, Line, Name
-from okey.table.meldwords import laid_line, meld_line, owned_line
-from okey.table.reviewing import ReviewWords
+from okey.table.output.meldwords import laid_line, meld_line, owned_line
+from okey.table.output.reviewing import ReviewWords
 
 
 def move_phrase(

@@ -14,11 +14,11 @@ from okey.hand.finishing import Opened
 from okey.hand.melds import Meld, number_at
 from okey.hand.tiles import Tile, is_okey, stand_in
 from okey.table.kit import Layout
-from okey.table.screen import LETTERS, SHAPES, STAR, WIDTH, fit, screen_words, short_name
-from okey.table.words import Words
+from okey.table.output.words import Words
+from okey.table.terminal.screen import LETTERS, SHAPES, STAR, WIDTH, fit, screen_words, short_name
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
+    from okey.table.core import TableCore
 
 ROW = 15  # tiles on one row of a 101 rack (75 columns)
 ROWS = {"header": 4, "rack": 5, "table": 7, "log": 5}
@@ -49,7 +49,7 @@ def pair_text(pair: Pair, okey: Tile) -> str:
     return f"{name}+{name}" if len(real) == 2 else f"{name}+{STAR}"
 
 
-def _owner_head(table: Table, view: View101, seat: int, words: Words) -> str:
+def _owner_head(table: TableCore, view: View101, seat: int, words: Words) -> str:
     opened = view.openings[seat]
     if opened is Opened.COMBINATIONS:
         how = words("table.101.screen.value", value=view.opening_values[seat])
@@ -65,7 +65,7 @@ def _owner_head(table: Table, view: View101, seat: int, words: Words) -> str:
     return head + ":"
 
 
-def table_panel(table: Table, height: int = ROWS["table"]) -> StyleAndTextTuples:
+def table_panel(table: TableCore, height: int = ROWS["table"]) -> StyleAndTextTuples:
     """The combinations on the table by owner, in play order from the player, wrapped to
     the width; what does not fit in ``height`` rows is counted on the last one."""
     view = table.state.seen

@@ -29,18 +29,16 @@ from okey.hand.finishing import Opened
 from okey.hand.melds import OpeningRules
 from okey.hand.tiles import Tile
 from okey.rules import RuleSet
-from okey.table import prompts
+from okey.table.input.router import possible_classic
 from okey.table.keys import Command
 from okey.table.kit import Notice, TablePart, Told
-from okey.table.lines import Field, Line, Speech
-from okey.table.narration import indicator_line
-from okey.table.router import possible_classic
-from okey.table.seat import SeatState, Step
-from okey.table.seats import Seats
-from okey.table.voice import Said
+from okey.table.lines import Field, Line, Said, Speech
+from okey.table.output import prompts
+from okey.table.output.narration import indicator_line
+from okey.table.state.seat import SeatState, Step
+from okey.table.state.seats import Seats
 
 if TYPE_CHECKING:
-    from okey.table.controller import Table
     from okey.table.core import TableCore
 
 _LABELS = frozenset({Command.PAIRS, Command.FINISH})
@@ -157,7 +155,7 @@ def _help_now(state: SeatState) -> list[Field] | None:
     return said
 
 
-def _resumed(table: Table, state: SeatState) -> bool:
+def _resumed(table: TableCore, state: SeatState) -> bool:
     """Back at a 101 table: the indicator, the hand and whose turn it is (the scores and
     the combinations on the table are read by their keys)."""
     seen = state.seen
@@ -198,7 +196,7 @@ def _rack_opening(rules: RuleSet) -> OpeningRules | None:
     return own.opening() if own is not None else None
 
 
-PART = TablePart(
+PART: TablePart[TableCore] = TablePart(
     handlers={**laying.HANDLERS, Command.BROWSE: _browse},
     takes=browsing.browse_command,
     read=_read,

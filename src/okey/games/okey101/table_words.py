@@ -1,10 +1,10 @@
 """Okey 101 at the table, in words: its own events as the player hears them at their
-seat (:class:`okey.table.narration.TableWordsPart`), and the deal's best opening.
+seat (:class:`okey.table.output.narration.TableWordsPart`), and the deal's best opening.
 
 Another player's opening, laying and addition is a line of its own, naming the
 combination and its owner ("Ayşe adds red 10 to Mehmet's run red 7 to 9"); a penalty
 says why; the deal adds the hand's best opening and how short it is; a finish is told
-once, with why each seat scores what it does (:mod:`okey.table.meldwords` words the
+once, with why each seat scores what it does (:mod:`okey.table.output.meldwords` words the
 combinations).
 """
 
@@ -36,8 +36,8 @@ from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Capital, Face, Field, Line, Name, Scores, Speech
-from okey.table.meldwords import laid_line, meld_line, owned_line
-from okey.table.narration import TableTeller, TableWordsPart
+from okey.table.output.meldwords import laid_line, meld_line, owned_line
+from okey.table.output.narration import TableTeller, TableWordsPart
 
 PAIRS_WORTH_SAYING = 4
 """At the deal, the best pairs opening is said from this many pairs."""

@@ -2,7 +2,7 @@
 
 A table has a :class:`ChatRoom` only when its seat is played at a table server (the
 local table has none, and its chat keys say so). The room sends a line through the
-seat's connection; the handlers (:mod:`okey.table.chatting`) open the one-line input,
+seat's connection; the handlers (:mod:`okey.table.input.chatting`) open the one-line input,
 mute and unmute, and say what the others write.
 """
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from okey.table.keys import Command
 from okey.table.lines import Capital, Field, Joined, Line, Speech
-from okey.table.sorting import SortMode
+from okey.table.state.sorting import SortMode
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

@@ -2,7 +2,7 @@
 and the last words once the screen is closed.
 
 Leaving saves the match. When the saves folder refuses it (read-only, a full disk),
-the match is saved in another folder instead (:func:`okey.table.persist.rescue_folder`)
+the match is saved in another folder instead (:func:`okey.table.state.persist.rescue_folder`)
 and the last words say where; when that fails too, the table stays open and says so:
 leaving again (after making room, say) tries again, and leaves without saving if it
 still fails. The table is never said to be saved when it was not, and a table left
@@ -16,9 +16,9 @@ from weakref import WeakKeyDictionary
 
 from okey.table.keys import Command
 from okey.table.lines import Line, Problem, Speech
-from okey.table.menu import Asking, Question
-from okey.table.persist import DiskSaver
-from okey.table.seat import Step
+from okey.table.state.menu import Asking, Question
+from okey.table.state.persist import DiskSaver
+from okey.table.state.seat import Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

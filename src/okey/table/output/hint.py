@@ -2,7 +2,7 @@
 
 It decides from the player's own view, exactly as a bot at the table does, so a hint
 never reveals a hidden tile. A match gives a few hints (see
-:data:`okey.table.settings.HINTS`); the count is kept with the table's settings, so a
+:data:`okey.table.state.settings.HINTS`); the count is kept with the table's settings, so a
 save keeps it. The words are the game's (:class:`HintPart`, the module ``hint`` of the
 game's folder).
 """

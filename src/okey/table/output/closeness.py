@@ -25,7 +25,7 @@ from okey.hand.solver import (
 )
 from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Line, Speech
-from okey.table.prompts import best_finish, together
+from okey.table.output.prompts import best_finish, together
 
 HAND = 14  # a hand between turns; 15 on its owner's discard
 

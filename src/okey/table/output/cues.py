@@ -1,8 +1,9 @@
-"""The table's sounds: the cue of each event, from the seat that caused it; the cues that
-may be heard instead of words in brief mode; the volume keys; a chat message's cue.
+"""The table's sounds: the cue of each event, from the seat that caused it, and the cues
+that may be heard instead of words in brief mode (the volume keys are
+:mod:`okey.table.input.volume`'s, a chat message's cue :mod:`okey.table.input.chatting`'s).
 
 The change step (:mod:`okey.table.change`) puts :func:`event_cues` before the words of
-a change, and the voice (:mod:`okey.table.voice`) plays them first: ``play`` only
+a change, and the voice (:mod:`okey.table.output.voice`) plays them first: ``play`` only
 queues, so the cues never hold the words back. The player on the left is heard from the
 left, on the right from the right, across and the player's own in the middle
 (:func:`okey.audio.position_of`).
@@ -19,11 +20,10 @@ a working device); never in detailed mode.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from types import MappingProxyType
-from typing import TYPE_CHECKING, Final, assert_never
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, assert_never
 
-from okey.audio import STANDALONE, VOLUME_STEPS, Cue, Position, position_of
+from okey.audio import STANDALONE, Cue, Position, position_of
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -45,27 +45,15 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.messages import Verbosity
-from okey.table.keys import Command
 from okey.table.kit import notice_of
-from okey.table.lines import Line, Speech
 
 if TYPE_CHECKING:
     from okey.hand.tiles import Tile
-    from okey.table.core import Handler, TableCore
-    from okey.table.seats import Seats
-    from okey.table.voice import Voice
+    from okey.table.output.voice import Voice
+    from okey.table.state.seats import Seats
 
 Placed = tuple[Cue, Position]
 """A cue and where it is heard from."""
-
-LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType(
-    {"table.time_left": Cue.TIMER_WARNING, "table.time_left.discard": Cue.TIMER_WARNING}
-)
-"""Lines the table says as events that bring a cue of their own: the clock's warning, in
-the draw and in the discard phase (the controller says it; the same words as an answer
-to E play nothing)."""
-
-SAMPLE: Final = Cue.DISCARD  # what a volume key plays, to hear the new level
 
 
 def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list[Placed]:
@@ -139,41 +127,3 @@ def alone(voice: Voice) -> frozenset[Cue]:
     if voice.speaker.verbosity is not Verbosity.BRIEF:
         return frozenset()
     return frozenset(cue for cue in STANDALONE if voice.sounds.stands_alone(cue))
-
-
-def chat(table: TableCore, sender: int, speech: Speech) -> None:
-    """A chat message from the player at ``sender``: its cue from their side, then its
-    words (queued behind what is being said). For network play."""
-    where = position_of(sender, table.seats.you, table.seats.players)
-    table.voice.event(speech, cue=Cue.CHAT, where=where)
-
-
-# -- the volume keys -----------------------------------------------------------------
-
-
-def volume_line(level: int, *, sounds_on: bool, at_top: bool) -> Line:
-    """What a volume key answers: the level, whether it is the loudest or silent, and
-    that B turns sounds on when they are off."""
-    if not sounds_on:
-        return Line("table.volume.sounds_off", level=level, most=VOLUME_STEPS)
-    if level == 0:
-        return Line("table.volume.silent")
-    if at_top:
-        return Line("table.volume.loudest", level=level)
-    return Line("table.volume", level=level, most=VOLUME_STEPS)
-
-
-def _volume(table: TableCore, command: Command) -> None:
-    sounds = table.voice.sounds
-    before = sounds.volume
-    level = sounds.louder() if command is Command.LOUDER else sounds.softer()
-    at_top = command is Command.LOUDER and level == before
-    if level and sounds.enabled:
-        sounds.play(SAMPLE)  # heard at the new level, before the words
-    table.voice.reply(volume_line(level, sounds_on=sounds.enabled, at_top=at_top))
-
-
-HANDLERS: Final[Mapping[Command, Handler]] = MappingProxyType(
-    {Command.SOFTER: _volume, Command.LOUDER: _volume}
-)
-"""The volume keys' handlers (F3 softer, F4 louder)."""

@@ -1,13 +1,13 @@
 """The table's settings: what a save keeps besides the match itself.
 
-The settings are typed (a :class:`~okey.table.sorting.SortMode`, a
+The settings are typed (a :class:`~okey.table.state.sorting.SortMode`, a
 :class:`~okey.messages.Verbosity`) and round-trip through the plain dict of a save's
 ``settings`` blob (``to_dict``/``from_dict``), written as it always was: the sort
 mode and verbosity by their names, so saves from before load and new saves read the
 same.
 
 They are the one owner of the player's verbosity and sounds: the table changes them
-here and tells the speaker (:mod:`okey.table.voice`), never the other way round.
+here and tells the speaker (:mod:`okey.table.output.voice`), never the other way round.
 """
 
 from __future__ import annotations

@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from okey.speech import SpeechCommand
-from okey.table import prompts, status
-from okey.table.glance import kept_line, kept_takes
-from okey.table.hint import hint_line, hints_left_line, master_move
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Joined, Line, Speech
-from okey.table.reviewing import review_speech
-from okey.table.seat import SeatView, Step
-from okey.table.seats import Place
+from okey.table.output import prompts, status
+from okey.table.output.glance import kept_line, kept_takes
+from okey.table.output.hint import hint_line, hints_left_line, master_move
+from okey.table.output.reviewing import review_speech
+from okey.table.state.seat import SeatView, Step
+from okey.table.state.seats import Place
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

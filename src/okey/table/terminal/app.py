@@ -37,10 +37,11 @@ from prompt_toolkit.styles import Style
 
 from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
-from okey.table import chatting, screen
 from okey.table.controller import Table
+from okey.table.input import chatting
 from okey.table.keys import KEYMAP, pressed_key
-from okey.table.seat import Step
+from okey.table.state.seat import Step
+from okey.table.terminal import screen
 
 HEADER_ROWS = 4
 RACK_ROWS = 4

@@ -1,15 +1,15 @@
 """The table's voice: where its lines (:mod:`okey.table.lines`) are handed to the speaker.
 
 A line keeps its catalogue key to the end: the speaker picks its brief or detailed
-text (``Speaker.reply``/``Speaker.event``) and :class:`~okey.table.words.Words`
+text (``Speaker.reply``/``Speaker.event``) and :class:`~okey.table.output.words.Words`
 names its fields at the same verbosity. An answer to a key interrupts what is being
 said; what happens at the table queues behind it. Whoever wants the lines
 themselves (tests, a transcript of keys and values) listens here.
 
-The player's verbosity and sounds are the settings' (:mod:`okey.table.settings`):
+The player's verbosity and sounds are the settings' (:mod:`okey.table.state.settings`):
 the voice passes them on to the speaker and the sounds, the only place they are set.
 
-The voice plays the table's cues (:mod:`okey.table.cues`) through its
+The voice plays the table's cues (:mod:`okey.table.output.cues`) through its
 :class:`~okey.audio.CuePlayer`: a change's cues first, one after another, then its
 words. A table starts :class:`~okey.audio.Silent`; the front end gives it the real
 :class:`~okey.audio.Sounds` (:meth:`Voice.use_sounds`).
@@ -17,16 +17,16 @@ words. A table starts :class:`~okey.audio.Silent`; the front end gives it the re
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
 
 from okey.audio import Cue, CuePlayer, Position, Silent
 from okey.messages import Verbosity
 from okey.speech import Speaker
-from okey.table.cues import LINE_CUES
-from okey.table.lines import Line, Speech
-from okey.table.settings import TableSettings
-from okey.table.words import Words
+from okey.table.lines import Line, Said, Speech
+from okey.table.output.words import Words
+from okey.table.state.settings import TableSettings
 
 Listener = Callable[[Speech, bool], None]
 """Hears every line the table says, and whether it is said as an answer (within one
@@ -34,14 +34,12 @@ answer the speaker lets only the first of them cut in)."""
 
 _VERBOSITY_SAID = {Verbosity.BRIEF: "speech.now_brief", Verbosity.DETAILED: "speech.now_detailed"}
 
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    """A line to say (None: only a cue), and the cue that goes with it, from where."""
-
-    speech: Speech | None
-    cue: Cue | None = None
-    where: Position = Position.OWN
+LINE_CUES: Final[Mapping[str, Cue]] = MappingProxyType(
+    {"table.time_left": Cue.TIMER_WARNING, "table.time_left.discard": Cue.TIMER_WARNING}
+)
+"""Lines the table says as events that bring a cue of their own: the clock's warning, in
+the draw and in the discard phase (the controller says it; the same words as an answer
+to E play nothing)."""
 
 
 class Voice:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from okey.hand.melds import OpeningRules
 from okey.hand.tiles import Tile
-from okey.table.sorting import Section, SortedHand, SortMode, sort_hand
+from okey.table.state.sorting import Section, SortedHand, SortMode, sort_hand
 
 
 class Rack:

@@ -1,7 +1,7 @@
 """The chat handlers: open the one-line message, send or cancel it, mute, and hear the others.
 
 The slash (or F5) opens the input line (the front end shows it and gives it the keys:
-:attr:`ChatRoom.writing <okey.table.chat.ChatRoom.writing>`); Enter sends it
+:attr:`ChatRoom.writing <okey.table.state.chat.ChatRoom.writing>`); Enter sends it
 (:func:`send`), Escape cancels it (:func:`cancel`). Every seat hears a line with its
 writer's name, the writer too (the echo of what was sent). F6 mutes the others' lines.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from okey.table import cues
+from okey.audio import Cue, position_of
 from okey.table.keys import Command
-from okey.table.lines import Line, Where
+from okey.table.lines import Line, Speech, Where
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -72,7 +72,14 @@ def heard(table: TableCore, seat: int, name: str, text: str) -> None:
     elif room is not None and room.muted:
         room.unheard += 1
     else:
-        cues.chat(table, seat, Line("table.chat.said", name=name, where=Where(seat), text=text))
+        chat(table, seat, Line("table.chat.said", name=name, where=Where(seat), text=text))
+
+
+def chat(table: TableCore, sender: int, speech: Speech) -> None:
+    """A chat message from the player at ``sender``: its cue from their side, then its
+    words (queued behind what is being said)."""
+    where = position_of(sender, table.seats.you, table.seats.players)
+    table.voice.event(speech, cue=Cue.CHAT, where=where)
 
 
 HANDLERS: dict[Command, Handler] = {

@@ -5,7 +5,7 @@ A table plays one seat through a :class:`SeatLink`. What the seat sees: its
 for (:class:`Step`), and the events as that seat saw them
 (:func:`~okey.engine.events.seen_by`). What it may do: send an action and get the
 events it caused, or a refusal with the engine's reason (:data:`Outcome`). The
-local :class:`~okey.table.session.TableSession` is one such link; a connection to
+local :class:`~okey.table.state.session.TableSession` is one such link; a connection to
 a table server (issue 14) is another, and the table does not know which it has.
 Other seats' turns reach the table the same way: as events seen by this seat
 (:meth:`okey.table.controller.Table.play_bot` here, a message from the server there).
@@ -25,7 +25,7 @@ from okey.engine.view import PlayerView, TableView
 from okey.hand.tiles import Tile
 from okey.review import RoundReview
 from okey.rules import RuleSet
-from okey.table.settings import TableSettings
+from okey.table.state.settings import TableSettings
 
 SeatView = TableView
 """What a seat sees: its game's view (classic Okey's :class:`PlayerView`, or another

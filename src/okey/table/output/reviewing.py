@@ -25,7 +25,7 @@ from okey.engine.actions import (
 from okey.hand.melds import LaidMeld
 from okey.review.round import Decision, RoundReview
 from okey.table.lines import Field, Joined, Line, Name, Speech
-from okey.table.words import Words
+from okey.table.output.words import Words
 
 
 @dataclass(frozen=True)

@@ -2,13 +2,14 @@
 
 A move is refused before the engine only when it is not the player's turn (the
 table says whose it is); otherwise it goes to the seat (:meth:`SeatLink.act
-<okey.table.seat.SeatLink.act>`), which the engine checks once and applies or
-refuses with its reason, worded by :func:`okey.table.prompts.refusal`. The one
+<okey.table.state.seat.SeatLink.act>`), which the engine checks once and applies or
+refuses with its reason, worded by :func:`okey.table.output.prompts.refusal`. The one
 question before a move: discarding an okey, when that does not win.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, assert_never
 
 from okey.engine.actions import (
@@ -24,13 +25,13 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.hand.tiles import Tile
-from okey.table import prompts
 from okey.table.change import tell
+from okey.table.input.leaving import leave
 from okey.table.keys import Command
-from okey.table.leaving import leave
 from okey.table.lines import Line, Name
-from okey.table.menu import Asking, Menu, Option, Question
-from okey.table.seat import Done, Outcome, Refused, SeatView, Step
+from okey.table.output import prompts
+from okey.table.state.menu import Asking, Menu, Option, Question
+from okey.table.state.seat import Done, Outcome, Refused, SeatView, Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -59,6 +60,12 @@ def answer(
             return False
         case _:
             assert_never(outcome)
+
+
+def carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
+    """Make ``actions`` in order, stopping at the first refused (said); True when all
+    were made (yes to a question that asked for moves, a move chosen from a list)."""
+    return all(move(table, action) for action in actions)
 
 
 def next_round(table: TableCore, *, by_player: bool = True) -> None:

@@ -6,8 +6,10 @@ game's :attr:`okey.table.kit.TablePart.takes`) may take it; then it goes to
 the open question (yes or no), else to the open menu (Up and Down move, Enter does
 the option), else to normal play, where each command has one handler
 (the game's own first, :attr:`okey.table.kit.TablePart.handlers`, then :data:`HANDLERS`,
-from :mod:`~okey.table.moves`, :mod:`~okey.table.reading`, :mod:`~okey.table.racking`,
-:mod:`~okey.table.leaving` and :mod:`~okey.table.cues`: the volume keys).
+from the handlers beside this module: :mod:`~okey.table.input.moves`,
+:mod:`~okey.table.input.reading`, :mod:`~okey.table.input.racking`,
+:mod:`~okey.table.input.leaving`, :mod:`~okey.table.input.chatting`,
+:mod:`~okey.table.input.finding` and :mod:`~okey.table.input.volume`).
 """
 
 from __future__ import annotations
@@ -29,12 +31,12 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase
 from okey.messages import Catalogue
-from okey.table import chatting, cues, finding, leaving, moves, racking, reading
+from okey.table.input import chatting, finding, leaving, moves, racking, reading, volume
 from okey.table.keys import Command, KeyNames, menu_commands
 from okey.table.lines import Line
-from okey.table.menu import Menu, Option, Question
-from okey.table.prompts import best_finish
-from okey.table.seat import Step
+from okey.table.output.prompts import best_finish
+from okey.table.state.menu import Menu, Option, Question
+from okey.table.state.seat import Step
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -63,8 +65,9 @@ def run(table: TableCore, command: Command) -> None:
     guide = table.guide
     if guide is not None and not guide.allows(command):
         return
+    takes = table.game.takes
     try:
-        if not table.game.takes(table, command):
+        if takes is None or not takes(table, command):
             match mode_of(table):
                 case Mode.QUESTION:
                     _answer(table, command)
@@ -240,10 +243,14 @@ def _in_menu(table: TableCore, command: Command) -> None:
         return
     table.menu = None
     if command in (Command.ENTER, Command.DISCARD):
-        if menu.current.actions:  # a move chosen from a list
-            table.game.choose(table, menu.current)
+        option = menu.current
+        if option.actions:  # a move chosen from a list
+            if table.game.choose is not None:
+                table.game.choose(table, option)
+            else:
+                moves.carry_out(table, option.actions[:1])
             return
-        command = menu.current.command
+        command = option.command
     play(table, command)
 
 
@@ -265,7 +272,7 @@ def _answer(table: TableCore, command: Command) -> None:
             play(table, command)
         return
     if yes and asking.actions:
-        table.game.carry_out(table, asking.actions)
+        (table.game.carry_out or moves.carry_out)(table, asking.actions)
     elif yes and asking.tile is not None:
         moves.move(table, Discard(asking.tile))
     elif no:
@@ -282,7 +289,7 @@ HANDLERS: Mapping[Command, Handler] = MappingProxyType(
         **leaving.HANDLERS,
         **chatting.HANDLERS,
         Command.FIND: finding.start,
-        **cues.HANDLERS,
+        **volume.HANDLERS,
         Command.MENU: open_menu,
     }
 )

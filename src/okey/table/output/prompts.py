@@ -25,10 +25,10 @@ from okey.table.lines import (
     Speech,
     sentence,
 )
-from okey.table.seat import NO_DETAILS, Detail, SeatState, SeatView, Step
-from okey.table.seats import Seats
-from okey.table.welcome import seat_entries as seat_entries
-from okey.table.welcome import welcome as welcome
+from okey.table.output.welcome import seat_entries as seat_entries
+from okey.table.output.welcome import welcome as welcome
+from okey.table.state.seat import NO_DETAILS, Detail, SeatState, SeatView, Step
+from okey.table.state.seats import Seats
 
 
 def together(parts: Sequence[Speech]) -> Speech:

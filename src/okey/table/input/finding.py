@@ -13,13 +13,14 @@ as the face it plays (the okey's), an okey by its own face or by o.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from okey.hand.tiles import Colour, Tile, stand_in
+from okey.hand.tiles import Colour
+from okey.table.input.racking import focus_line
 from okey.table.keys import Command, key_name
-from okey.table.lines import Face, Field, Line
-from okey.table.racking import focus_line
+from okey.table.lines import Line
+from okey.table.state.looking import Looking
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore
@@ -30,37 +31,6 @@ HIGHEST = 13  # the highest number on a tile
 AGAIN = "c-f"  # the find key itself: the next match
 ENDS = ("enter", "escape")
 BACK = "backspace"
-
-
-@dataclass(frozen=True, slots=True)
-class Looking:
-    """What is being looked for: a number (as typed), a colour, the okeys."""
-
-    digits: str = ""
-    colour: Colour | None = None
-    okeys: bool = False
-
-    @property
-    def empty(self) -> bool:
-        return not self.digits and self.colour is None and not self.okeys
-
-    def matches(self, tile: Tile, okey: Tile) -> bool:
-        if self.okeys:
-            return tile == okey
-        face = tile if tile == okey else stand_in(tile, okey)
-        if self.digits and face.number != int(self.digits):
-            return False
-        return self.colour is None or face.colour is self.colour
-
-    def said(self) -> Field:
-        """What is looked for, in words: "red 5", "red", "5", "okey"."""
-        if self.okeys:
-            return Line("table.find.okeys")
-        if self.colour is not None and self.digits:
-            return Face(Tile.face(self.colour, int(self.digits)))
-        if self.colour is not None:
-            return Line(f"colour.{self.colour.name.lower()}")
-        return self.digits
 
 
 def start(table: TableCore, command: Command = Command.FIND) -> None:

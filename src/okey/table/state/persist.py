@@ -33,9 +33,9 @@ from okey.saves import (
 from okey.saves.data import new_match_id
 from okey.saves.lock import SaveLock, lock_save
 from okey.saves.store import autosave_slot
-from okey.table.seats import table_names
-from okey.table.session import TableSession
-from okey.table.settings import TableSettings
+from okey.table.state.seats import table_names
+from okey.table.state.session import TableSession
+from okey.table.state.settings import TableSettings
 
 
 def _user() -> str:

@@ -1,8 +1,8 @@
 """The table session: the match, the bots and their random sources, and the settings.
 
 Its whole state is ``(match, settings, bot rngs, the autopilot's rng)``: a save keeps
-exactly that (see :mod:`okey.table.persist`). The session knows nothing of keys, speech
-or the screen. It is the local :class:`~okey.table.seat.SeatLink`: the player's seat
+exactly that (see :mod:`okey.table.state.persist`). The session knows nothing of keys, speech
+or the screen. It is the local :class:`~okey.table.state.seat.SeatLink`: the player's seat
 sees the match through it (the view, the events seen by the seat) and moves
 through it (:meth:`act`, checked once by the engine); it also plays the bots'
 turns, which a table server would play instead.
@@ -31,8 +31,8 @@ from okey.engine.match import Match
 from okey.hand.tiles import Tile
 from okey.review import RoundReview, review_match
 from okey.rules import RuleSet
-from okey.table.seat import Detail, Done, Outcome, Refused, SeatView, Step
-from okey.table.settings import TableSettings
+from okey.table.state.seat import Detail, Done, Outcome, Refused, SeatView, Step
+from okey.table.state.settings import TableSettings
 
 __all__ = ["Step", "TableSession", "fresh_rng", "new_session"]
 

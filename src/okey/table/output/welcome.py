@@ -10,8 +10,8 @@ from okey.levels import LEVEL_NAMES
 from okey.rules import RuleSet
 from okey.rules_words import level_name, rules_name
 from okey.table.lines import AndList, Field, Joined, Line, Name, Where
-from okey.table.seats import Seats
-from okey.table.settings import TableSettings
+from okey.table.state.seats import Seats
+from okey.table.state.settings import TableSettings
 
 
 def seat_entries(seats: Seats, skip: int | None = None) -> AndList:

@@ -5,7 +5,7 @@ whole turn is one line ("Ayşe, on your left, draws from the pile and
 discards red 5"), the player's own moves name the tile and where it went in
 the rack, and a finished round is told as who and how, the combinations,
 and the cost. What comes after (whose turn now, a possible finish, the
-standings) is said by :mod:`okey.table.prompts` from the state, not here.
+standings) is said by :mod:`okey.table.output.prompts` from the state, not here.
 
 A game's own events (Okey 101's openings, layings, penalties and scores) are told by
 its folder's words (:class:`TableWordsPart`, the module ``table_words`` of the game),
@@ -23,7 +23,7 @@ discard, follows the rack and the round's opening, and is silent where a prompt
 speaks; the replay tells every seat's events by name, one line each, for a log
 read afterwards. They share the catalogue's variants for the dice
 (:func:`~okey.engine.traditional.dice_variant`) and the words of a combination
-(:mod:`okey.table.meldwords`).
+(:mod:`okey.table.output.meldwords`).
 """
 
 from __future__ import annotations
@@ -68,8 +68,8 @@ from okey.table.lines import (
     seat_fields,
     sentence,
 )
-from okey.table.meldwords import group_line
-from okey.table.seats import Seats
+from okey.table.output.meldwords import group_line
+from okey.table.state.seats import Seats
 
 Position = Callable[[Tile], tuple[int, int]]
 """Where a tile now sits in the player's rack: (1-based position, tile count)."""
@@ -138,7 +138,7 @@ class TableNarrator:
         view: TableView | None = None,
     ) -> list[Speech]:
         """The events' lines; ``hand`` is the rack as the deal reads it out. ``heard``:
-        the cues played instead of their words (brief mode, :func:`okey.table.cues.alone`):
+        the cues played instead of their words (brief mode, :func:`okey.table.output.cues.alone`):
         with the draw's, another player's draw from the pile goes without saying.
         ``view``: the seat's view after the events: its game's words tell what differs
         (at Okey 101 it names the combinations a penalised discard fitted, the scores'

@@ -31,8 +31,8 @@ from okey.table.lines import (
     Tiles,
     Where,
 )
-from okey.table.seats import Place, Seats
 from okey.table.sorted_hand import SectionKind, SortedHand, SortMode
+from okey.table.state.seats import Place, Seats
 
 
 class Words:

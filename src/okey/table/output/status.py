@@ -52,11 +52,11 @@ from okey.table.lines import (
     Speech,
     Tiles,
 )
-from okey.table.narration import indicator_line
-from okey.table.prompts import together
-from okey.table.seat import SeatState, Step
-from okey.table.seats import Place, Seats
-from okey.table.settings import HINTS
+from okey.table.output.narration import indicator_line
+from okey.table.output.prompts import together
+from okey.table.state.seat import SeatState, Step
+from okey.table.state.seats import Place, Seats
+from okey.table.state.settings import HINTS
 
 
 def indicator(view: TableView) -> Speech:

@@ -4,7 +4,7 @@ Each tile shows a shape, a colour letter and its number, so colour is never
 the only cue: circle red, triangle blue, square black, diamond yellow, and a
 star for a false joker (shown with the face it plays). Okeys are marked
 under the rack. Pure functions from the table to styled text; the layout is
-in :mod:`okey.table.app`.
+in :mod:`okey.table.terminal.app`.
 
 At Okey 101 the rack of 21 or 22 tiles takes two rows (marks for a laying shown under
 their tiles in words, beside the okeys'), and a panel lists the combinations on the
@@ -24,11 +24,11 @@ from prompt_toolkit.formatted_text import StyleAndTextTuples
 from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
-from okey.table import prompts
-from okey.table.controller import Table
-from okey.table.seat import SeatView
-from okey.table.sorting import SortedHand
-from okey.table.words import Words
+from okey.table.core import TableCore
+from okey.table.output import prompts
+from okey.table.output.words import Words
+from okey.table.state.seat import SeatView
+from okey.table.state.sorting import SortedHand
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap
@@ -70,13 +70,13 @@ def tile_text(tile: Tile | None, okey: Tile | None) -> StyleAndTextTuples:
     return [(style, text.rstrip())]
 
 
-def screen_words(table: Table) -> Words:
+def screen_words(table: TableCore) -> Words:
     words = table.words()
     words.verbosity = Verbosity.BRIEF
     return words
 
 
-def header(table: Table) -> StyleAndTextTuples:
+def header(table: TableCore) -> StyleAndTextTuples:
     """Title, indicator and okey; the scores; the top of each discard pile; whose turn."""
     words = screen_words(table)
     state = table.state
@@ -118,13 +118,13 @@ def _indicator(indicator: Tile, okey: Tile, words: Words) -> StyleAndTextTuples:
     ]
 
 
-def short_name(table: Table, seat: int) -> str:
+def short_name(table: TableCore, seat: int) -> str:
     if seat == table.seats.you:
         return table.words()("table.label.you")
     return table.seats.names[seat]
 
 
-def _discard_tops(table: Table, view: SeatView, words: Words) -> StyleAndTextTuples:
+def _discard_tops(table: TableCore, view: SeatView, words: Words) -> StyleAndTextTuples:
     okey = view.okey
     out: StyleAndTextTuples = [("", words("table.screen.discards", piles=""))]
     seats = table.seats
@@ -195,7 +195,7 @@ def rack_rows(
     return out
 
 
-def rack(table: Table) -> StyleAndTextTuples:
+def rack(table: TableCore) -> StyleAndTextTuples:
     words = screen_words(table)
     sorted_hand = table.rack.sorted
     title = words("table.screen.rack", mode=words.mode(table.rack.mode), count=table.rack.count)
@@ -215,7 +215,7 @@ def rack(table: Table) -> StyleAndTextTuples:
     ]
 
 
-def cursor_column(table: Table) -> int:
+def cursor_column(table: TableCore) -> int:
     """Where the real cursor sits on the rack line: at the focused tile."""
     row = table.game.layout.row
     if row is not None:
@@ -223,7 +223,7 @@ def cursor_column(table: Table) -> int:
     return table.rack.focus * CELL
 
 
-def cursor_row(table: Table) -> int:
+def cursor_row(table: TableCore) -> int:
     """The rack's row of the focused tile, under the title (a long rack: each row of
     tiles has its marks line under it)."""
     row = table.game.layout.row
@@ -249,7 +249,7 @@ def messages(lines: Sequence[str], height: int, width: int = WIDTH) -> StyleAndT
     return out
 
 
-def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
+def menu_lines(table: TableCore, height: int) -> StyleAndTextTuples:
     """The open menu, the focused entry highlighted (the cursor sits on it)."""
     menu = table.menu
     if menu is None:
@@ -267,7 +267,7 @@ def menu_lines(table: Table, height: int) -> StyleAndTextTuples:
     return out
 
 
-def menu_cursor_row(table: Table, height: int) -> int:
+def menu_cursor_row(table: TableCore, height: int) -> int:
     menu = table.menu
     if menu is None:
         return 0
@@ -275,7 +275,7 @@ def menu_cursor_row(table: Table, height: int) -> int:
     return menu.focus - first
 
 
-def footer(table: Table) -> StyleAndTextTuples:
+def footer(table: TableCore) -> StyleAndTextTuples:
     key = "table.screen.footer" if table.guide is None else "tutorial.screen.footer"
     return [("class:dim", screen_words(table)(key))]
 
