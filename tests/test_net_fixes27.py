@@ -7,36 +7,62 @@ the hosting process asks to close the table."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from test_net_support import (
+    CODE,
+    LOOPBACK,
     async_test,
     client,
+    close_all,
     config,
     config101,
+    eventually,
     running,
+    until,
     within,
 )
 from test_table_rig import EN, FakeOutput
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
+from okey.commands.join import Sitting, sit
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.view import Phase
+from okey.hand.notation import TileNotationError, parse_tile
 from okey.hand.tiles import Tile
 from okey.messages import Catalogue, load_catalogue
-from okey.net.client import Client
+from okey.net.client import Client, Disconnected
 from okey.net.protocol import (
+    PROTOCOL,
+    Goodbye,
+    Hello,
     Lobby,
+    ProtocolError,
     Reason,
     Refused,
+    Remove,
     Seated,
+    SeatKind,
     ServerMessage,
     Update,
+    dumps,
+    read_client,
+    read_server,
 )
 from okey.net.seat import NetSeat, Online, net_seat
+from okey.net.server import Limits
+from okey.net.tokens import server_key
+from okey.numbers import PACE, SEAT, NumberError
 from okey.speech import Speaker, SpeechMode
+from okey.speech.transcript import Transcript
 from okey.table import moves
 from okey.table.controller import Table
 from okey.table.lines import Field, Joined, Line, Speech
@@ -136,6 +162,10 @@ async def to_draw(ear: Ear) -> None:
         if view.phase is Phase.DRAW:
             return
         ear.seat.act(next(a for a in view.legal if isinstance(a, Discard)))
+
+
+def dealt(message: ServerMessage) -> bool:
+    return isinstance(message, Update) and message.view is not None
 
 
 def refused(message: ServerMessage) -> bool:
@@ -261,3 +291,264 @@ async def test_a_reason_this_client_does_not_know_is_said_plainly() -> None:
         ear.online.hear(Refused(Reason.ILLEGAL_MOVE, "something_newer", 1))
         assert ear.said[-1] == EN.text("net.reason.illegal_move")
         assert "table.error" not in ear.said_keys()
+
+
+# -- item 11: a seat dropped in the lobby is freed; the host frees one -------------------
+
+
+async def hello_and_vanish(url: str, name: str) -> int:
+    """A one-off connection: Hello, the seat, then gone without a word."""
+    async with connect(url) as ws:
+        await ws.send(dumps(Hello(PROTOCOL, CODE, name)))
+        seated = read_server(await within(ws.recv()))
+        assert isinstance(seated, Seated)
+        ws.transport.abort()
+        return seated.seat
+
+
+@async_test
+async def test_seats_dropped_in_the_lobby_are_freed_after_a_short_grace() -> None:
+    table_config = replace(config("one-round"), lobby_grace=0.3)
+    async with running(table_config) as (_, url, hosted):
+        table = hosted[0].table
+        for name in ("A", "B", "C", "D"):
+            await hello_and_vanish(url, name)
+        assert all(seat.kind is SeatKind.PERSON for seat in table.seats)
+        await eventually(lambda: all(seat.kind is SeatKind.OPEN for seat in table.seats))
+        ear = await sit_ear(url, "Ayşe")  # the table is not full for good
+        assert ear.seat.hosting
+
+
+@async_test
+async def test_a_seat_that_comes_back_within_the_grace_is_kept() -> None:
+    table_config = replace(config("one-round"), lobby_grace=5.0)
+    async with running(table_config) as (_, url, hosted):
+        ayse = await sit_ear(url, "Ayşe")
+        bora = client(url, "Bora")
+        await within(bora.join())
+        await ayse.until(lambda m: isinstance(m, Lobby) and m.seats[1].kind is SeatKind.PERSON)
+        bora.abort()
+        await ayse.until(lambda m: isinstance(m, Lobby) and not m.seats[1].connected)
+        assert "net.lobby.free_now" in ayse.said_keys()  # the host hears how to free it
+        again = await within(bora.join())  # its token: the same seat
+        assert again.seat == 1 and hosted[0].table.seats[1].name == "Bora"
+        await close_all(bora)
+
+
+@async_test
+async def test_the_host_frees_a_seat_from_the_chat_line_and_its_player_is_told() -> None:
+    async with running(config("one-round")) as (_, url, hosted):
+        ayse = await sit_ear(url, "Ayşe")
+        bora = await sit_ear(url, "Bora")
+        await ayse.until(lambda m: isinstance(m, Lobby) and m.seats[1].kind is SeatKind.PERSON)
+        assert ayse.online._chat("remove nobody-here") is not None  # said, line kept open
+        assert ayse.online._chat("remove bora") is None  # by ear: no case, no accents
+        await ayse.until(lambda m: isinstance(m, Lobby) and m.seats[1].kind is SeatKind.OPEN)
+        assert ayse.said[-1] == "Bora's seat is free again."
+        await bora.until(lambda m: isinstance(m, Lobby))
+        assert bora.online.removed and bora.table.leaving
+        assert bora.said[-1] == EN.text("net.removed")
+        assert hosted[0].table.seats[1].kind is SeatKind.OPEN
+        with pytest.raises(Disconnected):  # the server closed it, and it does not retry
+            await within(bora.client.receive())
+        guest = client(url, "Cem")
+        await within(guest.join())
+        await guest.send(Remove(0))
+        refusal = await until(guest, lambda m: isinstance(m, Refused))
+        assert isinstance(refusal, Refused) and refusal.reason is Reason.NOT_HOST
+        await close_all(ayse.client, guest)
+
+
+# -- item 12: names at one table are told apart ---------------------------------------------
+
+
+@async_test
+async def test_a_second_name_that_sounds_the_same_gets_a_number_and_is_told_so() -> None:
+    async with running(config("one-round")) as (_, url, hosted):
+        first = await sit_ear(url, "Veli")
+        second = await sit_ear(url, "veli")
+        third = await sit_ear(url, "Ayşe")
+        fourth = await sit_ear(url, "Ayse")
+        names = [seat.name for seat in hosted[0].table.seats]
+        assert names == ["Veli", "veli 2", "Ayşe", "Ayse 2"]
+        assert EN.text("net.renamed", asked="veli", name="veli 2") in second.said
+        assert EN.text("net.renamed", asked="Ayse", name="Ayse 2") in fourth.said
+        assert "net.renamed" not in first.said_keys() + third.said_keys()
+        await close_all(first.client, second.client, third.client, fourth.client)
+
+
+# -- item 13: failed joins limited per address, per table and per server ------------------
+
+
+async def failed_hellos(url: str, address: str, hellos: list[Hello]) -> int:
+    """Send ``hellos`` from ``address`` (on one connection) until the server says goodbye:
+    how many were answered (refused) before it did."""
+    answered = 0
+    async with connect(url, local_addr=(address, 0)) as ws:
+        try:
+            for hello in hellos:
+                await ws.send(dumps(hello))
+                reply = read_server(await within(ws.recv()))
+                if isinstance(reply, Goodbye):
+                    assert reply.reason is Reason.TOO_MANY_FAILURES
+                    break
+                assert isinstance(reply, Refused)
+                assert reply.reason in (Reason.WRONG_CODE, Reason.BAD_TOKEN)
+                answered += 1
+        except ConnectionClosed:
+            pass
+    return answered
+
+
+ADDRESSES = [f"127.0.0.{n}" for n in range(2, 22)]  # twenty loopback addresses
+
+
+@async_test
+async def test_twenty_addresses_together_get_no_more_answers_than_the_server_allows() -> None:
+    limits = Limits()
+    async with running(config("one-round"), limits=limits) as (_, url, _hosted):
+        guesses = [Hello(PROTOCOL, f"GUESS-{n:04d}", "Eve") for n in range(limits.failed_joins)]
+        answered = [await failed_hellos(url, address, guesses) for address in ADDRESSES]
+        assert sum(answered) == limits.failed_joins_per_server < 20 * limits.failed_joins
+        assert answered[0] == limits.failed_joins  # one address alone: its own limit
+
+
+@async_test
+async def test_wrong_tokens_at_one_table_are_limited_for_that_table() -> None:
+    limits = Limits()
+    async with running(config("one-round"), limits=limits) as (_, url, _hosted):
+        forged = [Hello(PROTOCOL, CODE, "", token=f"bs-{n:040d}") for n in range(5)]
+        answered = [await failed_hellos(url, address, forged) for address in ADDRESSES]
+        assert sum(answered) == limits.failed_joins_per_table < 20 * len(forged)
+
+
+@async_test
+async def test_a_seats_own_token_is_never_locked_out_by_failures() -> None:
+    limits = Limits()
+    async with running(config("one-round"), limits=limits) as (_, url, hosted):
+        ayse = client(url, "Ayşe")
+        await within(ayse.join())
+        ayse.abort()  # her connection drops...
+        await eventually(lambda: not hosted[0].table.seats[0].connected)
+        guesses = [Hello(PROTOCOL, f"GUESS-{n:04d}", "Eve") for n in range(limits.failed_joins)]
+        for address in (LOOPBACK, *ADDRESSES):  # ...her address and the server are blocked
+            await failed_hellos(url, address, guesses)
+        assert await failed_hellos(url, LOOPBACK, guesses) == 0
+        seated = await within(ayse.join())  # her token, from the blocked address
+        assert seated.rejoined and seated.seat == 0
+        newcomer = client(url, "Cem")  # a new seat is still refused while it lasts
+        with pytest.raises(Disconnected) as caught:
+            await within(newcomer.join())
+        assert caught.value.reason is Reason.TOO_MANY_FAILURES
+        await close_all(ayse)
+
+
+# -- item 14: moves, tiles and numbers are ASCII -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "action", ["discard r\u0665", "discard r\uff15", "discard \u212a5", "add r8 \u0662 high"]
+)
+def test_moves_with_digits_or_letters_of_other_scripts_are_refused(action: str) -> None:
+    frame = json.dumps({"type": "Act", "action": action, "ref": 3})
+    with pytest.raises(ProtocolError) as caught:
+        read_client(frame)
+    assert caught.value.reason is Reason.BAD_MESSAGE
+
+
+@pytest.mark.parametrize("token", ["r\u0665", "r\uff15", "\u212a5", "k1\u0663"])
+def test_a_tile_is_written_in_ascii(token: str) -> None:
+    with pytest.raises(TileNotationError):
+        parse_tile(token)
+
+
+@pytest.mark.parametrize("text", ["\u0665", "\uff15", "1\u0660", "\u0661.5"])
+def test_a_number_is_written_in_ascii(text: str) -> None:
+    with pytest.raises(NumberError):
+        SEAT.check(text)
+    with pytest.raises(NumberError):
+        PACE.check(text)
+
+
+@async_test
+async def test_a_move_in_arabic_indic_digits_is_refused_over_the_socket() -> None:
+    async with running(config("one-round", timer=0)) as (_, url, _hosted), connect(url) as ws:
+        await ws.send(dumps(Hello(PROTOCOL, CODE, "Ayşe")))
+        await ws.send(json.dumps({"type": "Start"}))
+        for action, ref in (("discard r\u0665", 1), ("decline", 2)):
+            await ws.send(json.dumps({"type": "Act", "action": action, "ref": ref}))
+        answers: list[Refused] = []
+        while len(answers) < 2:
+            message = read_server(await within(ws.recv()))
+            if isinstance(message, Refused):
+                answers.append(message)
+        assert answers[0] == Refused(Reason.BAD_MESSAGE, ref=1)  # not a move at all
+        assert answers[1].ref == 2 and answers[1].reason is Reason.ILLEGAL_MOVE  # read
+
+
+# -- item 15: a refused join is said; the away are named; only the host process closes -----
+
+
+@async_test
+async def test_a_refused_join_is_said_and_written_to_the_transcript(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("OKEY_SEATS", str(tmp_path / "seats"))
+    async with running(config("one-round", timer=0)) as (server, url, hosted):
+        ayse = await sit_ear(url, "Ayşe")
+        ayse.seat.deal()
+        await to_draw(ayse)  # the match has started
+        assert server.address is not None
+        output = FakeOutput()
+        path = tmp_path / "transcript.txt"
+        speaker = Speaker(
+            SpeechMode.AUTO,
+            output,
+            printer=lambda _: None,
+            transcript=Transcript.open(path),
+            catalogue=EN,
+        )
+        sitting = Sitting(url, url, server_key(*server.address), CODE, "Bora", catalogue=EN)
+        args = argparse.Namespace(verbosity="detailed", sounds=False, sort="colour")
+        assert await sit(sitting, speaker, args) == 1
+        speaker.close()
+        said = EN.text("net.lost.refused", reason=EN.text("net.reason.started"))
+        assert [text for text, _ in output.spoken] == [said]
+        assert said in path.read_text(encoding="utf-8")
+        assert hosted[0].table.started
+
+
+@async_test
+async def test_back_at_a_match_under_way_the_player_hears_who_is_away() -> None:
+    async with running(config("one-round", timer=0)) as (_, url, hosted):
+        ayse = await sit_ear(url, "Ayşe")
+        bora = await sit_ear(url, "Bora")
+        ayse.seat.deal()
+        await ayse.until(dealt)
+        bora.client.abort()
+        await eventually(lambda: not hosted[0].table.seats[1].connected)
+        # Ayşe's okey starts again (as after okey host --resume): her token, nothing heard.
+        again = await sit_ear(url, "Ayşe", token=ayse.client.token)
+        await again.until(lambda m: isinstance(m, Update))
+        away = EN.text("net.lobby.away_now", names="Bora")
+        assert away in again.said
+        assert "net.lobby.away_now" not in ayse.said_keys()  # everyone was there
+        await close_all(again.client)
+
+
+@async_test
+async def test_only_the_hosting_process_asks_to_close_the_table_for_everyone() -> None:
+    async with running(config("one-round", timer=0)) as (_, url, _hosted):
+        first = await sit_ear(url, "Ayşe")  # the lobby's host at okey serve
+        assert first.seat.hosting
+        assert first.table.leave_question == Line("net.ask.quit.lobby")
+        first.online.serving = True  # okey host: its own server closes with it
+        first.online.hear(first.seat.lobby)  # type: ignore[arg-type]
+        assert first.table.leave_question == Line("net.ask.quit.host")
+        guest = await sit_ear(url, "Bora")
+        guest.seat.deal()  # a guest's Enter starts nothing
+        first.seat.deal()
+        await first.until(dealt)
+        await guest.until(dealt)
+        assert guest.table.leave_question == Line("net.ask.quit")
+        await close_all(first.client, guest.client)
