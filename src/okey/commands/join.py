@@ -139,8 +139,8 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         return LOST
     if online.removed:
         forget_token(sitting.server, sitting.code)  # it takes no seat back now
-    elif table.state.step is not Step.MATCH_OVER:
-        sitting.afterwards = sitting.leaving
+    elif seat.started and table.state.step is not Step.MATCH_OVER:
+        sitting.afterwards = sitting.leaving  # (left in the lobby, the seat is freed)
     return 0
 
 
