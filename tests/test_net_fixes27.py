@@ -341,8 +341,10 @@ async def test_the_host_frees_a_seat_from_the_chat_line_and_its_player_is_told()
         ayse = await sit_ear(url, "Ayşe")
         bora = await sit_ear(url, "Bora")
         await ayse.until(lambda m: isinstance(m, Lobby) and m.seats[1].kind is SeatKind.PERSON)
-        assert ayse.online._chat("remove nobody-here") is not None  # said, line kept open
-        assert ayse.online._chat("remove bora") is None  # by ear: no case, no accents
+        room = ayse.table.chat
+        assert room is not None
+        assert room.send("remove nobody-here") is not None  # said, line kept open
+        assert room.send("remove bora") is None  # by ear: no case, no accents
         await ayse.until(lambda m: isinstance(m, Lobby) and m.seats[1].kind is SeatKind.OPEN)
         assert ayse.said[-1] == "Bora's seat is free again."
         await bora.until(lambda m: isinstance(m, Lobby))
