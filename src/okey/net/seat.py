@@ -462,7 +462,7 @@ class Online:
         self._changed: Callable[[], None] = lambda: None
         self._closed_said = False
         table.chat = ChatRoom(self._chat)
-        table.leave_question = Line("net.ask.quit")
+        table.leave_question = Line("net.ask.quit.host" if serving else "net.ask.quit")
         table.before_deal = self._before_deal
         seat.note = table.voice.reply
         client.on_retry = self._retrying

@@ -323,11 +323,7 @@ class NetTable:
     def _rejoin(
         self, token: str, since: int | None, on_seat: Callable[[int], None], protocol: int
     ) -> int:
-        found = None
-        for number, seat in enumerate(self.seats):
-            # Every seat is compared, found or not, so the time says nothing.
-            if seat.kind is SeatKind.PERSON and token_matches(token, seat.token_digest):
-                found = number
+        found = self._seat_of(token)
         if found is None:
             raise Refusal(Reason.BAD_TOKEN)
         seat = self.seats[found]
@@ -349,14 +345,18 @@ class NetTable:
         self._tell_others(found, Presence(found, seat.name, PresenceState.RETURNED))
         return found
 
-    def holds_token(self, token: str) -> bool:
-        """Whether ``token`` takes a seat back here (every seat compared: the time says
-        nothing)."""
-        found = False
-        for seat in self.seats:
+    def _seat_of(self, token: str) -> int | None:
+        """The person's seat ``token`` takes back (None: no seat's)."""
+        found = None
+        for number, seat in enumerate(self.seats):
+            # Every seat is compared, found or not, so the time says nothing.
             if seat.kind is SeatKind.PERSON and token_matches(token, seat.token_digest):
-                found = True
+                found = number
         return found
+
+    def holds_token(self, token: str) -> bool:
+        """Whether ``token`` takes a seat back here."""
+        return self._seat_of(token) is not None
 
     def _join_order(self, seat: int) -> int:
         """People sit in seat order; at a duel table the second sits across (the rival),
