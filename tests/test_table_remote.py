@@ -34,10 +34,11 @@ async def test_two_people_and_two_bots_play_a_round_each_hearing_it_from_their_c
             assert (await bora.hears("net.lobby.host")).fields["name"] == "Ayşe"
             await bora.player.press("enter")  # only the host starts
             await bora.hears("net.host_starts")
-            # W in the lobby: who sits where, and who starts; Q asks each its own question.
+            # W in the lobby: who sits where, and who starts; Q asks before leaving (at a
+            # server of its own, as okey serve's: the host's leaving closes nothing).
             await bora.player.press("w")
             await bora.until(lambda: len(bora.lines_of("net.lobby.host")) == 2, "the lobby again")
-            for person, question in ((ayse, "net.ask.quit.host"), (bora, "net.ask.quit")):
+            for person, question in ((ayse, "net.ask.quit.lobby"), (bora, "net.ask.quit.lobby")):
                 await person.player.press("q")
                 await person.hears(question)
                 await person.player.press("n")

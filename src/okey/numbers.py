@@ -81,7 +81,7 @@ class NumberRule:
             raise self.refuse(NumberProblem.NOT_A_NUMBER, value)
         if isinstance(value, str):
             text = value.strip()
-            if not text:
+            if not text or not text.isascii():  # float() reads Arabic-Indic and fullwidth digits
                 raise self.refuse(NumberProblem.NOT_A_NUMBER, value)
             if len(text) > MOST_DIGITS:
                 long_number = _looks_whole(text)

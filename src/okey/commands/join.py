@@ -103,7 +103,10 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     try:
         client, seated = await join_seat(sitting)
     except Disconnected as lost:
-        report(lost_text(lost, sitting.shown, sitting.catalogue), sitting.catalogue)
+        said = lost_text(lost, sitting.shown, sitting.catalogue)
+        report(said, sitting.catalogue)  # shown on standard error, as every error...
+        speaker.attach(printer=lambda _: None)
+        speaker.event_text(said)  # ...and said, and written to the transcript, once
         return LOST
     try:
         seat = net_seat(
@@ -119,7 +122,9 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     table = sitting.table = Table(seat, speaker)
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     welcome = [*welcome_lines(seat), *sitting.welcome]
-    online = Online(table, seat, client, address=sitting.shown, welcome=welcome)
+    online = Online(
+        table, seat, client, address=sitting.shown, welcome=welcome, serving=sitting.server == HOST
+    )
     try:
         await play_async(table, pace=0.0, far=online)
     finally:
@@ -132,8 +137,10 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
                 "net.goodbye.lost", address=sitting.shown, code=sitting.code
             )
         return LOST
-    if table.state.step is not Step.MATCH_OVER:
-        sitting.afterwards = sitting.leaving
+    if online.removed:
+        forget_token(sitting.server, sitting.code)  # it takes no seat back now
+    elif seat.started and table.state.step is not Step.MATCH_OVER:
+        sitting.afterwards = sitting.leaving  # (left in the lobby, the seat is freed)
     return 0
 
 

@@ -71,7 +71,10 @@ def format_action(action: Action) -> str:
 
 def parse_action(text: str) -> Action:
     """Parse a move such as ``draw pile``, ``discard r5`` or ``show``; ValueError
-    (a :class:`okey.hand.notation.TileNotationError` for a bad tile) if it is none."""
+    (a :class:`okey.hand.notation.TileNotationError` for a bad tile) if it is none. The
+    notation is ASCII: ``int()`` would read a number in Arabic-Indic digits."""
+    if not text.isascii():
+        raise ValueError(text)
     words = text.lower().split()
     joined = " ".join(words)
     if joined in _SIMPLE:

@@ -1,7 +1,7 @@
 """The text notation for tiles: ``r5``, ``k13``, ``fj``.
 
-Colour letters: r red, b blue, k black, y yellow; numbers 1..13; ``fj`` is a
-false joker. Case does not matter; tiles are separated by spaces or commas.
+Colour letters: r red, b blue, k black, y yellow; numbers 1..13 in ASCII digits; ``fj``
+is a false joker. Case does not matter; tiles are separated by spaces or commas.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from okey.errors import OkeyError, Phrase
 from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, NAMES, Colour, Tile
 
 _LETTER_COLOURS = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
-_TOKEN = re.compile(r"([rbky])(\d{1,2})")
+_TOKEN = re.compile(r"([rbky])([0-9]{1,2})")  # ASCII digits only (\d takes any script's)
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
@@ -52,7 +52,12 @@ def parse_tile(token: str) -> Tile:
     tile = _BY_NAME.get(token)
     if tile is not None:
         return tile
-    text = token.strip().lower()
+    text = token.strip()
+    if not text.isascii():  # "K5" with a Kelvin sign lowers to k5: the notation is ASCII
+        first = text[:1].lower()
+        problem = NotationProblem.FORM if first in _LETTER_COLOURS else NotationProblem.COLOUR_FIRST
+        raise TileNotationError(token, problem)
+    text = text.lower()
     if text == "fj":
         return FALSE_JOKER
     match = _TOKEN.fullmatch(text)

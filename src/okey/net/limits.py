@@ -1,4 +1,5 @@
-"""Rate limits: a token bucket per connection or seat, failed joins per address."""
+"""Rate limits: a token bucket per connection or seat; failed joins per address, per table
+and for the whole server."""
 
 from __future__ import annotations
 
@@ -54,3 +55,32 @@ class FailedJoins:
         self._seen.move_to_end(address)
         while len(self._seen) > self.addresses:
             self._seen.popitem(last=False)
+
+
+SERVER = ""
+"""The key of the whole server's failures in :class:`JoinGuard` (no address or table is "")."""
+
+
+@dataclass
+class JoinGuard:
+    """Failed joins counted three ways: per address, per table (wrong tokens at it) and for
+    the whole server, each in a sliding window. Past any of them a join is refused before it
+    is checked, so that no guess is answered; a Hello with a seat's own token is always let
+    through (tokens cannot be guessed, so others' failures never lock a player out)."""
+
+    per_address: FailedJoins = field(default_factory=lambda: FailedJoins(10, 60.0))
+    per_table: FailedJoins = field(default_factory=lambda: FailedJoins(30, 60.0))
+    per_server: FailedJoins = field(default_factory=lambda: FailedJoins(60, 60.0))
+
+    def blocked(self, address: str, table: str | None, now: float) -> bool:
+        return (
+            self.per_address.blocked(address, now)
+            or (table is not None and self.per_table.blocked(table, now))
+            or self.per_server.blocked(SERVER, now)
+        )
+
+    def fail(self, address: str, table: str | None, now: float) -> None:
+        self.per_address.fail(address, now)
+        if table is not None:
+            self.per_table.fail(table, now)
+        self.per_server.fail(SERVER, now)

@@ -131,7 +131,14 @@ class AskReview:
     ref: int | None = None
 
 
-ClientMessage: TypeAlias = Hello | Start | Act | Ready | Chat | Ping | AskReview
+@dataclass(frozen=True, slots=True)
+class Remove:
+    """Before the first deal, the host frees another person's seat (one that went away)."""
+
+    seat: int
+
+
+ClientMessage: TypeAlias = Hello | Start | Act | Ready | Chat | Ping | AskReview | Remove
 CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
 
 

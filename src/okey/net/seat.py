@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import itertools
 import math
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import assert_never
@@ -62,6 +61,7 @@ from okey.net.protocol import (
     Ready,
     Reason,
     Refused,
+    Remove,
     Reviewed,
     Said,
     Seated,
@@ -72,7 +72,7 @@ from okey.net.protocol import (
     Start,
     Update,
 )
-from okey.net.table import clean_chat
+from okey.net.table import clean_chat, plain_name
 from okey.review import RoundReview
 from okey.rules import RuleSet, load_rules
 from okey.table.controller import Table
@@ -104,6 +104,7 @@ class NetSeat:
         self.seated = seated
         self._rules = rules
         self._settings = settings
+        self.asked_name = settings.names[seated.seat]  # the table may add a number to it
         self._view: SeatView | None = None  # the view of the table's game
         self._version = 0
         self._seen: list[Event] = []
@@ -285,18 +286,12 @@ def net_seat(
 # -- the table's words for the lobby and the seats --------------------------------------
 
 
-def _plain(name: str) -> str:
-    """A name as two names are told apart by ear: no case, no accents (Ayşe is Ayse)."""
-    parts = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in parts if not unicodedata.combining(c)).replace("\u0131", "i")
-
-
 def bot_names(lobby: Lobby, catalogue: Catalogue) -> dict[int, str]:
     """Names for the bots (and the seats still free): the catalogue's bot names that sound
     like no person's, given in seat order, so that every seat calls a bot the same."""
-    people = {_plain(info.name) for info in lobby.seats if info.kind is SeatKind.PERSON}
+    people = {plain_name(info.name) for info in lobby.seats if info.kind is SeatKind.PERSON}
     pool = [n.strip() for n in catalogue.text("table.bot_names").split(",") if n.strip()]
-    names = [name for name in pool if _plain(name) not in people]
+    names = [name for name in pool if plain_name(name) not in people]
     names += [name for name in pool if name not in names]  # rather alike than the same
     others = [info.seat for info in lobby.seats if info.kind is not SeatKind.PERSON]
     while len(names) < len(others):
@@ -335,21 +330,40 @@ def lobby_lines(lobby: Lobby, seats: Seats, level: str, catalogue: Catalogue) ->
 
 
 def lobby_changes(before: Lobby, now: Lobby, you: int) -> list[Speech]:
-    """Who sat down, left or came back since the lobby before."""
+    """Who sat down, left, came back or lost their seat since the lobby before (the host
+    hears how to free a seat at once)."""
     said: list[Speech] = []
     for old, new in zip(before.seats, now.seats, strict=True):
-        if new.seat == you or new.kind is not SeatKind.PERSON:
+        if new.seat == you:
+            continue
+        if new.kind is not SeatKind.PERSON:
+            if old.kind is SeatKind.PERSON:
+                said.append(Line("net.presence.freed", name=old.name))
             continue
         where = Where(new.seat)
-        if old.kind is not SeatKind.PERSON:
+        if old.kind is not SeatKind.PERSON or old.name != new.name:
             said.append(Line("net.presence.joined", name=new.name, where=where))
         elif old.connected and not new.connected:
             said.append(Line("net.presence.left", name=new.name))
+            if now.host == you and not now.started:
+                command = Line("net.command.remove")
+                said.append(Line("net.lobby.free_now", name=new.name, command=command))
         elif new.connected and not old.connected:
             said.append(Line("net.presence.returned", name=new.name))
     if now.host != before.host and now.host == you:
         said.append(Line("net.lobby.now_host"))
     return said
+
+
+def away_line(lobby: Lobby, you: int) -> Line | None:
+    """Joining a match under way (a rejoin, the host's resume): the people not there, whose
+    seats the autopilot plays until they come back (None: everyone is there)."""
+    away = tuple(
+        info.seat
+        for info in lobby.seats
+        if info.kind is SeatKind.PERSON and not info.connected and info.seat != you
+    )
+    return Line("net.lobby.away_now", names=Names(away)) if away else None
 
 
 def presence_line(presence: Presence) -> Line:
@@ -431,8 +445,11 @@ class Online:
         address: str,
         welcome: Sequence[Speech] = (),
         hold: float = HOLD_DRAW,
+        serving: bool = False,
     ) -> None:
         self.table = table
+        self.serving = serving  # this process runs the server: leaving closes the table
+        self.removed = False  # the host freed this seat before the deal
         self.seat = seat
         self.client = client
         self.address = address
@@ -444,8 +461,8 @@ class Online:
         self._brief: Brief | None = None
         self._changed: Callable[[], None] = lambda: None
         self._closed_said = False
-        table.chat = ChatRoom(seat.chat)
-        table.leave_question = Line("net.ask.quit")
+        table.chat = ChatRoom(self._chat)
+        table.leave_question = Line("net.ask.quit.host" if serving else "net.ask.quit")
         table.before_deal = self._before_deal
         seat.note = table.voice.reply
         client.on_retry = self._retrying
@@ -545,6 +562,34 @@ class Online:
             case _:
                 assert_never(message)
 
+    def _chat(self, text: str) -> Speech | None:
+        """A chat line; in the lobby the host's "remove NAME" (the catalogue's word) frees
+        that person's seat instead."""
+        seat = self.seat
+        lobby = seat.lobby
+        words = text.split(None, 1)
+        word = self.table.catalogue.text("net.command.remove")
+        if (
+            lobby is None
+            or seat.started
+            or not seat.hosting
+            or len(words) != 2
+            or plain_name(words[0]) != plain_name(word)
+        ):
+            return seat.chat(text)
+        name = words[1].strip()
+        for info in lobby.seats:
+            person = info.seat != seat.you and info.kind is SeatKind.PERSON
+            if person and plain_name(info.name) == plain_name(name):
+                seat.send(Remove(info.seat))  # the lobby that comes back says it
+                return None
+        return Line("net.remove.nobody", name=name)
+
+    def _leave_question(self) -> Line:
+        if self.serving:
+            return Line("net.ask.quit.host")
+        return Line("net.ask.quit" if self.seat.started else "net.ask.quit.lobby")
+
     def _before_deal(self) -> Speech:
         """W in the lobby: who sits where, and who starts the match."""
         lobby = self.seat.lobby
@@ -558,8 +603,14 @@ class Online:
         table, seat = self.table, self.seat
         before = seat.lobby
         seat.lobby = lobby
-        host = seat.hosting
-        table.leave_question = Line("net.ask.quit.host" if host else "net.ask.quit")
+        table.leave_question = self._leave_question()
+        mine = lobby.seats[seat.you]
+        if before is not None and mine.kind is not SeatKind.PERSON and not lobby.started:
+            self.removed = True  # the host freed this seat: the server closes the connection
+            self.client.retry_delays = ()
+            table.voice.event(Line("net.removed"))
+            table.leave()
+            return
         names = seat_names(lobby, table.catalogue)
         if names != table.settings.names:
             table.settings.names[:] = names
@@ -568,9 +619,14 @@ class Online:
         if lobby.started:
             if before is not None and not before.started:
                 table.voice.event(started_line(lobby, seat.you, table.catalogue))
+            away = away_line(lobby, seat.you) if before is None else None
+            if away is not None:
+                table.voice.event(away)
             return
         if before is None:
             said = lobby_lines(lobby, table.seats, seat.seated.level, table.catalogue)
+            if mine.name != seat.asked_name and not seat.seated.rejoined:
+                said.append(Line("net.renamed", asked=seat.asked_name, name=mine.name))
         else:
             said = lobby_changes(before, lobby, seat.you)
         for line in said:
@@ -664,7 +720,11 @@ class Online:
         if refused.reason is Reason.ILLEGAL_MOVE and refused.move is not None:
             action = seat.pending.pop(refused.ref, None) if refused.ref is not None else None
             seat.awaiting = False
-            moves.answer(table, SeatRefused(refused.move), action)
+            if not table.catalogue.has(f"engine.error.{refused.move}"):  # a newer server's
+                table.voice.reply(Line("net.reason.illegal_move"))
+                return
+            # The engine's reason with what it names, worded as at a local table.
+            moves.answer(table, SeatRefused(refused.move, details_fields(refused)), action)
         elif refused.reason is Reason.NO_REVIEW:
             if seat.review_refused(refused.ref):  # a review asked ahead is not told
                 table.voice.reply(Line("table.review.not_now"))
@@ -684,8 +744,8 @@ class Online:
 
 def details_fields(refused: Refused) -> dict[str, int | Tile]:
     """What the engine's reason for a refused move names (``value`` and ``threshold``, a
-    tile), as the catalogue's ``engine.error.<move>`` fields, for a table that words the
-    engine's numbers (the SeatLink's Refused carries the reason alone so far)."""
+    tile), as the catalogue's ``engine.error.<move>`` fields: the SeatLink's Refused
+    details, as a local table's engine gives them."""
     fields: dict[str, int | Tile] = {}
     for detail in refused.details:
         value = detail.value

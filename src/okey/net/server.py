@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
 
 from okey.net.codes import code_key, same_code
-from okey.net.limits import Bucket, FailedJoins
+from okey.net.limits import Bucket, FailedJoins, JoinGuard
 from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
     MAX_CLIENT_MESSAGE,
@@ -78,6 +78,8 @@ class Limits:
     flood: int = 100  # messages refused for rate (in about ten seconds) before it is closed
     failed_joins: int = 10  # failed joins per address in join_window...
     join_window: float = 60.0  # ...before that address is refused for a while
+    failed_joins_per_table: int = 30  # wrong tokens at one table in join_window
+    failed_joins_per_server: int = 60  # failed joins from every address together
     per_address: int = 32  # open connections from one address
     write_buffer: int = 1024 * 1024  # bytes waiting for a client before it is cut off
 
@@ -138,7 +140,12 @@ class TableServer:
         self.saves_dir = saves_dir
         self._clock = clock
         self.tables: dict[str, Hosted] = {}
-        self.failures = FailedJoins(self.limits.failed_joins, self.limits.join_window)
+        window = self.limits.join_window
+        self.failures = JoinGuard(
+            FailedJoins(self.limits.failed_joins, window),
+            FailedJoins(self.limits.failed_joins_per_table, window),
+            FailedJoins(self.limits.failed_joins_per_server, window),
+        )
         self._per_address: dict[str, int] = {}
         self._server: Server | None = None
         self.address: tuple[str, int] | None = None
@@ -165,6 +172,7 @@ class TableServer:
             raise ValueError("another table has this code")
         table = hosted.table
         table.send = lambda seat, message: self._deliver(hosted, seat, message)
+        table.unseat = lambda seat: self._unseat(hosted, seat)
         if self.saves_dir is not None and save_as is not None:
             saver = hosted.saver = Autosaver(SaveSlot(self.saves_dir, save_as))
             table.on_turn = lambda: saver.put(table_snapshot(table))
@@ -345,13 +353,17 @@ class TableServer:
         """Seat a Hello's sender: the table and seat; None if refused (the connection
         may try again, unless its address has failed too often: then it is closed)."""
         now = self.now()
-        if self.failures.blocked(address, now):
+        hosted = self._find(hello.code)
+        key = code_key(hosted.code) if hosted is not None else None
+        own_seat = (
+            hosted is not None and hello.token is not None and hosted.table.holds_token(hello.token)
+        )
+        if not own_seat and self.failures.blocked(address, key, now):
             self._say(connection, Goodbye(Reason.TOO_MANY_FAILURES))
             connection.transport.close()
             return None
-        hosted = self._find(hello.code)
         if hosted is None:
-            self.failures.fail(address, now)
+            self.failures.fail(address, None, now)
             self._say(connection, Refused(Reason.WRONG_CODE))
             return None
 
@@ -366,7 +378,7 @@ class TableServer:
             seat = hosted.table.hello(hello, attach)
         except Refusal as refusal:
             if refusal.reason in (Reason.BAD_TOKEN, Reason.WRONG_CODE):
-                self.failures.fail(address, now)
+                self.failures.fail(address, key, now)
             self._say(connection, Refused(refusal.reason, refusal.move))
             return None
         hosted.wake.set()
@@ -403,6 +415,13 @@ class TableServer:
         task.add_done_callback(answer)
 
     # -- sending ---------------------------------------------------------------------
+
+    def _unseat(self, hosted: Hosted, seat: int) -> None:
+        """The table freed a seat that still had a connection: close it (what was sent
+        goes first)."""
+        connection = hosted.connections.pop(seat, None)
+        if connection is not None:
+            connection.transport.close()
 
     def _deliver(self, hosted: Hosted, seat: int, message: ServerMessage) -> None:
         connection = hosted.connections.get(seat)

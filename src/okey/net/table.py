@@ -57,6 +57,7 @@ from okey.net.protocol import (
     Readied,
     Ready,
     Reason,
+    Remove,
     Reviewed,
     Said,
     Seated,
@@ -73,6 +74,9 @@ from okey.saves import new_rng
 DEFAULT_TIMER = 90
 """Seconds per turn at an online table unless the host chooses: generous, because a
 screen-reader player hears the table before moving."""
+LOBBY_GRACE = 30.0
+"""Seconds a seat whose connection dropped before the first deal stays its player's: longer
+than a client tries to join again (about 15 s), short enough that a table is not left full."""
 MOST_MOVES_PER_TURN = 32  # a bot's moves told in one Update (a 101 turn lays and adds)
 BRIEF_EVENTS = 400  # a rejoin brief holds at most this many missed events
 _TURN_ENDS = (Discarded, ShowedIndicator, MatchOver, EndsRound)
@@ -118,6 +122,7 @@ class TableConfig:
     level: str = "medium"  # the bots in the seats nobody takes, and the autopilot
     bot_delay: float = 0.0  # seconds before a bot (or autopilot) moves, so people can follow
     seed: int | None = None  # tests: the match and the bots from this seed
+    lobby_grace: float = LOBBY_GRACE  # before the deal: a dropped seat is freed after this
 
     @property
     def timer(self) -> int:
@@ -136,6 +141,7 @@ class Seat:
     heard: int = 0  # events this seat had been sent when it dropped
     protocol: int = 1  # the protocol version its client speaks (its Hello's)
     ready: bool = False
+    dropped_at: float | None = None  # when its connection was lost (freed in the lobby)
     chat: Bucket = field(default_factory=lambda: Bucket(rate=0.5, burst=4))
 
 
@@ -164,6 +170,26 @@ def clean_name(text: str) -> str | None:
 
 def clean_chat(text: str) -> str | None:
     return printable_line(text, MAX_CHAT)
+
+
+def plain_name(name: str) -> str:
+    """A name as two names are told apart by ear: no case, no accents (Ayşe is Ayse)."""
+    parts = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in parts if not unicodedata.combining(c)).replace("\u0131", "i")
+
+
+def unique_name(name: str, taken: Sequence[str]) -> str:
+    """``name``, or ``name`` with the first number that makes it sound like none of
+    ``taken`` ("Veli 2"), cut to fit :data:`MAX_NAME`."""
+    heard = {plain_name(other) for other in taken}
+    if plain_name(name) not in heard:
+        return name
+    for number in range(2, len(heard) + 3):
+        suffix = f" {number}"
+        candidate = name[: MAX_NAME - len(suffix)].rstrip() + suffix
+        if plain_name(candidate) not in heard:
+            return candidate
+    raise AssertionError("a free number is always found")  # pragma: no cover
 
 
 class NetTable:
@@ -198,6 +224,8 @@ class NetTable:
         self.net = net_part(rules.game)  # the game on the wire
         self.bots = [TableBot(config.level, rng, rules) for rng in self.bot_rngs]
         self.on_turn = on_turn  # after every turn (the server autosaves)
+        # A seat freed while its connection is still open: the server closes it.
+        self.unseat: Callable[[int], None] = lambda seat: None
         self.host: int | None = None
         self.turn_deadline: float | None = None
         self.pause_deadline: float | None = None
@@ -280,6 +308,8 @@ class NetTable:
         if not free:
             raise Refusal(Reason.TABLE_FULL)
         seat_number = min(free, key=self._join_order)
+        people = [seat.name for seat in self.seats if seat.kind is SeatKind.PERSON]
+        name = unique_name(name, people)  # the table tells who is who by ear
         token = new_token()
         self.seats[seat_number] = Seat(
             SeatKind.PERSON, name, token_digest(token), connected=True, protocol=protocol
@@ -293,16 +323,13 @@ class NetTable:
     def _rejoin(
         self, token: str, since: int | None, on_seat: Callable[[int], None], protocol: int
     ) -> int:
-        found = None
-        for number, seat in enumerate(self.seats):
-            # Every seat is compared, found or not, so the time says nothing.
-            if seat.kind is SeatKind.PERSON and token_matches(token, seat.token_digest):
-                found = number
+        found = self._seat_of(token)
         if found is None:
             raise Refusal(Reason.BAD_TOKEN)
         seat = self.seats[found]
         heard = min(seat.heard if since is None else since, self.version)
         seat.connected = True
+        seat.dropped_at = None
         seat.protocol = protocol
         self._pick_host()
         on_seat(found)
@@ -317,6 +344,19 @@ class NetTable:
         self.send(found, self._update(found, []))
         self._tell_others(found, Presence(found, seat.name, PresenceState.RETURNED))
         return found
+
+    def _seat_of(self, token: str) -> int | None:
+        """The person's seat ``token`` takes back (None: no seat's)."""
+        found = None
+        for number, seat in enumerate(self.seats):
+            # Every seat is compared, found or not, so the time says nothing.
+            if seat.kind is SeatKind.PERSON and token_matches(token, seat.token_digest):
+                found = number
+        return found
+
+    def holds_token(self, token: str) -> bool:
+        """Whether ``token`` takes a seat back here."""
+        return self._seat_of(token) is not None
 
     def _join_order(self, seat: int) -> int:
         """People sit in seat order; at a duel table the second sits across (the rival),
@@ -348,6 +388,7 @@ class NetTable:
             return
         place.connected = False
         place.heard = self.version
+        place.dropped_at = self.now()
         self._pick_host()
         if self.started:
             state = PresenceState.LEFT if left else PresenceState.DROPPED
@@ -378,6 +419,8 @@ class NetTable:
             self.send(seat, Pong(message.ref))
         elif isinstance(message, AskReview):
             self._review(seat, message)
+        elif isinstance(message, Remove):
+            self._remove(seat, message.seat)
         elif isinstance(message, Hello):
             raise Refusal(Reason.ALREADY_SEATED)
         else:  # pragma: no cover - every message type is above
@@ -395,6 +438,50 @@ class NetTable:
         events = self.match.start_round()
         self._tell_lobby()
         self._changed(events)
+
+    def _remove(self, by: int, seat: int) -> None:
+        """The host frees another person's seat before the first deal."""
+        if self.started:
+            raise Refusal(Reason.STARTED)
+        if by != self.host:
+            raise Refusal(Reason.NOT_HOST)
+        if (
+            seat == by
+            or not 0 <= seat < self.players
+            or self.seats[seat].kind is not SeatKind.PERSON
+        ):
+            raise Refusal(Reason.BAD_MESSAGE)
+        self._free(seat)
+
+    def _free(self, seat: int) -> None:
+        """The seat is open again (its token takes nothing back now); everyone is told, the
+        person it was taken from too (their table says so), before the server closes their
+        connection."""
+        was_connected = self.seats[seat].connected
+        self.seats[seat] = Seat()
+        self._pick_host()
+        lobby = self.lobby()
+        if was_connected:
+            self.send(seat, lobby)
+            self.unseat(seat)
+        for other in self.connected():
+            self.send(other, lobby)
+
+    def _free_dropped(self) -> float | None:
+        """Before the first deal: free the seats dropped :attr:`TableConfig.lobby_grace`
+        ago; the seconds until the next is due (None: none is waiting)."""
+        now = self.now()
+        grace = self.config.lobby_grace
+        wait: float | None = None
+        for number, seat in enumerate(self.seats):
+            if seat.kind is not SeatKind.PERSON or seat.connected or seat.dropped_at is None:
+                continue
+            due = seat.dropped_at + grace
+            if now >= due:
+                self._free(number)
+            else:
+                wait = due - now if wait is None else min(wait, due - now)
+        return wait
 
     def _ready(self, seat: int) -> None:
         if not self.started or not self.match.round_over or self.over:
@@ -466,7 +553,9 @@ class NetTable:
     def advance(self) -> float | None:
         """Do one thing that is due; the seconds until the next call is needed
         (0: call again at once; None: wait for a message)."""
-        if self.closed or not self.started or self.over or not self._anyone_here():
+        if not self.closed and not self.started:
+            return self._free_dropped()
+        if self.closed or self.over or not self._anyone_here():
             return None
         now = self.now()
         match = self.match
