@@ -63,10 +63,10 @@ from okey.net.tokens import server_key
 from okey.numbers import PACE, SEAT, NumberError
 from okey.speech import Speaker, SpeechMode
 from okey.speech.transcript import Transcript
-from okey.table import moves
 from okey.table.controller import Table
+from okey.table.input import moves
 from okey.table.lines import Field, Joined, Line, Speech
-from okey.table.session import refused as local_refusal
+from okey.table.state.session import refused as local_refusal
 
 TR = load_catalogue("tr")
 STEP = 10.0  # seconds one exchange may take
