@@ -184,3 +184,28 @@ def test_a_whole_traditional_match_is_simulated_and_its_logs_replay(tmp_path: Pa
         thrown = [e for e in match.events if isinstance(e, DiceThrown)]
         assert len(thrown) == match.round_number
         assert match.rules.play.traditional_deal
+
+
+@pytest.mark.parametrize(("rules", "rounds"), [("one-round", 3), ("101", 7)])
+def test_jobs_change_nothing_but_the_time(rules: str, rounds: int, tmp_path: Path) -> None:
+    """The same figures and the same logs, byte for byte, whether the matches are played
+    in this process or spread over two."""
+    found = []
+    for jobs in (1, 2):
+        folder = tmp_path / str(jobs)
+        folder.mkdir()
+        sim = simulate(
+            load_rules(rules),
+            ["medium", "easy", "random", "easy"],
+            rounds,
+            seed=5,
+            log_dir=folder,
+            jobs=jobs,
+        )
+        report = sim.to_json()
+        for timing in ("seconds", "rounds_per_second", "decision_ms"):
+            report.pop(timing)
+        logs = {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+        found.append((report, logs))
+    assert found[0] == found[1]
+    assert found[0][0]["matches"] >= 2  # the second process really played

@@ -142,6 +142,8 @@ PACE: Final = NumberRule("pace", 0.0, 60.0)
 SEED: Final = NumberRule("seed", -(2**63), 2**63 - 1, whole=True)
 ROUNDS: Final = NumberRule("rounds", 1, 1_000_000, whole=True)
 """``okey simulate --rounds``."""
+JOBS: Final = NumberRule("jobs", 1, 256, whole=True)
+"""``okey simulate --jobs``: processes playing matches side by side."""
 SEAT: Final = NumberRule("seat", -(10**6), 10**6, whole=True)
 """A seat from the command line: a bounded whole number, then checked against the table."""
 HINTS: Final = NumberRule("hints_left", 0, 3, whole=True)

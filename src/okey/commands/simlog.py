@@ -12,7 +12,7 @@ from pathlib import Path
 
 from okey.engine.match import Match
 from okey.errors import Phrase
-from okey.matchlog import LogHeader, write_log
+from okey.matchlog import LogHeader, log_of
 
 
 def decision_timing(times: list[float]) -> dict[str, float]:
@@ -46,8 +46,13 @@ def log_folder(text: str) -> Path | Phrase:
 
 def write_match_log(path: Path, header: LogHeader, match: Match) -> Phrase | None:
     """Write one match's log; why it could not be (nothing half-written is left)."""
+    return write_match_text(path, log_of(match, header))
+
+
+def write_match_text(path: Path, text: str) -> Phrase | None:
+    """Write one match's log text; why it could not be (nothing half-written is left)."""
     try:
-        write_log(path, header, match)
+        path.write_text(text, encoding="utf-8")
     except OSError as exc:  # a full disk: the report is still printed
         with contextlib.suppress(OSError):
             path.unlink()

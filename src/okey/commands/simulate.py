@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
+import os
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,15 +29,16 @@ from okey.bots.plugins import DEFAULT_TIME_LIMIT, Incident, PluginError
 from okey.bots.process import ProcessBot
 from okey.bots.sandbox import isolation
 from okey.commands import error, report
-from okey.commands.simlog import decision_timing, log_folder, write_match_log
+from okey.commands.simlog import decision_timing, log_folder, write_match_log, write_match_text
 from okey.commands.simulate_kit import Seating, SimulatePart, Tally
 from okey.engine.actions import Action
+from okey.engine.events import Event
 from okey.engine.match import Match
 from okey.engine.view import TableView
 from okey.errors import Phrase, render
-from okey.matchlog import LogHeader
+from okey.matchlog import LogHeader, format_log
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
-from okey.numbers import ROUNDS, SEED
+from okey.numbers import JOBS, ROUNDS, SEED
 from okey.rules import RulesError, RuleSet, load_rules
 
 NAME = "simulate"
@@ -53,6 +58,11 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("--rules", default="classic", help="rule set name or TOML file")
     parser.add_argument(
         "--seed", type=SEED.argument(catalogue), help="seed for the deals and the bots"
+    )
+    parser.add_argument(
+        "--jobs",
+        type=JOBS.argument(catalogue),
+        help="processes playing matches side by side (default: one per core)",
     )
     parser.add_argument("--log", metavar="DIR", help="write each match's log into DIR")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -128,6 +138,68 @@ def check_seat(name: str, game: str) -> PluginError | None:
     return kits.part(game, "simulate", SimulatePart).check_plugin(name)
 
 
+def bot_rng(seed: int, number: int, seat: int) -> random.Random:
+    """The randomness of seat ``seat``'s bot in match ``number`` of a run: each match's
+    bots are its own, so a match plays alike in whichever process plays it (the first
+    match's seeds are those of a run whose bots played every match)."""
+    if number == 0:
+        return random.Random(f"{seed}:bot:{seat}")
+    return random.Random(f"{seed}:{number}:bot:{seat}")
+
+
+@dataclass(frozen=True)
+class Played:
+    """One match of a run of level seats, played to its end or to ``cap`` rounds that
+    count: each round's events, how many rounds counted, the decision times by level,
+    and the log's text when asked for."""
+
+    rounds: tuple[tuple[Event, ...], ...]
+    counted: int
+    decisions: dict[str, list[float]]
+    log: str | None
+
+
+def play_match(
+    rules: RuleSet, names: Sequence[str], seed: int, number: int, cap: int, log: bool
+) -> Played:
+    """Match ``number`` of a run of level seats (run in any process: what it needs comes
+    in its arguments)."""
+    part = kits.part(rules.game, "simulate", SimulatePart)
+    tally = part.tally(names)
+    bots = [
+        make_bot(name, bot_rng(seed, number, seat), rules.game) for seat, name in enumerate(names)
+    ]
+    decisions: dict[str, list[float]] = {name: [] for name in names}
+    match = Match(rules, random.Random(f"{seed}:{number}"))
+    clock = time.perf_counter
+
+    def decide(seat: int, view: TableView) -> Action:
+        started = clock()
+        action = bots[seat].choose(view)
+        decisions[names[seat]].append((clock() - started) * 1000.0)
+        if not match.can_apply(seat, action):
+            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
+        return action
+
+    rounds: list[tuple[Event, ...]] = []
+    while not match.over and tally.rounds < cap:
+        start = len(match.events)
+        play_table_round(match, decide)
+        rounds.append(tuple(match.events[start:]))
+        for event in rounds[-1]:
+            tally.count(event)
+    header = LogHeader(rules.name, tuple(names), f"{seed}:{number}")
+    text = format_log(header, match.played()) if log else None
+    return Played(tuple(rounds), tally.rounds, decisions, text)
+
+
+def default_jobs() -> int:
+    """One process per core this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
 def simulate(
     rules: RuleSet,
     names: list[str],
@@ -136,9 +208,15 @@ def simulate(
     log_dir: Path | None = None,
     *,
     time_limit: float = DEFAULT_TIME_LIMIT,
+    jobs: int = 1,
 ) -> Simulation:
-    """Play matches until ``rounds`` rounds are counted; seats keep their bots. A plug-in
-    seat is guarded, ``time_limit`` seconds a move."""
+    """Play matches until ``rounds`` rounds are counted. Level seats get new bots each
+    match, and the matches after the first are spread over ``jobs`` processes: the
+    figures and logs are the same for any ``jobs``. A plug-in seat keeps its bot for the
+    run, guarded (``time_limit`` seconds a move), and the matches are played here."""
+    levels = levels_of(rules.game)
+    if all(name in levels for name in names):
+        return _simulate_levels(rules, names, rounds, seed, log_dir, jobs)
     part = kits.part(rules.game, "simulate", SimulatePart)
     sim = Simulation(rules.name, seed, part, part.tally(names))
     match: Match | None = None  # the match being played
@@ -147,7 +225,6 @@ def simulate(
         assert match is not None
         return match.can_apply(seat, action)
 
-    levels = levels_of(rules.game)
     bots: list[AnyBot] = []
     for seat, name in enumerate(names):
         rng = random.Random(f"{seed}:bot:{seat}")
@@ -186,6 +263,57 @@ def simulate(
             sim.log_failure = write_match_log(path, header, match)
     sim.seconds = clock() - began
     return sim
+
+
+def _simulate_levels(
+    rules: RuleSet, names: list[str], rounds: int, seed: int, log_dir: Path | None, jobs: int
+) -> Simulation:
+    """:func:`simulate` with level seats only: match by match, in order, each played here
+    or in a pool of ``jobs`` processes (started only once a second match is needed)."""
+    part = kits.part(rules.game, "simulate", SimulatePart)
+    sim = Simulation(rules.name, seed, part, part.tally(names))
+    sim.decisions = {name: [] for name in names}
+    logging = log_dir is not None
+    began = time.perf_counter()
+    pool: ProcessPoolExecutor | None = None
+    ahead: deque[Future[Played]] = deque()  # the next matches, in order
+    try:
+        while sim.rounds < rounds:
+            number, need = sim.matches, rounds - sim.rounds
+            if ahead:
+                played = ahead.popleft().result()
+            else:
+                played = play_match(rules, names, seed, number, need, logging)
+            if played.counted > need:  # played ahead with room to spare: cut where a run stops
+                played = play_match(rules, names, seed, number, need, logging)
+            if pool is None and jobs > 1 and played.counted < need:
+                spawn = multiprocessing.get_context("spawn")  # no fork of a live process
+                pool = ProcessPoolExecutor(max_workers=jobs, mp_context=spawn)
+            sim.matches += 1
+            _count(sim, played)
+            if log_dir is not None and played.log is not None and sim.log_failure is None:
+                path = log_dir / f"match-{sim.matches:04d}.okeylog"
+                sim.log_failure = write_match_text(path, played.log)
+            if pool is not None:
+                while len(ahead) < jobs:
+                    later = sim.matches + len(ahead)
+                    args = (rules, names, seed, later, rounds - sim.rounds, logging)
+                    ahead.append(pool.submit(play_match, *args))
+    finally:
+        if pool is not None:
+            for future in ahead:
+                future.cancel()
+            pool.shutdown(wait=True, cancel_futures=True)
+    sim.seconds = time.perf_counter() - began
+    return sim
+
+
+def _count(sim: Simulation, played: Played) -> None:
+    for events in played.rounds:
+        for event in events:
+            sim.tally.count(event)
+    for name, times in played.decisions.items():
+        sim.decisions[name].extend(times)
 
 
 def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
@@ -237,7 +365,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
             return error(found, catalogue)
         log_dir = found
     try:
-        sim = simulate(rules, names, args.rounds, seed, log_dir)
+        jobs = args.jobs if args.jobs is not None else default_jobs()
+        sim = simulate(rules, names, args.rounds, seed, log_dir, jobs=jobs)
     except PluginError as exc:
         return error(exc, catalogue)
     if args.json:
