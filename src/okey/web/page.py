@@ -49,6 +49,8 @@ PAGE_KEYS = (
     "web.left",
     "web.skip",
     "web.keys_help",
+    "web.yes",
+    "web.no",
 )
 """The page's own words: each ``web.*`` entry of the catalogue."""
 
@@ -159,9 +161,13 @@ def rack_items(table: Table) -> list[dict[str, Any]]:
 
 def _action(table: Table, command: Command, names: KeyNames) -> dict[str, Any]:
     binding = BY_COMMAND[command]
+    label = _label(table, command)
+    lobby = getattr(table.seat, "lobby", None)
+    if command is Command.ENTER and lobby is not None and not lobby.started:
+        label = Line("web.start")  # the lobby's Enter starts the match (the host's)
     return {
         "cmd": command.value,
-        "label": table.words().say(_label(table, command)),
+        "label": table.words().say(label),
         "key": names[command] if binding.keys else "",
         "now": possible_now(table, command),
     }
@@ -208,6 +214,7 @@ def table_state(table: Table, rack: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "menu": menu_items(table),
         "menu_focus": menu.focus if menu is not None else 0,
         "writing": table.chat is not None and table.chat.writing,
+        "asking": table.asking is not None,
         "moves": moves,
         "actions": every,
     }

@@ -36,7 +36,8 @@ async function loadWords(lang) {
     "brief-label": "web.join.brief", "board-heading": "web.board", "rack-heading": "web.rack",
     "messages-heading": "web.messages", "moves-heading": "web.moves", "actions-label": "web.actions",
     "chat-label": "web.chat.label", "chat-send": "web.chat.send", "chat-cancel": "web.chat.cancel",
-    "menu-heading": "web.menu", "skip": "web.skip", "keys-help": "web.keys_help" };
+    "menu-heading": "web.menu", "skip": "web.skip", "keys-help": "web.keys_help",
+    "yes": "web.yes", "no": "web.no" };
   for (const [id, key] of Object.entries(text)) $(id).textContent = words[key];
   document.title = words["web.title"];
   const select = $("lang");
@@ -165,6 +166,7 @@ function drawActions(into, actions, wrap) {
 function draw(next) {
   const before = state;
   state = next;
+  document.body.dataset.step = next.step;
   const rack = $("rack");
   const hadFocus = rack.contains(document.activeElement) || document.activeElement === rack;
   drawRack(next.rack, next.focus);
@@ -184,6 +186,7 @@ function draw(next) {
   }
   drawActions($("moves"), next.moves.filter((a) => a.now || a.cmd === "chat" || a.cmd === "hint"), false);
   drawActions($("actions"), next.actions, true);
+  $("question").hidden = !next.asking;
   const chat = $("chat");
   if (next.writing && chat.hidden) {
     chat.hidden = false;
@@ -362,6 +365,9 @@ async function start() {
     event.preventDefault();
     send({ t: "chat", text: $("chat-line").value });
   });
+  for (const id of ["yes", "no"]) {
+    $(id).addEventListener("click", () => send({ t: "key", key: $(id).dataset.key }));
+  }
   $("chat-cancel").addEventListener("click", () => send({ t: "chat_cancel" }));
   $("chat-line").addEventListener("keydown", (event) => {
     if (event.key === "Escape") { event.preventDefault(); send({ t: "chat_cancel" }); }
