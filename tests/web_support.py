@@ -12,6 +12,7 @@ the same on every interpreter. (No tests here; pytest collects nothing from it.)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sys
 import threading
@@ -23,9 +24,18 @@ from typing import Any, TypeVar
 import pytest
 
 from okey.messages import load_catalogue
+from okey.net.client import Client
+from okey.net.seat import NetSeat, Online, net_seat, welcome_lines
 from okey.net.server import Limits, TableServer
 from okey.net.table import TableConfig, online_rules
 from okey.rules import load_rules
+from okey.speech import Speaker, SpeechMode
+from okey.speech.transcript import Transcript
+from okey.table import chatting
+from okey.table.controller import Table
+from okey.table.keys import Command
+from okey.table.router import possible_now
+from okey.table.seat import Step
 
 T = TypeVar("T")
 CODE = "WEBT-ABLE"
@@ -220,3 +230,120 @@ class WebPlayer:
                 return turns
             self.turn()
         raise AssertionError("the round did not end")
+
+
+class TerminalSeat:
+    """A terminal seat at the same table: ``okey join``'s table (a headless client, its
+    NetSeat and Online) in the server's loop, its lines in a transcript, playing its turns
+    by the table's keys as :class:`WebPlayer` does (P or X, Enter; N, Home, Enter at an
+    okey)."""
+
+    def __init__(self, server: ServerThread, name: str, transcript: Path) -> None:
+        self.server = server
+        self.path = transcript
+        self.playing = False
+        self.table, self.task = server.run(self._sit(name))
+
+    async def _sit(self, name: str) -> tuple[Table, asyncio.Task[None]]:
+        client = Client(self.server.ws_url, CODE, name, retry_delays=())
+        seated = await client.join()
+        seat = net_seat(seated, name)
+        speaker = Speaker(
+            SpeechMode.OFF,
+            printer=lambda _: None,
+            transcript=Transcript.open(self.path),
+            catalogue=EN,
+        )
+        table = Table(seat, speaker)
+        online = Online(table, seat, client, address="here", welcome=welcome_lines(seat))
+        loop = asyncio.get_running_loop()
+
+        async def run() -> None:
+            player = loop.create_task(self._play(table))
+            try:
+                await online.run()
+            finally:
+                player.cancel()
+                await client.close()
+
+        return table, loop.create_task(run())
+
+    async def _play(self, table: Table) -> None:
+        seat = table.seat
+        assert isinstance(seat, NetSeat)
+        kept = False
+        while True:
+            await asyncio.sleep(0.01)
+            if not self.playing or table.state.step is not Step.PLAYER or seat.awaiting:
+                continue
+            if table.asking is not None:
+                table.press("n")
+                kept = True
+            elif kept:
+                table.press("home")
+                table.press("enter")
+                kept = False
+            elif possible_now(table, Command.DRAW):
+                table.press("p")
+            elif possible_now(table, Command.DECLINE):
+                table.press("x")
+            else:
+                table.press("enter")
+
+    def lines(self) -> list[str]:
+        return self.path.read_text(encoding="utf-8").splitlines()
+
+    def press(self, key: str) -> None:
+        self.server.call(lambda: self.table.press(key))
+
+    def say(self, text: str) -> None:
+        def chat() -> None:
+            self.table.run(Command.CHAT)
+            chatting.send(self.table, text)
+
+        self.server.call(chat)
+
+    def step(self) -> Step:
+        return self.server.call(lambda: self.table.state.step)
+
+    def close(self) -> None:
+        async def leave() -> None:
+            self.table.leave(force=True)
+            self.task.cancel()  # as the terminal's front end ends its far side
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.task
+
+        self.server.run(leave())
+        self.table.speaker.close()
+
+
+def vendor(page: Any, modules: Path) -> None:
+    """Serve axe-core and the virtual screen reader to the page from its own origin
+    (/vendor/...), as its policy allows scripts from nowhere else."""
+    files = {
+        "axe.js": modules / "axe-core" / "axe.min.js",
+        "vsr.js": modules / "@guidepup" / "virtual-screen-reader" / "lib/esm/index.browser.js",
+    }
+    for name, path in files.items():
+        page.route(
+            f"**/vendor/{name}",
+            lambda route, path=path: route.fulfill(path=str(path), content_type="text/javascript"),
+        )
+
+
+def axe_violations(page: Any) -> list[dict[str, Any]]:
+    """What axe-core finds wrong in the page as it is now (WCAG 2.1 AA and best practice)."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(url="/vendor/axe.js")
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".map(v => ({id: v.id, help: v.help, nodes: v.nodes.map(n => n.html).slice(0, 3)}))"
+    )
+    return found
+
+
+def need_npm() -> Path:
+    modules = npm_modules()
+    need(None if modules is not None else "axe-core and the virtual screen reader are missing")
+    assert modules is not None
+    return modules

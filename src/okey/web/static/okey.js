@@ -50,30 +50,27 @@ async function loadWords(lang) {
 
 // -- the regions ------------------------------------------------------------------
 
-function addLog(text, hidden) {
+function addLog(text) {
   const line = document.createElement("p");
   line.textContent = text;
-  if (hidden) line.setAttribute("aria-hidden", "true"); // said by the alert already
   const log = $("log");
   log.append(line);
   log.scrollTop = log.scrollHeight;
 }
 
 function alertLine(text) {
-  const box = $("alert");
-  box.textContent = "";
-  // A new node, so that the same words said twice are read twice.
+  // A new node in one change, so that the same words said twice are read twice, once each.
   const line = document.createElement("p");
   line.textContent = text;
-  box.append(line);
+  $("alert").replaceChildren(line);
 }
 
 function heard(message) {
   switch (message.region) {
-    case "alert": alertLine(message.text); addLog(message.text, true); break;
+    case "alert": alertLine(message.text); break;
     case "read": alertLine(message.text); break;
     case "focus": focusText = message.text; break;
-    default: addLog(message.text, false);
+    default: addLog(message.text);
   }
 }
 
@@ -164,7 +161,6 @@ function drawActions(into, actions, wrap) {
 }
 
 function draw(next) {
-  const before = state;
   state = next;
   document.body.dataset.step = next.step;
   const rack = $("rack");
@@ -196,12 +192,13 @@ function draw(next) {
     $("chat-line").value = "";
     if (chat.contains(document.activeElement) || document.activeElement === document.body) focusRack();
   }
-  const moved = !before || before.focus !== next.focus || before.rack.length !== next.rack.length;
-  if (hadFocus && next.rack.length) {
+  // The focus moves with the player's keys only (a focus line came): where the table
+  // moves it (a tile drawn), the line that says so says where it is, once.
+  if (focusText !== null && next.rack.length) {
     const target = rack.children[next.focus];
-    if (document.activeElement !== target) target.focus();
-    else if (focusText && !moved) alertLine(focusText); // the same tile again: say it
-  } else if (focusText && !hadFocus) alertLine(focusText);
+    if (hadFocus && document.activeElement !== target) target.focus();
+    else alertLine(focusText); // the same tile again, or the rack is not focused
+  }
   focusText = null;
 }
 
@@ -310,7 +307,7 @@ function connect() {
       case "volume": volume = message.level; break;
       case "bye":
         leaving = true;
-        addLog(message.text, false);
+        addLog(message.text);
         ws.close();
         break;
     }
