@@ -16,6 +16,7 @@ import contextlib
 import os
 import sys
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -232,6 +233,15 @@ class WebPlayer:
         raise AssertionError("the round did not end")
 
 
+def poll(check: Callable[[], bool], what: str, seconds: float = WAIT_MS / 1000) -> None:
+    """Wait until ``check()`` holds, looking again every 20 ms."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited for {what}")
+        time.sleep(0.02)
+
+
 class TerminalSeat:
     """A terminal seat at the same table: ``okey join``'s table (a headless client, its
     NetSeat and Online) in the server's loop, its lines in a transcript, playing its turns
@@ -324,11 +334,12 @@ def vendor(page: Any, modules: Path) -> None:
         "axe.js": modules / "axe-core" / "axe.min.js",
         "vsr.js": modules / "@guidepup" / "virtual-screen-reader" / "lib/esm/index.browser.js",
     }
+
+    def serve(path: Path) -> Callable[[Any], None]:
+        return lambda route: route.fulfill(path=str(path), content_type="text/javascript")
+
     for name, path in files.items():
-        page.route(
-            f"**/vendor/{name}",
-            lambda route, path=path: route.fulfill(path=str(path), content_type="text/javascript"),
-        )
+        page.route(f"**/vendor/{name}", serve(path))
 
 
 def axe_violations(page: Any) -> list[dict[str, Any]]:

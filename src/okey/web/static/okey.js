@@ -112,14 +112,20 @@ function drawRack(items, focus) {
       li.dataset.face = face;
       li.dataset.style = item.style;
       li.className = item.style;
+      const drawn = document.createElement("span"); // the terminal's face: seen, not read
+      drawn.setAttribute("aria-hidden", "true");
       const mark = document.createElement("span");
       mark.className = "shape";
       mark.textContent = shape;
-      li.replaceChildren(mark, document.createTextNode(face.slice(1)));
+      drawn.append(mark, face.slice(1));
+      const said = document.createElement("span"); // the terminal's words: read
+      said.className = "said";
+      li.replaceChildren(drawn, said);
     }
     li.classList.toggle("marked", item.marked);
     const name = index === focus && focusText ? focusText : item.name;
-    if (li.getAttribute("aria-label") !== name) li.setAttribute("aria-label", name);
+    const said = li.lastElementChild;
+    if (said.textContent !== name) said.textContent = name;
     li.setAttribute("aria-selected", String(index === focus));
     li.tabIndex = index === focus ? 0 : -1;
   });
