@@ -41,7 +41,15 @@ from okey.table.controller import Table
 from okey.table.keys import Command, command_for
 from okey.table.lines import Speech
 from okey.web.link import loopback_tls
-from okey.web.page import Region, allowed_commands, rack_items, region_of, table_state
+from okey.web.page import (
+    Region,
+    actions,
+    actions_key,
+    allowed_commands,
+    rack_items,
+    region_of,
+    table_state,
+)
 
 MAX_FRAME = 4096  # bytes in one message of the page (a chat line is at most 200 characters)
 MAX_CHAT_TYPED = 1000  # the chat room itself refuses a line too long, saying why
@@ -158,6 +166,9 @@ class BrowserSeat:
         self.gone = asyncio.Event()  # the table was left
         self.rack_key: object = None
         self.rack: list[dict[str, Any]] = []
+        self.actions_key: object = None
+        self.actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        self.due: asyncio.Handle | None = None  # a redraw asked for, in this turn of the loop
         self.shown = ""  # the last state sent
         self.allowed: frozenset[Command] = frozenset()
         self.shown_address = ""
@@ -255,16 +266,10 @@ class BrowserSeat:
         return table, online
 
     def changed(self) -> None:
-        """Send the table's picture if it changed, and wake the clock."""
-        table = self.table
-        if table is None:
-            return
-        rack = table.rack
-        key = (rack.tiles, table.marked, rack.okey, table.settings.verbosity, rack.mode)
-        if key != self.rack_key:
-            self.rack_key = key
-            self.rack = rack_items(table)
-        self.redraw()
+        """Redraw the page once the messages and keys of this moment are told; wake the
+        clock."""
+        if self.due is None:
+            self.due = asyncio.get_running_loop().call_soon(self.redraw)
         self.wake.set()
 
     def handle(self, table: Table, data: dict[str, Any]) -> None:
@@ -316,15 +321,25 @@ class BrowserSeat:
                 await asyncio.wait_for(self.wake.wait(), table.clock_wait())
             if table.leaving:
                 return
-            table.tick(heard=True)
-            self.redraw()
+            table.tick(heard=True)  # what it says is sent; a timeout comes back as an Update
 
     def redraw(self) -> None:
-        """Send the table's picture, if it is not the one the page has."""
+        """Send the table's picture, if it is not the one the page has (the rack's words
+        and the actions are worked out again only when they change)."""
+        self.due = None
         table = self.table
         if table is None or table.leaving:
             return
-        shown = dumps(table_state(table, self.rack))
+        rack = table.rack
+        key = (rack.tiles, table.marked, rack.okey, table.settings.verbosity, rack.mode)
+        if key != self.rack_key:
+            self.rack_key = key
+            self.rack = rack_items(table)
+        listed = actions_key(table)
+        if listed != self.actions_key:
+            self.actions_key = listed
+            self.actions = actions(table)
+        shown = dumps(table_state(table, self.rack, self.actions))
         if shown != self.shown:
             self.shown = shown
             self._send(shown)

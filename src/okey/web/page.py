@@ -197,11 +197,34 @@ def menu_items(table: Table) -> list[str] | None:
     return [words.say(option.label) for option in menu.options]
 
 
-def table_state(table: Table, rack: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """The page's picture of the table now (the rack's items made by the caller, who
-    keeps them while the rack is unchanged)."""
+def actions_key(table: Table) -> object:
+    """What the actions' words and whether they can be done now depend on: they are
+    worked out again only when it changes."""
+    state = table.state
+    view = state.view
+    lobby = getattr(table.seat, "lobby", None)
+    return (
+        state.step,
+        state.round_number,
+        view.legal if view is not None else None,
+        view.phase if view is not None else None,
+        table.asking is not None,
+        table.menu is not None,
+        lobby is not None and lobby.started,
+        table.settings.verbosity,
+        table.rack.count,
+    )
+
+
+def table_state(
+    table: Table,
+    rack: Sequence[dict[str, Any]],
+    listed: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """The page's picture of the table now (the rack's items and the actions made by
+    the caller, who keeps them while they are unchanged)."""
     panel = table.game.layout.panel
-    moves, every = actions(table)
+    moves, every = listed if listed is not None else actions(table)
     menu = table.menu
     return {
         "t": "state",

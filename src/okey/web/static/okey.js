@@ -167,8 +167,9 @@ function drawActions(into, actions, wrap) {
 }
 
 function draw(next) {
-  state = next;
+  if (state && state.step === "player" && next.step !== "player") $("alert").replaceChildren();
   document.body.dataset.step = next.step;
+  state = next;
   const rack = $("rack");
   const hadFocus = rack.contains(document.activeElement) || document.activeElement === rack;
   drawRack(next.rack, next.focus);
