@@ -84,7 +84,10 @@ def answer(connection: ServerConnection, request: Request) -> Response | None:
     path = request.path.split("?", 1)[0]
     upgrade = request.headers.get("Upgrade", "").lower() == "websocket"
     if upgrade:
-        if path == WEB_PATH and not same_origin(request):
+        # The page's seat only from the page's own origin; no other site's page may
+        # speak to the table at all (a terminal client sends no Origin).
+        foreign = "Origin" in request.headers and not same_origin(request)
+        if foreign or (path == WEB_PATH and not same_origin(request)):
             return _refuse(403, "Forbidden")
         return None
     if path in FILES:
