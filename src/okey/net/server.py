@@ -221,8 +221,12 @@ class TableServer:
         self.tls = tls
         process_request = None
         if self.web:
-            from okey.web.http import answer  # the page's files and the browsers' seats
+            # The page's files and the browsers' seats: loaded now, not at the first
+            # browser (loading the table's modules would hold every table a while).
+            from okey.web import bridge
+            from okey.web.http import answer
 
+            del bridge
             process_request = answer
         self._server = await serve(
             self._connection,
@@ -277,7 +281,7 @@ class TableServer:
                 from okey.web.http import WEB_PATH
 
                 if connection.request.path == WEB_PATH:
-                    from okey.web.bridge import seat_browser
+                    from okey.web.bridge import seat_browser  # loaded by start()
 
                     await seat_browser(self, connection, address)
                     return
