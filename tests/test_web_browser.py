@@ -10,6 +10,8 @@ from typing import Any
 import pytest
 from web_support import CHROMIUM, EN, WebPlayer, need_browser, serving
 
+from okey.messages import load_catalogue
+
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 
@@ -75,3 +77,18 @@ def test_the_page_is_served_with_a_policy(page: Any) -> None:
         page.locator("#sit:not(:empty)").wait_for()
         assert page.inner_text("#sit") == EN.text("web.join.sit")
         assert page.input_value("#code") == "WEBT-ABLE"
+
+
+def test_the_language_changes_in_the_page_and_the_seat_is_kept(page: Any) -> None:
+    tr = load_catalogue("tr")
+    with serving() as server:
+        page.goto(server.link)
+        player = WebPlayer(page)
+        player.join("Deniz")
+        player.wait(lambda: player.count("You are the host") > 0, "the lobby")
+        page.select_option("#lang", "tr")
+        player.wait(lambda: page.inner_text("#rack-heading") == tr.text("web.rack"), "Turkish")
+        player.wait(lambda: player.count("Masada") > 0, "the table's words in Turkish")
+        table = next(iter(server.server.tables.values())).table
+        people = server.call(lambda: [s.name for s in table.seats if s.name])
+    assert people == ["Deniz"]
