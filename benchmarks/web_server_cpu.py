@@ -81,18 +81,18 @@ async def page_seat(port: int, n: int, name: str, host: bool) -> None:
     hello = {"t": "hello", "code": code(n), "name": name, "lang": "en"}
     await socket.send(json.dumps(hello))
     async for frame in socket:
-        message = json.loads(frame)
-        if host and message["t"] == "line" and "sits down" in message["text"]:
-            await socket.send(json.dumps({"t": "key", "key": "enter"}))  # the guest came
-            host = False
-        if message["t"] != "state":
-            continue
-        step = message["step"]
-        if step == "player":
-            draw = any(m["cmd"] == "draw" for m in message["moves"] if m["now"])
-            await socket.send(json.dumps({"t": "key", "key": "p" if draw else "enter"}))
-        elif step == "round_over" and message["rack"]:
-            await socket.send(json.dumps({"t": "key", "key": "enter"}))
+        for message in json.loads(frame):  # one moment's messages
+            if host and message["t"] == "line" and "sits down" in message["text"]:
+                await socket.send(json.dumps({"t": "key", "key": "enter"}))  # the guest came
+                host = False
+            if message["t"] != "state":
+                continue
+            step = message["step"]
+            if step == "player":
+                draw = any(m["cmd"] == "draw" for m in message["moves"] if m["now"])
+                await socket.send(json.dumps({"t": "key", "key": "p" if draw else "enter"}))
+            elif step == "round_over" and message["rack"]:
+                await socket.send(json.dumps({"t": "key", "key": "enter"}))
 
 
 async def measure(kind: str, tables: int, seconds: float, warmup: float) -> dict[str, float]:

@@ -48,7 +48,7 @@ async def _hello(url: str, origin: str | None, hello: dict[str, Any]) -> list[di
     async with connect(url + "/play", origin=origin) as socket:  # type: ignore[arg-type]
         await socket.send(json.dumps(hello))
         while not any(m["t"] == "state" or m["t"] == "refused" for m in heard):
-            heard.append(json.loads(await asyncio.wait_for(socket.recv(), 10)))
+            heard.extend(json.loads(await asyncio.wait_for(socket.recv(), 10)))
     return heard
 
 

@@ -168,19 +168,36 @@ class BrowserSeat:
         self.rack: list[dict[str, Any]] = []
         self.actions_key: object = None
         self.actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
-        self.due: asyncio.Handle | None = None  # a redraw asked for, in this turn of the loop
+        self.due: asyncio.Handle | None = None  # a flush asked for, in this turn of the loop
+        self.dirty = False  # the table changed since its picture was last sent
+        self.outbox: list[str] = []  # this moment's messages, sent together
         self.shown = ""  # the last state sent
         self.allowed: frozenset[Command] = frozenset()
         self.shown_address = ""
 
     def post(self, message: dict[str, Any]) -> None:
-        self._send(dumps(message))
+        """Send a message with the others of this moment (one frame: a JSON array)."""
+        self.outbox.append(dumps(message))
+        self._soon()
 
-    def _send(self, text: str) -> None:
-        send_text(self.connection, text, most=self.server.limits.write_buffer)
+    def _soon(self) -> None:
+        if self.due is None:
+            self.due = asyncio.get_running_loop().call_soon(self.flush)
+
+    def flush(self) -> None:
+        """Send what this moment said, and the table's picture if it changed."""
+        self.due = None
+        if self.dirty:
+            self.dirty = False
+            self.redraw()
+        if self.outbox:
+            frame = "[" + ",".join(self.outbox) + "]"
+            self.outbox.clear()
+            send_text(self.connection, frame, most=self.server.limits.write_buffer)
 
     def refuse(self, text: str) -> None:
         self.post({"t": "refused", "text": text})
+        self.flush()
 
     # -- seating -------------------------------------------------------------------
 
@@ -268,8 +285,8 @@ class BrowserSeat:
     def changed(self) -> None:
         """Redraw the page once the messages and keys of this moment are told; wake the
         clock."""
-        if self.due is None:
-            self.due = asyncio.get_running_loop().call_soon(self.redraw)
+        self.dirty = True
+        self._soon()
         self.wake.set()
 
     def handle(self, table: Table, data: dict[str, Any]) -> None:
@@ -324,9 +341,8 @@ class BrowserSeat:
             table.tick(heard=True)  # what it says is sent; a timeout comes back as an Update
 
     def redraw(self) -> None:
-        """Send the table's picture, if it is not the one the page has (the rack's words
+        """Add the table's picture, if it is not the one the page has (the rack's words
         and the actions are worked out again only when they change)."""
-        self.due = None
         table = self.table
         if table is None or table.leaving:
             return
@@ -342,7 +358,7 @@ class BrowserSeat:
         shown = dumps(table_state(table, self.rack, self.actions))
         if shown != self.shown:
             self.shown = shown
-            self._send(shown)
+            self.outbox.append(shown)
 
     async def keys(self, table: Table) -> None:
         """The page's messages, until it goes or the table is left."""
@@ -398,6 +414,7 @@ class BrowserSeat:
             if online.lost is not None and online.lost.lost is not Lost.CLOSED:
                 farewell = lost_text(online.lost, "", self.catalogue)
             self.post({"t": "bye", "text": farewell})
+            self.flush()
             await self.connection.close()
 
 

@@ -295,29 +295,7 @@ function connect() {
   });
   ws.addEventListener("message", (event) => {
     if (ws !== socket) return;
-    const message = JSON.parse(event.data);
-    switch (message.t) {
-      case "seated":
-        tries = 0;
-        $("join-status").textContent = "";
-        storage("sessionStorage")?.setItem(tokenKey(seated.code), message.token);
-        if (old && old !== ws) old.close();
-        showPlay();
-        break;
-      case "refused":
-        $("join-status").textContent = message.text;
-        if (!$("play").hidden) alertLine(message.text);
-        break;
-      case "line": heard(message); break;
-      case "state": draw(message); break;
-      case "cue": cue(message); break;
-      case "volume": volume = message.level; break;
-      case "bye":
-        leaving = true;
-        addLog(message.text);
-        ws.close();
-        break;
-    }
+    for (const message of JSON.parse(event.data)) hear(ws, old, message); // one moment's messages
   });
   ws.addEventListener("close", () => {
     if (ws !== socket || leaving || $("play").hidden) return;
@@ -325,6 +303,31 @@ function connect() {
     if (tries === 0) alertLine(words["web.retrying"]);
     setTimeout(connect, RETRY[tries++]);
   });
+}
+
+function hear(ws, old, message) {
+  switch (message.t) {
+    case "seated":
+      tries = 0;
+      $("join-status").textContent = "";
+      storage("sessionStorage")?.setItem(tokenKey(seated.code), message.token);
+      if (old && old !== ws) old.close();
+      showPlay();
+      break;
+    case "refused":
+      $("join-status").textContent = message.text;
+      if (!$("play").hidden) alertLine(message.text);
+      break;
+    case "line": heard(message); break;
+    case "state": draw(message); break;
+    case "cue": cue(message); break;
+    case "volume": volume = message.level; break;
+    case "bye":
+      leaving = true;
+      addLog(message.text);
+      ws.close();
+      break;
+  }
 }
 
 function showPlay() {
