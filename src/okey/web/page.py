@@ -32,7 +32,7 @@ PAGE_KEYS = (
     "web.join.code",
     "web.join.language",
     "web.join.sit",
-    "web.join.brief",
+    "web.join.brief_messages",
     "web.board",
     "web.rack",
     "web.rack.empty",

@@ -33,7 +33,7 @@ async function loadWords(lang) {
   document.documentElement.lang = words.lang;
   const text = { "title": "web.title", "join-heading": "web.join.heading", "name-label": "web.join.name",
     "code-label": "web.join.code", "lang-label": "web.join.language", "sit": "web.join.sit",
-    "brief-label": "web.join.brief", "board-heading": "web.board", "rack-heading": "web.rack",
+    "brief-label": "web.join.brief_messages", "board-heading": "web.board", "rack-heading": "web.rack",
     "messages-heading": "web.messages", "moves-heading": "web.moves", "actions-label": "web.actions",
     "chat-label": "web.chat.label", "chat-send": "web.chat.send", "chat-cancel": "web.chat.cancel",
     "menu-heading": "web.menu", "skip": "web.skip", "keys-help": "web.keys_help",
