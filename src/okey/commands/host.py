@@ -11,7 +11,6 @@ seats still free get bots. Leaving the table stops the server (its autosave is k
 from __future__ import annotations
 
 import argparse
-import ssl
 
 from okey.commands import error
 from okey.commands.join import Sitting, online_name, play_online, sit
@@ -24,7 +23,9 @@ from okey.net.server import Limits, TableServer
 from okey.net.tokens import HOST, load_token
 from okey.saves import SaveError
 from okey.speech import Speaker, add_speech_options
+from okey.table.lines import Line
 from okey.table.state.settings import DEFAULT_PACE
+from okey.web.link import loopback_tls, page_link
 
 NAME = "host"
 HELP_KEY = "host.cli.help"
@@ -35,14 +36,6 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue)
     add_pace(parser, DEFAULT_PACE, catalogue)  # how long a bot waits, at the server
     add_speech_options(parser, catalogue)
-
-
-def _loopback_tls() -> ssl.SSLContext:
-    """The host's own seat reaches its own server, in this process: nothing to verify."""
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
-    context.check_hostname = False
-    context.verify_mode = ssl.CERT_NONE
-    return context
 
 
 async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> int:
@@ -66,12 +59,15 @@ async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse
         address = with_port(shown, port)
         print(text("serve.listening", host=bound, port=port, scheme=chosen.scheme), flush=True)
         print(text("serve.join", address=address, code=code), flush=True)
+        link = page_link(chosen.scheme, address, code)
+        print(text("web.link", url=link), flush=True)
         why = local_only_line(chosen.bind) if local_only else None
         if why is not None:
             print(text(why[0], host=why[1]), flush=True)
         sitting.url = f"{chosen.scheme}://{with_port(connect_host(chosen.bind), port)}"
         sitting.shown = address
-        sitting.welcome = hosting_lines(address, code, local_only=why)
+        hosting = hosting_lines(address, code, local_only=why)
+        sitting.welcome = [*hosting, Line("web.link", url=link)]
         return await sit(sitting, speaker, args)
     finally:
         await server.stop()
@@ -96,7 +92,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         server=HOST,
         code="",
         name=name,
-        tls=_loopback_tls() if chosen.tls is not None else None,
+        tls=loopback_tls() if chosen.tls is not None else None,
         leaving=text("net.goodbye.host"),
         catalogue=catalogue,
     )

@@ -35,6 +35,7 @@ from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import check_folder, check_name
 from okey.textfiles import printable
+from okey.web.link import page_link
 
 NAME = "serve"
 HELP_KEY = "serve.cli.help"
@@ -200,6 +201,8 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         print(text("serve.code", code=hosted.code), flush=True)
         shown, local_only = shown_host(chosen.bind)
         print(text("serve.join", address=with_port(shown, port), code=hosted.code), flush=True)
+        link = page_link(chosen.scheme, with_port(shown, port), hosted.code)
+        print(text("web.link", url=link), flush=True)
         if local_only:
             key, shown_host_name = local_only_line(chosen.bind)
             print(text(key, host=shown_host_name), flush=True)

@@ -135,8 +135,10 @@ class TableServer:
         *,
         saves_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
+        web: bool = True,
     ) -> None:
         self.limits = limits or Limits()
+        self.web = web  # also serve the page (okey.web) and seat its players
         self.saves_dir = saves_dir
         self._clock = clock
         self.tables: dict[str, Hosted] = {}
@@ -149,6 +151,7 @@ class TableServer:
         self._per_address: dict[str, int] = {}
         self._server: Server | None = None
         self.address: tuple[str, int] | None = None
+        self.tls: ssl.SSLContext | None = None
         self.all_closed = asyncio.Event()
 
     def now(self) -> float:
@@ -223,6 +226,16 @@ class TableServer:
     ) -> tuple[str, int]:
         """Listen on ``host:port`` (port 0: any free one) and return the address bound."""
         limits = self.limits
+        self.tls = tls
+        process_request = None
+        if self.web:
+            # The page's files and the browsers' seats: loaded now, not at the first
+            # browser (loading the table's modules would hold every table a while).
+            from okey.web import bridge
+            from okey.web.http import answer
+
+            del bridge
+            process_request = answer
         self._server = await serve(
             self._connection,
             host,
@@ -236,6 +249,7 @@ class TableServer:
             ping_timeout=limits.ping_timeout,
             close_timeout=2,
             server_header=None,
+            process_request=process_request,
             logger=logging.getLogger("okey.net.websockets"),
         )
         sockname = next(iter(self._server.sockets)).getsockname()
@@ -271,6 +285,14 @@ class TableServer:
             return
         self._per_address[address] = count + 1
         try:
+            if self.web and connection.request is not None:
+                from okey.web.http import WEB_PATH
+
+                if connection.request.path == WEB_PATH:
+                    from okey.web.bridge import seat_browser  # loaded by start()
+
+                    await seat_browser(self, connection, address)
+                    return
             await self._converse(connection, address)
         except ConnectionClosed:
             pass

@@ -1,0 +1,243 @@
+"""What the page is sent, worded on the server from the catalogue (the page holds no
+words of its own): its own headings and buttons (:func:`page_words`), and after each
+change the seat's table as the terminal draws and reads it (:func:`table_state`).
+
+A line said at the table goes to one of the page's regions (:class:`Region`): the log (the
+history, appended only), the alert (your turn, the clock, the connection), the rack
+(reading the focused tile: the page moves its focus there, and the screen reader reads
+the tile's name, so the line is not put in the log as well) or the read-back (the
+history keys' answers, which are in the log already).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from typing import Any
+
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+
+from okey.messages import load_catalogue
+from okey.table.controller import Table
+from okey.table.input.racking import focus_line
+from okey.table.input.router import _label, possible_now
+from okey.table.keys import BY_COMMAND, Command, KeyNames, menu_commands
+from okey.table.lines import Joined, Line, Speech
+from okey.table.terminal import screen
+
+PAGE_KEYS = (
+    "web.title",
+    "web.join.heading",
+    "web.join.name",
+    "web.join.code",
+    "web.join.language",
+    "web.join.sit",
+    "web.join.brief_messages",
+    "web.board",
+    "web.rack",
+    "web.rack.empty",
+    "web.messages",
+    "web.moves",
+    "web.actions",
+    "web.chat.label",
+    "web.chat.send",
+    "web.chat.cancel",
+    "web.menu",
+    "web.connecting",
+    "web.retrying",
+    "web.lost",
+    "web.left",
+    "web.skip",
+    "web.keys_help",
+    "web.yes",
+    "web.no",
+)
+"""The page's own words: each ``web.*`` entry of the catalogue."""
+
+LANGUAGE_NAMES = {"en": "English", "tr": "Türkçe"}  # each language in its own words
+
+MOVES = (
+    Command.CHOOSE,
+    Command.DRAW,
+    Command.TAKE,
+    Command.ENTER,
+    Command.FINISH,
+    Command.LAY,
+    Command.ADD,
+    Command.MARK,
+    Command.SHOW,
+    Command.DECLINE,
+    Command.HINT,
+    Command.REVIEW,
+    Command.CHAT,
+)
+"""The buttons always in sight (where the table plays them); the actions menu has all."""
+EXTRA = (Command.LEFT, Command.RIGHT, Command.MENU, Command.NEWER, Command.YES)
+"""Commands a button may send that the Escape menu does not list (the rack's moves)."""
+
+
+class Region(StrEnum):
+    LOG = "log"
+    ALERT = "alert"
+    FOCUS = "focus"
+    READ = "read"
+
+
+_ALERTS = ("table.your_turn", "table.time_left", "net.retrying", "net.lost", "table.win")
+_FOCUS = ("table.focus", "table.group.")
+
+
+def _first_key(speech: Speech) -> str:
+    if isinstance(speech, Line):
+        return speech.key
+    if isinstance(speech, Joined) and speech.parts:
+        first = speech.parts[0]
+        if isinstance(first, Line | Joined):
+            return _first_key(first)
+    return ""
+
+
+def region_of(speech: Speech) -> Region:
+    """Where the page shows a line the table says."""
+    key = _first_key(speech)
+    if key.startswith(_FOCUS):
+        return Region.FOCUS
+    if key.startswith(_ALERTS):
+        return Region.ALERT
+    return Region.LOG
+
+
+def page_words(language: str) -> dict[str, Any]:
+    """The page's own words in ``language``, and the languages it may choose."""
+    catalogue = load_catalogue(language)
+    words: dict[str, Any] = {key: catalogue.text(key) for key in PAGE_KEYS}
+    words["languages"] = [
+        {"code": code, "name": LANGUAGE_NAMES.get(code, code)} for code in sorted(LANGUAGE_NAMES)
+    ]
+    words["lang"] = language
+    return words
+
+
+def fragments(text: StyleAndTextTuples) -> list[list[str]]:
+    """The terminal's styled text as [classes, text] pairs ("class:tile.red" is
+    "tile-red"), for the page to draw the same."""
+    out: list[list[str]] = []
+    for part in text:
+        style, words = part[0], part[1]
+        classes = " ".join(
+            name.removeprefix("class:").replace(".", "-")
+            for name in style.split()
+            if name.startswith("class:")
+        )
+        out.append([classes, words])
+    return out
+
+
+def rack_items(table: Table) -> list[dict[str, Any]]:
+    """Each tile of the rack: its name as the terminal reads it when focused there, its
+    face as the terminal draws it (shape, colour letter, number)."""
+    rack = table.rack
+    words = table.words()
+    okey = rack.okey
+    kept = rack.focus
+    marked = table.marked
+    items: list[dict[str, Any]] = []
+    try:
+        for index, tile in enumerate(rack.tiles):
+            rack.focus = index
+            style, face = screen.tile_cell(tile, okey)
+            items.append(
+                {
+                    "name": words.say(focus_line(table, with_kind=False)),
+                    "face": face.strip(),
+                    "style": fragments([(style, "")])[0][0],
+                    "marked": index in marked,
+                }
+            )
+    finally:
+        rack.focus = kept
+    return items
+
+
+def _action(table: Table, command: Command, names: KeyNames) -> dict[str, Any]:
+    binding = BY_COMMAND[command]
+    label = _label(table, command)
+    lobby = getattr(table.seat, "lobby", None)
+    if command is Command.ENTER and lobby is not None and not lobby.started:
+        label = Line("web.start")  # the lobby's Enter starts the match (the host's)
+    return {
+        "cmd": command.value,
+        "label": table.words().say(label),
+        "key": names[command] if binding.keys else "",
+        "now": possible_now(table, command),
+    }
+
+
+def actions(table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The moves' buttons in sight, and the actions menu: every command of the Escape
+    menu, each with its words, its key and whether it can be done now."""
+    names = KeyNames(table.catalogue)
+    every = menu_commands(table.seat.rules, online=True)
+    listed = [_action(table, command, names) for command in every]
+    by_command = {item["cmd"]: item for item in listed}
+    moves = [by_command[c.value] for c in MOVES if c.value in by_command]
+    return moves, listed
+
+
+def allowed_commands(table: Table) -> frozenset[Command]:
+    """What a button of this table's page may ask for."""
+    return frozenset(menu_commands(table.seat.rules, online=True)) | frozenset(EXTRA)
+
+
+def menu_items(table: Table) -> list[str] | None:
+    menu = table.menu
+    if menu is None:
+        return None
+    words = table.words()
+    return [words.say(option.label) for option in menu.options]
+
+
+def actions_key(table: Table) -> object:
+    """What the actions' words and whether they can be done now depend on: they are
+    worked out again only when it changes."""
+    state = table.state
+    view = state.view
+    lobby = getattr(table.seat, "lobby", None)
+    return (
+        state.step,
+        state.round_number,
+        view.legal if view is not None else None,
+        view.phase if view is not None else None,
+        table.asking is not None,
+        table.menu is not None,
+        lobby is not None and lobby.started,
+        table.settings.verbosity,
+        table.rack.count,
+    )
+
+
+def table_state(
+    table: Table,
+    rack: Sequence[dict[str, Any]],
+    listed: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
+) -> dict[str, Any]:
+    """The page's picture of the table now (the rack's items and the actions made by
+    the caller, who keeps them while they are unchanged)."""
+    panel = table.game.layout.panel
+    moves, every = listed if listed is not None else actions(table)
+    menu = table.menu
+    return {
+        "t": "state",
+        "step": table.state.step.value,
+        "rack": list(rack),
+        "focus": table.rack.focus,
+        "board": fragments(screen.header(table)),
+        "panel": fragments(panel(table)) if panel is not None else [],
+        "footer": fragments(screen.footer(table)),
+        "menu": menu_items(table),
+        "menu_focus": menu.focus if menu is not None else 0,
+        "writing": table.chat is not None and table.chat.writing,
+        "asking": table.asking is not None,
+        "moves": moves,
+        "actions": every,
+    }
