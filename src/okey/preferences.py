@@ -255,7 +255,9 @@ def load(path: Path) -> dict[str, Value]:
 
     try:
         document = tomllib.loads(decode(raw))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except UnicodeDecodeError:  # a binary file: said so, not as the codec's words
+        raise PreferencesError("damaged", path=path, reason=Phrase("file.error.not_text")) from None
+    except tomllib.TOMLDecodeError as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
     except RecursionError:
         raise PreferencesError("damaged", path=path, reason=Phrase("file.error.nested")) from None
