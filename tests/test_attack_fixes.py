@@ -4,6 +4,7 @@ one clear line now."""
 from __future__ import annotations
 
 import io
+import shutil
 from pathlib import Path
 
 import pytest
@@ -64,3 +65,28 @@ def test_a_binary_settings_file_is_said_without_the_codec_s_words(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "not text (UTF-8)" in err and "codec" not in err
     assert path.read_bytes() == BINARY
+
+
+def test_a_backup_copied_over_its_save_is_refused_without_naming_itself(tmp_path: Path) -> None:
+    """``cp autosave.bak autosave.json`` after a draw: the match's newest save is gone,
+    so the refusal cannot send the player to "resume that save instead" (the same file)."""
+    from test_hardening_resume import _drawn_and_saved
+
+    from okey.errors import render
+    from okey.messages import load_catalogue
+    from okey.saves import SaveError, read_save
+
+    _drawn_and_saved(tmp_path)
+    shutil.copyfile(tmp_path / "autosave.bak", tmp_path / "autosave.json")
+    with pytest.raises(SaveError) as caught:
+        read_save("autosave", tmp_path)
+    assert caught.value.key == "behind_gone"
+    said = render(caught.value, load_catalogue("en"))
+    assert said.count("autosave.json") == 1 and "cannot be resumed" in said
+    assert "\n" not in render(caught.value, load_catalogue("tr"))
+    # A copy whose later save was deleted: gone too.
+    shutil.copyfile(tmp_path / "autosave.json", tmp_path / "copy.json")
+    (tmp_path / "autosave.json").unlink()
+    with pytest.raises(SaveError) as gone:
+        read_save("copy", tmp_path)
+    assert gone.value.key == "behind_gone"
