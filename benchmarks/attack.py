@@ -384,6 +384,7 @@ KILLS = 19
 def kill_after_draw(root: Path) -> tuple[str, bool]:
     undone = temps = lost = 0
     tries = 0
+    resumed: bool | None = None
     for attempt in range(KILLS):
         folder = root / f"kill-{attempt}"
         saves = _saves(folder)
@@ -404,8 +405,23 @@ def kill_after_draw(root: Path) -> tuple[str, bool]:
             continue
         if not mine or not mine[-1].endswith(" draw pile"):
             undone += 1
+        if resumed is None:  # the first match killed is taken up again, as a player would
+            resumed = _resumes(folder, saves)
     now = f"{undone} of {tries} draws undone, {temps} temporary files left, {lost} saves lost"
-    return now, undone == 0 and lost == 0 and tries >= KILLS // 2
+    now += f"; okey resume after the kill: {'resumed' if resumed else 'NOT resumed'}"
+    return now, undone == 0 and lost == 0 and tries >= KILLS // 2 and bool(resumed)
+
+
+def _resumes(folder: Path, saves: Path) -> bool:
+    """``okey resume`` takes the killed match up again (its table says so)."""
+    args = ["resume", "--speech", "off", "--pace", "0", "--no-sounds", "--saves", str(saves)]
+    game = Game(args, private_env(folder), folder / "resumed.txt")
+    try:
+        return game.wait(
+            lambda lines: any(said_as("table.resumed", line, number=1) for line in lines), 30
+        )
+    finally:
+        game.close()
 
 
 @check(
