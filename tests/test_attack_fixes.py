@@ -90,3 +90,14 @@ def test_a_backup_copied_over_its_save_is_refused_without_naming_itself(tmp_path
     with pytest.raises(SaveError) as gone:
         read_save("copy", tmp_path)
     assert gone.value.key == "behind_gone"
+
+
+@pytest.mark.parametrize(("bind", "shown"), [("\u200f127.0.0.1", "'\\u200f127.0.0.1'")])
+def test_a_refused_bind_shows_what_cannot_be_seen(
+    bind: str, shown: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A right-to-left mark in front of 127.0.0.1 was dropped from the message, which
+    then refused what looked like a good address."""
+    assert main(["serve", "--bind", bind, "--port", "0"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"not {shown}" in err
