@@ -573,21 +573,39 @@ def bot_exits(root: Path) -> tuple[str, bool]:
     return "; ".join(said), ok
 
 
-LOOPING = """
+BOT = """
+import resource
+
 from okey.bots.example import LuckyBot
 
 
-class Looping(LuckyBot):
-    name = "looping"
+class Attacker(LuckyBot):
+    name = "attacker"
 
     def choose(self, view):
-        while True:
-            pass
+{body}
 
 
 def make_bot(rng):
-    return Looping(rng)
+    return Attacker(rng)
 """
+LOOPING = "        while True:\n            pass"
+GREEDY = """        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+        try:
+            hoard = bytearray(64 * 1024**3)  # 64 GB at once
+        except MemoryError:
+            raise RuntimeError(f"refused 64 GB; RLIMIT_AS {limit}") from None
+        raise RuntimeError(f"got 64 GB ({len(hoard)}); RLIMIT_AS {limit}")"""
+NONE = "        return None"
+
+
+def simulate_with(root: Path, body: str, seat: str, seed: int, limit: float = LIMIT) -> Run:
+    """``okey simulate --rounds 1`` with the bot whose ``choose`` is ``body`` in the first
+    seat (``seat``: ``{}`` for its file, ``process:./{}`` for a process seat)."""
+    (root / "attacker.py").write_text(BOT.format(body=body), encoding="utf-8")
+    seats = seat.format("attacker.py:make_bot") + ",easy,easy,easy"
+    line = ["simulate", "--rounds", "1", "--seed", str(seed), "--seats", seats, "--json"]
+    return okey(line, private_env(root), cwd=root, limit=limit)
 
 
 @check(
@@ -596,71 +614,18 @@ def make_bot(rng):
     "kept running after its limit: one round took 50 s",
 )
 def looping(root: Path) -> tuple[str, bool]:
-    (root / "looping.py").write_text(LOOPING, encoding="utf-8")
-    run = okey(
-        [
-            "simulate",
-            "--rounds",
-            "1",
-            "--seed",
-            "3",
-            "--seats",
-            "looping.py:make_bot,easy,easy,easy",
-            "--json",
-        ],
-        private_env(root),
-        cwd=root,
-        limit=120,
-    )
+    run = simulate_with(root, LOOPING, "{}", 3, limit=120)
     return (
         f"{run.seconds:.1f} s wall, {run.cpu:.1f} s CPU, exit {run.status}",
         run.status == 0 and run.seconds < 50,
     )
 
 
-GREEDY = """
-import resource
-
-from okey.bots.example import LuckyBot
-
-
-class Greedy(LuckyBot):
-    name = "greedy"
-
-    def choose(self, view):
-        limit = resource.getrlimit(resource.RLIMIT_AS)[0]
-        try:
-            hoard = bytearray(64 * 1024**3)  # 64 GB at once
-        except MemoryError:
-            raise RuntimeError(f"refused 64 GB; RLIMIT_AS {limit}") from None
-        raise RuntimeError(f"got 64 GB ({len(hoard)}); RLIMIT_AS {limit}")
-
-
-def make_bot(rng):
-    return Greedy(rng)
-"""
-
-
 @check(
     "5", "a process: bot that takes memory without end: okey simulate --rounds 1", "no memory cap"
 )
 def greedy(root: Path) -> tuple[str, bool]:
-    (root / "greedy.py").write_text(GREEDY, encoding="utf-8")
-    run = okey(
-        [
-            "simulate",
-            "--rounds",
-            "1",
-            "--seed",
-            "3",
-            "--seats",
-            "process:./greedy.py:make_bot,easy,easy,easy",
-            "--json",
-        ],
-        private_env(root),
-        cwd=root,
-        limit=180,
-    )
+    run = simulate_with(root, GREEDY, "process:./{}", 3, limit=180)
     if run.status != 0:
         return judged(run)[0], False
     report = json.loads(run.out)
@@ -799,43 +764,13 @@ def nested_save(root: Path) -> tuple[str, bool]:
     return " | ".join(said), ok and not listed.problems(refused=False)
 
 
-NONE_BOT = """
-from okey.bots.example import LuckyBot
-
-
-class Silent(LuckyBot):
-    name = "none"
-
-    def choose(self, view):
-        return None
-
-
-def make_bot(rng):
-    return Silent(rng)
-"""
-
-
 @check(
     "8",
     "a process: bot whose choose returns None: okey simulate",
     "AssertionError: Expected code to be unreachable",
 )
 def none_bot(root: Path) -> tuple[str, bool]:
-    (root / "none.py").write_text(NONE_BOT, encoding="utf-8")
-    run = okey(
-        [
-            "simulate",
-            "--rounds",
-            "1",
-            "--seed",
-            "4",
-            "--seats",
-            "process:./none.py:make_bot,easy,easy,easy",
-            "--json",
-        ],
-        private_env(root),
-        cwd=root,
-    )
+    run = simulate_with(root, NONE, "process:./{}", 4)
     said, ok = judged(run, refused=False)
     ok = ok and run.status == 0 and "AssertionError" not in run.err
     extra = f"; stderr: {run.line}" if run.err_lines else ""
