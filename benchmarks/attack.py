@@ -788,60 +788,51 @@ def newline_argument(root: Path) -> tuple[str, bool]:
     "Could not save: [Errno 28] No space left on device.",
 )
 def full_disk(root: Path) -> tuple[str, bool]:
+    return _table_on_tmpfs(root, "size=64k", 11, fill=True)
+
+
+@check("-", "a read-only saves folder (a read-only tmpfs): okey play", "one line (kept)")
+def read_only(root: Path) -> tuple[str, bool]:
+    return _table_on_tmpfs(root, "size=64k,ro", 12)
+
+
+def _table_on_tmpfs(root: Path, options: str, seed: int, *, fill: bool = False) -> tuple[str, bool]:
+    """A match whose saves folder is on a small tmpfs mounted with ``options`` (``fill``:
+    filled first), played to the first draw: what the table said about saving, and
+    whether it stayed open; or the one line it was refused with."""
     if os.geteuid() != 0:
-        return "left out (not root: no tmpfs to fill)", True
-    mount = root / "full"
+        return "left out (not root: no tmpfs to mount)", True
+    mount = root / "mount"
     mount.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mount)], check=True)
+    subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mount)], check=True)
     try:
-        with contextlib.suppress(OSError), open(mount / "filler", "wb") as filler:
-            while True:
-                filler.write(b"\0" * 4096)
-                filler.flush()
-        saves = mount / "saves"
-        with contextlib.suppress(OSError):
-            saves.mkdir()
-        game = Game(_game_args(11, saves), private_env(root), root / "t.txt")
+        if fill:
+            with contextlib.suppress(OSError), open(mount / "filler", "wb") as filler:
+                while True:
+                    filler.write(b"\0" * 4096)
+                    filler.flush()
+            with contextlib.suppress(OSError):
+                (mount / "saves").mkdir()
+        game = Game(_game_args(seed, mount / "saves"), private_env(root), root / "t.txt")
         try:
             play_until_my_draw(game)
             game.wait(lambda lines: any("save" in line.lower() for line in lines), 20)
             lines = game.lines()
             alive = game.process.poll() is None
-        finally:
-            game.close()
-        about = [line for line in lines if "save" in line.lower()]
-        said = about[0] if about else "(nothing said about saving)"
-        ok = bool(about) and "Errno" not in said and alive
-        return f"{said!r}; the table {'stayed open' if alive else 'CLOSED'}", ok
-    finally:
-        subprocess.run(["umount", "-l", str(mount)], check=False)
-
-
-@check("-", "a read-only saves folder (a read-only tmpfs): okey play", "one line (kept)")
-def read_only(root: Path) -> tuple[str, bool]:
-    if os.geteuid() != 0:
-        return "left out (not root)", True
-    mount = root / "ro"
-    mount.mkdir()
-    subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k,ro", "tmpfs", str(mount)], check=True)
-    try:
-        game = Game(_game_args(12, mount / "saves"), private_env(root), root / "t.txt")
-        try:
-            ended = (
-                game.process.wait(20)
-                if not game.wait(lambda lines: any(turn_starts(ln) for ln in lines), 20)
-                else None
-            )
-            lines = game.lines()
+            ended = game.process.returncode
             screen = game.said_on_screen()
         finally:
             game.close()
-        refused = [ln.strip() for ln in screen.splitlines() if ln.startswith("okey: ")]
-        if ended is not None:
-            return f"exit {ended}: {refused[:1]}", ended != 0 and len(refused) == 1
-        return f"the table opened; said {len(lines)} lines", "Traceback" not in screen
     finally:
         subprocess.run(["umount", "-l", str(mount)], check=False)
+    if "Traceback" in screen:
+        return "a traceback", False
+    if not alive:
+        refused = [line.strip() for line in screen.splitlines() if line.startswith("okey: ")]
+        return f"refused, exit {ended}: {refused[:1]}", ended != 0 and len(refused) == 1
+    about = [line for line in lines if "save" in line.lower()]
+    said = about[0] if about else "(nothing said about saving)"
+    return f"{said!r}; the table stayed open", bool(about) and "Errno" not in said
 
 
 @check(
