@@ -1060,7 +1060,9 @@ def _fuzz_files(
     return tally
 
 
-def fuzz_all(root: Path, count: int, seed: int) -> dict[str, Tally]:
+def fuzz_all(
+    root: Path, count: int, seed: int, kinds: Sequence[str] | None = None
+) -> dict[str, Tally]:
     rng = random.Random(seed)
     rules = [path.read_bytes() for path in sorted((ROOT / "rules").glob("*.toml"))]
     logs = [path.read_bytes() for path in sorted(FIXTURES.glob("*.okeylog"))]
@@ -1125,6 +1127,8 @@ def fuzz_all(root: Path, count: int, seed: int) -> dict[str, Tally]:
     }
     found: dict[str, Tally] = {}
     for name, run in parts.items():
+        if kinds is not None and name not in kinds:
+            continue
         (root / name).mkdir(parents=True, exist_ok=True)
         if name == "settings":
             found[name] = _fuzz_settings(root / name, count, rng, settings)
@@ -1220,6 +1224,7 @@ def main() -> int:
     parser.add_argument("--fuzz", type=int, default=300, help="generated inputs of each kind")
     parser.add_argument("--soak-rounds", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=28)
+    parser.add_argument("--fuzz-kinds", help="argv, rules, logs, saves, batches, settings")
     parser.add_argument("--jobs", type=int, default=2, help="rule sets soaked at a time")
     parser.add_argument("--only", help="items (1,2,...), 'fuzz', 'soak', by commas")
     parser.add_argument("--json", type=Path, help="write every result here")
@@ -1247,7 +1252,8 @@ def main() -> int:
                 file=sys.stderr,
             )
         if wanted is None or "fuzz" in wanted:
-            tallies = fuzz_all(base / "fuzz", args.fuzz, args.seed)
+            kinds = args.fuzz_kinds.split(",") if args.fuzz_kinds else None
+            tallies = fuzz_all(base / "fuzz", args.fuzz, args.seed, kinds)
             report["fuzz"] = {name: asdict(tally) for name, tally in tallies.items()}
         if wanted is None or "soak" in wanted:
             report["soak"] = soak(base / "soak", args.soak_rounds, args.seed, args.jobs)
