@@ -17,7 +17,10 @@ before the process is started:
 The commands: ``menu`` is ``okey menu``, what bare ``okey`` runs (the start menu: its
 welcome is the first line) and ``table`` is ``okey play --rules classic``, what
 ``okey play`` runs (the table's welcome). Then ``python -X importtime -c "import
-okey.commands.play"`` is run as many times for each, in turn, and its total kept.
+okey.commands.play"`` is run as many times for each, in turn, and its total kept;
+and ``okey --help`` as many times, its processor time (``help_cpu_s``: user and
+system, from the kernel's count for the finished child) beside ``python -c pass``'s
+(``python_cpu_s``), the interpreter's own start.
 
 With ``--cold`` the server is killed before every run, so that okey starts it (as
 on a desktop where nothing has spoken yet).
@@ -37,6 +40,7 @@ import json
 import math
 import os
 import pty
+import resource
 import shutil
 import signal
 import statistics
@@ -152,6 +156,14 @@ def import_seconds(okey: str) -> float:
     raise RuntimeError("importtime did not report okey.commands.play")
 
 
+def child_cpu_seconds(command: list[str]) -> float:
+    """The processor time (user and system) ``command`` takes, run to its end."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def p99(values: list[float]) -> float:
     """The nearest-rank 99th percentile (the largest of fewer than 100 values)."""
     ordered = sorted(values)
@@ -217,10 +229,17 @@ def main() -> int:
                 import_seconds(okey)
             )
     loads.append(load_average())
+    for _ in range(args.runs):
+        for name, okey in okeys.items():
+            python = str(Path(okey).with_name("python"))
+            helped = figures.setdefault(f"{name} help", {})
+            helped.setdefault("help_cpu_s", []).append(child_cpu_seconds([okey, "--help"]))
+            helped.setdefault("python_cpu_s", []).append(child_cpu_seconds([python, "-c", "pass"]))
+    loads.append(load_average())
     report: dict[str, object] = {
         "okey": okeys,
         "server": "cold" if args.cold else "warm",
-        "load_average_1_5_15": loads,  # before, after the starts, after the imports
+        "load_average_1_5_15": loads,  # before; after the starts, the imports, the helps
         **{
             group: {key: summary(values) for key, values in sorted(found.items())}
             for group, found in figures.items()

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from okey.messages import Catalogue
 
 DAILY_RULES = "one-round"
 DAILY_LEVEL = "medium"
@@ -33,3 +37,14 @@ def parse_day(text: str) -> date:
     if len(parts) != 3 or [len(part) for part in parts] != [4, 2, 2]:
         raise ValueError(text)
     return date.fromisoformat(text.strip())
+
+
+def today() -> date:
+    """The local date (a function, so that tests can fix it)."""
+    return date.today()
+
+
+def spoken_date(day: date, catalogue: Catalogue) -> str:
+    """``day`` as it is said: "30 November 2026"."""
+    months = [month.strip() for month in catalogue.text("daily.month").split(",")]
+    return catalogue.text("daily.date", day=day.day, month=months[day.month - 1], year=day.year)

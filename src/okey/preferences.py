@@ -4,30 +4,29 @@
 file for one game. The file is ``$OKEY_SETTINGS`` when set, else
 ``settings.toml`` in the user's configuration folder. Only known keys with
 good values are accepted, so a damaged file is reported, never half-used.
+
+Every command reads the file first (``okey --help`` too), so this module imports
+only what reading it needs: the TOML parser when there is a file, and the game's
+modules (rules, table, speech, saves) when a value is checked against them or the
+file is written.
 """
 
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 from typing import ClassVar, Final
 
-import platformdirs
-
 from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.errors import OkeyError, Phrase
+from okey.folders import user_config_dir
 from okey.levels import level_names
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
 from okey.numbers import PACE, NumberError, NumberRule
-from okey.rules import RulesError, load_rules
-from okey.saves.atomic import write_atomically
 from okey.speech.modes import SpeechMode
-from okey.table.sorted_hand import SortMode
-from okey.table.state.settings import DEFAULT_PACE, TIMER_CHOICES
 from okey.textfiles import TextFileError, decode, read_bytes
 
 ENV_VAR: Final = "OKEY_SETTINGS"
@@ -133,6 +132,8 @@ def _rules(key: str, value: object) -> Value:
 
 def checked_rules(value: str) -> str:
     """``value`` if it names a rule set that loads; PreferencesError otherwise."""
+    from okey.rules import RulesError, load_rules
+
     try:
         load_rules(value)
     except RulesError as exc:
@@ -156,6 +157,29 @@ class Preference:
         return self.initial(catalogue) if callable(self.initial) else self.initial
 
 
+def _sort_modes() -> list[str]:
+    from okey.table.sorted_hand import SortMode
+
+    return [mode.value for mode in SortMode]
+
+
+def _timer_choices() -> list[str]:
+    from okey.table.state.settings import TIMER_CHOICES
+
+    return list(TIMER_CHOICES)
+
+
+def _first(choices: Callable[[], list[str]]) -> Callable[[Catalogue], Value]:
+    """A default that is the first of ``choices``, known when it is asked for."""
+    return lambda _: choices()[0]
+
+
+def _default_pace(_: Catalogue) -> Value:
+    from okey.table.state.settings import DEFAULT_PACE
+
+    return DEFAULT_PACE
+
+
 NEW_GAMES: Final = frozenset({"play", "daily", "tutorial"})
 ONLINE: Final = frozenset({"host", "join"})  # a seat at a table played over the network
 SPEAKING: Final = NEW_GAMES | {"resume", "menu"} | ONLINE
@@ -177,15 +201,13 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("volume", _volume, float(DEFAULT_VOLUME), SPEAKING),
     Preference(
         "sort",
-        _choice(lambda: [m.value for m in SortMode]),
-        SortMode.COLOUR.value,
+        _choice(_sort_modes),
+        _first(_sort_modes),  # colour
         NEW_GAMES | ONLINE,
     ),
-    Preference("pace", _number(PACE, SettingsProblem.PACE), DEFAULT_PACE, NEW_GAMES),
+    Preference("pace", _number(PACE, SettingsProblem.PACE), _default_pace, NEW_GAMES),
     # Seconds per turn at a table with a turn timer ("rules": the rules' own).
-    Preference(
-        "timer", _choice(lambda: list(TIMER_CHOICES)), TIMER_CHOICES[0], frozenset({"play"})
-    ),
+    Preference("timer", _choice(_timer_choices), _first(_timer_choices), frozenset({"play"})),
     Preference("level", _choice(level_names), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
     # Every command speaks it; okey.cli applies it before the command line is built.
@@ -199,7 +221,7 @@ def settings_path(environ: Mapping[str, str] | None = None) -> Path:
     env = os.environ if environ is None else environ
     if env.get(ENV_VAR):
         return Path(env[ENV_VAR]).expanduser()
-    return Path(platformdirs.user_config_dir("okey")) / "settings.toml"
+    return Path(user_config_dir("okey")) / "settings.toml"
 
 
 def preference(key: str) -> Preference:
@@ -229,9 +251,13 @@ def load(path: Path) -> dict[str, Value]:
             too_big = Phrase("settings.error.too_big")
             raise PreferencesError("damaged", path=path, reason=too_big) from None
         raise PreferencesError("unreadable", path=path, reason=exc) from None
+    import tomllib  # only for a file that is there
+
     try:
         document = tomllib.loads(decode(raw))
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+    except UnicodeDecodeError:  # a binary file: said so, not as the codec's words
+        raise PreferencesError("damaged", path=path, reason=Phrase("file.error.not_text")) from None
+    except tomllib.TOMLDecodeError as exc:
         raise PreferencesError("damaged", path=path, reason=exc) from None
     except RecursionError:
         raise PreferencesError("damaged", path=path, reason=Phrase("file.error.nested")) from None
@@ -253,6 +279,8 @@ def _toml_value(value: Value) -> str:
 def store(path: Path, settings: Mapping[str, Value], catalogue: Catalogue) -> None:
     """Write ``settings`` to ``path`` at once (the old file is kept as ``.bak``), headed
     by a comment in ``catalogue``'s language."""
+    from okey.saves.atomic import write_atomically
+
     lines = [catalogue.text("settings.file_header")]
     lines += [f"{p.key} = {_toml_value(settings[p.key])}" for p in PREFERENCES if p.key in settings]
     try:

@@ -210,7 +210,10 @@ def load_rules(name_or_path: str | Path) -> RuleSet:
         raise RulesError(RulesProblem.NO_FILE, source=str(path), known=known)
     try:
         data = tomllib.loads(read_text(path, MAX_RULES_BYTES))
-    except (OSError, UnicodeDecodeError, TextFileError) as exc:
+    except UnicodeDecodeError:  # a binary file: said so, not as the codec's words
+        not_text = Phrase("file.error.not_text")
+        raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=not_text) from None
+    except (OSError, TextFileError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise RulesError(RulesProblem.UNREADABLE, source=str(path), reason=reason) from None
     except tomllib.TOMLDecodeError as exc:

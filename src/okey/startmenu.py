@@ -5,7 +5,9 @@ today's hand, the tutorial, quit), read item by item. Up and Down move,
 Enter or a number chooses, Q or Escape leaves; the history keys read back
 what was said. The keys are the table's (:mod:`okey.table.keys`) and the list is
 the table's menu (:class:`okey.table.state.menu.Menu`), one that does not wrap round.
-The menu only chooses: the command line runs the choice.
+The menu only chooses: the command line runs the choice. Its first words
+(:func:`say_welcome`) need only the choices: they are said before the table's menu
+and the screen library load.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from typing import TYPE_CHECKING
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
 from okey.table.keys import Command, command_for, pressed_key, spoken_key
-from okey.table.state.menu import Menu
 
-if TYPE_CHECKING:  # loaded with the screen, after the menu's first words
+if TYPE_CHECKING:  # loaded after the menu's first words (the table's menu, the screen)
     from prompt_toolkit.input import Input
     from prompt_toolkit.key_binding import KeyPressEvent
     from prompt_toolkit.output import Output
+
+    from okey.table.state.menu import Menu
 
 SHOWN_LINES = 8  # the last things said, under the list
 WIDTH = 80  # the screen's columns: longer lines are wrapped, never cut
@@ -44,18 +47,36 @@ _LEAVE = (Command.QUIT, Command.MENU, Command.INTERRUPT)  # Q, Escape, Ctrl+C
 _CHOOSE = (Command.ENTER, Command.DISCARD)  # Enter, Space
 
 
-class StartMenu:
-    """The menu's state and what each key does; speaks through ``speaker``."""
+def item_text(speaker: Speaker, choices: Sequence[Choice], focus: int) -> str:
+    """How the item at ``focus`` is said: its label and its place in the list."""
+    return speaker.catalogue.text(
+        "start.item", label=choices[focus].label, position=focus + 1, count=len(choices)
+    )
 
-    def __init__(self, choices: Sequence[Choice], speaker: Speaker) -> None:
+
+def say_welcome(speaker: Speaker, choices: Sequence[Choice]) -> str:
+    """Say the menu's first words, the welcome and the first item, and give them back
+    (for :class:`StartMenu`'s ``welcomed``)."""
+    return speaker.event("start.welcome", item=item_text(speaker, choices, 0))
+
+
+class StartMenu:
+    """The menu's state and what each key does; speaks through ``speaker``.
+    ``welcomed``: the first words, said already (:func:`say_welcome`)."""
+
+    def __init__(
+        self, choices: Sequence[Choice], speaker: Speaker, *, welcomed: str | None = None
+    ) -> None:
+        from okey.table.state.menu import Menu
+
         if not choices:
             raise ValueError("a menu needs at least one choice")
         self.menu: Menu[Choice] = Menu(tuple(choices), wrap=False)
         self.speaker = speaker
         self.chosen: Choice | None = None
         self.done = False
-        self.opened = False
-        self.said: deque[str] = deque(maxlen=SHOWN_LINES)
+        self.opened = welcomed is not None
+        self.said: deque[str] = deque([] if welcomed is None else [welcomed], maxlen=SHOWN_LINES)
 
     @property
     def choices(self) -> Sequence[Choice]:
@@ -66,19 +87,14 @@ class StartMenu:
         return self.menu.focus
 
     def _item(self) -> str:
-        return self.speaker.catalogue.text(
-            "start.item",
-            label=self.menu.current.label,
-            position=self.focus + 1,
-            count=len(self.choices),
-        )
+        return item_text(self.speaker, self.choices, self.focus)
 
     def open(self) -> None:
         """Say the welcome and the first item (once: it may be said before the screen
         library has loaded)."""
         if not self.opened:
             self.opened = True
-            self.said.append(self.speaker.event("start.welcome", item=self._item()))
+            self.said.append(say_welcome(self.speaker, self.choices))
 
     def press(self, key: str) -> None:
         """One key, by prompt_toolkit's name for it."""

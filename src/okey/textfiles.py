@@ -119,7 +119,20 @@ def _capped_lines(stream: TextIO, name: str, longest: int) -> Iterator[str]:
             return
         if len(line) > longest and not line.endswith("\n"):
             raise TextFileError(FileProblem.LONG_LINE, path=name, most=longest)
+        if not line.isascii():
+            _utf8(line)
         yield line
+
+
+def _utf8(line: str) -> None:
+    """UnicodeDecodeError for a line read from bytes that are not UTF-8: a stream read
+    with ``surrogateescape`` (standard input in many locales) gives them as lone
+    surrogates, where a file read strictly would have failed."""
+    try:
+        line.encode(ENCODING)
+    except UnicodeEncodeError as exc:
+        raw = line.encode(ENCODING, "surrogateescape")
+        raise UnicodeDecodeError(ENCODING, raw, exc.start, exc.end, "not UTF-8") from None
 
 
 def text_lines(path: str | Path, longest: int = MAX_LINE) -> Iterator[str]:

@@ -84,6 +84,13 @@ def on_a_terminal() -> bool:
     return _is_terminal(sys.stdin) and _is_terminal(sys.stdout)
 
 
+def needs_terminal(catalogue: Catalogue) -> int | None:
+    """Refuse to open the table without a terminal to show it and read keys."""
+    if on_a_terminal():
+        return None
+    return error(Phrase("table.cli.no_terminal"), catalogue)
+
+
 def _is_terminal(stream: object) -> bool:
     """False for a stream that is missing (``okey <&-`` leaves ``sys.stdin`` None),
     closed or not a terminal."""

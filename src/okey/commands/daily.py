@@ -16,6 +16,8 @@ from pathlib import Path
 from okey.commands import error
 from okey.commands.play import add_name_and_sort, add_pace_and_saves, new_settings, open_table
 from okey.daily import DAILY_LEVEL, DAILY_RULES, daily_seed, parse_day, save_name
+from okey.daily import spoken_date as spoken_date  # the start menu's, and this command's
+from okey.daily import today as today
 from okey.levels import best_level
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
@@ -36,21 +38,10 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_speech_options(parser, catalogue)
 
 
-def today() -> date:
-    """The local date (a function, so that tests can fix it)."""
-    return date.today()
-
-
 def day_save(day: date, folder: Path) -> SaveData | None:
     """The day's save; None before it is started (SaveError: it does not restore)."""
     name = save_name(day)
     return read_save(name, folder) if save_path(name, folder).is_file() else None
-
-
-def spoken_date(day: date, catalogue: Catalogue) -> str:
-    """``day`` as it is said: "30 November 2026"."""
-    months = [month.strip() for month in catalogue.text("daily.month").split(",")]
-    return catalogue.text("daily.date", day=day.day, month=months[day.month - 1], year=day.year)
 
 
 def outcome(data: SaveData, day: date, catalogue: Catalogue) -> list[str]:

@@ -3,27 +3,35 @@
 It offers a new match with the player's defaults, the newest unfinished save
 to resume, today's hand, the tutorial and quit; the choice is then run as if
 typed (``okey play``, ``okey resume NAME``...), with the same speech options.
+
+Its first words are said as soon as the choices are known, before the table's
+menu, the screen library and asyncio load; and the choices are known without
+the engine, the saves' reader or the daily command when there are no saves to read
+(a folder with none but today's hand's, or no folder).
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
+import os
 from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from okey.commands import error
-from okey.commands.daily import day_save, spoken_date, today
-from okey.commands.play import needs_terminal
-from okey.daily import SAVE_PREFIX
+from okey.commands import error, needs_terminal
+from okey.daily import SAVE_PREFIX, save_name, spoken_date, today
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
 from okey.rules_words import level_name, rules_name
 from okey.saves import SaveError, saves_dir
-from okey.saves.restore import problem
-from okey.saves.store import unfinished_saves
+from okey.saves.paths import SUFFIX, save_path
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
-from okey.startmenu import Choice, StartMenu, run_start_menu
+from okey.startmenu import Choice, StartMenu, run_start_menu, say_welcome
 from okey.textfiles import printable
+
+if TYPE_CHECKING:
+    from okey.saves import SaveData
+    from okey.saves.store import SaveEntry
 
 NAME = "menu"
 HELP_KEY = "start.cli.help"
@@ -50,19 +58,7 @@ def choices(
     except RulesError:
         rules = args.rules  # the game it starts says what is wrong with it
     items = [(Choice("play", text("start.play", rules=rules, level=level)), ["play"])]
-    try:
-        entries = [
-            entry
-            for entry in unfinished_saves(folder)
-            if not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
-        ]
-    except SaveError:
-        entries = []
-    offered = [
-        (entry, entry.data)
-        for entry in entries[:MOST_OFFERED]
-        if entry.data is not None and problem(entry.data) is None
-    ]
+    offered = _offered(folder)
     for entry, saved in offered:
         named = rules_name(saved.rules).render(catalogue)
         fields = {"rules": named, "number": saved.round_number}
@@ -72,7 +68,7 @@ def choices(
             label = text("start.resume.named", name=printable(entry.name), **fields)
         items.append((Choice("resume", label), ["resume", entry.name]))
     try:
-        saved_day = day_save(day, folder)
+        saved_day = _day_save(day, folder)
     except SaveError:
         saved_day = None
     if saved_day is None:
@@ -84,6 +80,52 @@ def choices(
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
     items.append((Choice(None, text("start.quit")), []))
     return items
+
+
+def _offered(folder: Path) -> list[tuple[SaveEntry, SaveData]]:
+    """The unfinished matches to offer, newest first, each with its save (one that
+    restores)."""
+    if not _may_hold_matches(folder):
+        return []
+    from okey.saves.restore import problem
+    from okey.saves.store import unfinished_saves
+
+    try:
+        entries = [
+            entry
+            for entry in unfinished_saves(folder)
+            if not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
+        ]
+    except SaveError:
+        entries = []
+    return [
+        (entry, entry.data)
+        for entry in entries[:MOST_OFFERED]
+        if entry.data is not None and problem(entry.data) is None
+    ]
+
+
+def _may_hold_matches(folder: Path) -> bool:
+    """False when ``folder`` surely holds no match to resume: it is missing, or its
+    only saves are today's hands'. Anything else (a folder that cannot be listed too)
+    is for the saves' reader to say."""
+    try:
+        names = os.listdir(folder)
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    return any(name.endswith(SUFFIX) and not name.startswith((".", SAVE_PREFIX)) for name in names)
+
+
+def _day_save(day: date, folder: Path) -> SaveData | None:
+    """The day's save (:func:`okey.commands.daily.day_save`), the daily command loaded
+    only when there is one to read."""
+    if not save_path(save_name(day), folder).is_file():
+        return None
+    from okey.commands.daily import day_save
+
+    return day_save(day, folder)
 
 
 def forwarded(args: argparse.Namespace, command: str) -> list[str]:
@@ -111,8 +153,11 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.speech == SpeechMode.AUTO.value:  # what auto found holds for the game too
         found = speaker.mode is SpeechMode.SCREEN_READER
         args.speech = (SpeechMode.SCREEN_READER if found else SpeechMode.VOICE).value
-    menu = StartMenu([choice for choice, _ in items], speaker)
-    menu.open()  # heard while the screen library loads
+    listed = [choice for choice, _ in items]
+    welcomed = say_welcome(speaker, listed)  # heard while the rest loads
+    import asyncio
+
+    menu = StartMenu(listed, speaker, welcomed=welcomed)
     try:
         chosen = asyncio.run(run_start_menu(menu))
     finally:

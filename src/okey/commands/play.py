@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from okey.commands import error, on_a_terminal
+from okey.commands import error, needs_terminal
 from okey.errors import Phrase, render
 from okey.levels import best_level, level_names
 from okey.messages import Catalogue, Verbosity
@@ -131,13 +131,6 @@ def timed(rules: RuleSet, seconds: int | None) -> RuleSet:
     if seconds is None or not rules.play.timer_seconds:
         return rules
     return replace(rules, play=replace(rules.play, timer_seconds=seconds))
-
-
-def needs_terminal(catalogue: Catalogue) -> int | None:
-    """Refuse to open the table without a terminal to show it and read keys."""
-    if on_a_terminal():
-        return None
-    return error(Phrase("table.cli.no_terminal"), catalogue)
 
 
 def new_settings(

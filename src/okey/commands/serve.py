@@ -34,7 +34,6 @@ from okey.numbers import NumberProblem, NumberRule
 from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import check_folder, check_name
-from okey.textfiles import printable
 from okey.web.link import page_link
 
 NAME = "serve"
@@ -69,8 +68,13 @@ def checked_bind(bind: str) -> str:
 
 
 def _shown(text: str, most: int = 40) -> str:
-    """A refused value as a message quotes it: printable, and not too long."""
-    shown = printable(text)
+    """A refused value as a message quotes it: what cannot be shown (a right-to-left
+    mark, an escape) written as its escape, so the value never looks like a good one;
+    and not too long."""
+    shown = "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text[: most + 1]
+    )
     return shown if len(shown) <= most else shown[:most] + "..."
 
 

@@ -29,6 +29,7 @@ class SaveProblem(StrEnum):
     LOCKED_ELSEWHERE = "locked_elsewhere"
     SLOTS = "slots"
     BEHIND = "behind"
+    BEHIND_GONE = "behind_gone"  # and the later save is gone: the match cannot go on
 
 
 class SaveError(OkeyError):

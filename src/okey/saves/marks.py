@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
@@ -109,4 +110,14 @@ def check_not_behind(data: SaveData, path: Path, saves_dir: Path) -> None:
     for folder in dict.fromkeys([saves_dir, path.parent]):
         mark = read_mark(folder, match_id)
         if mark is not None and mark.moves > moves:
-            raise SaveError("behind", path=path, newer=folder / mark.save)
+            newer = folder / mark.save
+            if not newer.is_file() or _same_file(newer, path):  # overwritten or deleted
+                raise SaveError("behind_gone", path=path)
+            raise SaveError("behind", path=path, newer=newer)
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

@@ -16,9 +16,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import Final
 
-import platformdirs
-
 from okey.errors import Phrase
+from okey.folders import user_data_dir
 from okey.saves.errors import SaveError
 
 ENV_VAR: Final = "OKEY_SAVES"
@@ -62,7 +61,7 @@ def saves_dir(
     found = checkout_saves(checkout)
     if found is not None:
         return found
-    return Path(platformdirs.user_data_dir("okey")) / "saves"
+    return Path(user_data_dir("okey")) / "saves"
 
 
 def check_folder(folder: Path) -> Path:
