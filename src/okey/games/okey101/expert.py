@@ -6,7 +6,9 @@ less those in its hand, on the discard piles, taken by others, on the table and
 the indicator). From that it:
 
 - opens as soon as its opening reaches (it never waits for a one-turn finish: most
-  rounds are a race once anyone has opened);
+  rounds are a race once anyone has opened), and with pairs when its runs are far,
+  the pile short or another player opened, if the hand the pairs leave, doubled,
+  costs less than never opening;
 - before opening, throws the tile whose loss leaves its best opening worth most,
   then the one whose live completions are worth least (a high tile that two live
   tiles would make a set of is kept; a lone low tile goes first);
@@ -14,7 +16,9 @@ the indicator). From that it:
   throws the one whose points weigh most against its chance to lay it, high tiles
   sooner as the pile runs short or an opponent comes close;
 - takes a discard it can lay at once, lays off onto any combination of the table
-  and takes okeys back (hard's), and finishes whenever the hand can.
+  and takes okeys back (hard's), and finishes whenever the hand can;
+- lays its okeys off onto the table when the round may end before it finishes (an
+  okey left in an opened hand costs a penalty).
 """
 
 from __future__ import annotations
@@ -117,8 +121,7 @@ class Expert101(Level101):
         self.name = level
         self.style = STYLE
 
-    OUTS = True
-    OUT_WEIGHT = 3.0
+    OUT_WEIGHT = 3.0  # what a live out kept weighs against a point thrown
     OKEY_DUMP = 4  # pile count at or below which an opened expert lays its okeys off
     OKEY_CLOSE = 3  # an opponent's tiles at or below which it lays its okeys off
     PAIRS_FAR = 2 / 3  # opens with pairs while its combinations are below this share
@@ -195,17 +198,12 @@ class Expert101(Level101):
         danger = self._danger(view)
         return Discard(max(spare, key=lambda t: self._weight(t, hand, okey, live, danger)))
 
-    def _promise(
-        self, tile: Tile, hand: list[Tile], okey: Tile, live: list[int], values: bool = True
-    ) -> float:
-        """What the live tiles that would make ``tile`` a combination are worth (their
-        combinations' value, or how many there are)."""
+    def _promise(self, tile: Tile, hand: list[Tile], okey: Tile, live: list[int]) -> float:
+        """What the live tiles that would make ``tile`` a combination are worth (each
+        by its combination's value)."""
         rest = list(hand)
         rest.remove(tile)
-        found = completions(tile, rest, okey)
-        if values:
-            return float(sum(live[code] * value for code, value in found))
-        return float(sum(live[code] for code in {code for code, _ in found}))
+        return float(sum(live[code] * value for code, value in completions(tile, rest, okey)))
 
     def _before_opening(
         self, view: View101, hand: list[Tile], free: list[Tile], live: list[int]
@@ -238,14 +236,11 @@ class Expert101(Level101):
         self, tile: Tile, hand: list[Tile], okey: Tile, live: list[int], danger: float
     ) -> float:
         """How much throwing ``tile`` is worth once opened: its points by the danger,
-        less what its live completions promise."""
+        plus the live outs the hand keeps without it."""
         points = float(tile_points(tile, okey))
-        if self.OUTS:
-            rest = list(hand)
-            rest.remove(tile)
-            return points * danger + outs_of(rest, okey, live) * self.OUT_WEIGHT
-        outs = self._promise(tile, hand, okey, live)
-        return points * danger - outs * self.OUT_WEIGHT
+        rest = list(hand)
+        rest.remove(tile)
+        return points * danger + outs_of(rest, okey, live) * self.OUT_WEIGHT
 
 
 def make_expert101(rng: random.Random) -> Expert101:
