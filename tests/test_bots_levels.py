@@ -73,7 +73,8 @@ def test_every_game_has_a_rule_set_here() -> None:
 
 @pytest.mark.parametrize("game", game_names())
 def test_every_game_has_the_levels_weakest_first_made_by_name(game: str) -> None:
-    assert tuple(levels_of(game)) == LEVEL_NAMES == ("random", "easy", "medium", "hard")
+    assert tuple(levels_of(game)) == LEVEL_NAMES
+    assert LEVEL_NAMES == ("random", "easy", "medium", "hard", "expert")
     for level in LEVEL_NAMES:
         assert make_bot(level, random.Random(1), game).name == level
     with pytest.raises(KeyError):

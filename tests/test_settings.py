@@ -69,8 +69,8 @@ def test_set_read_and_reset(capsys: pytest.CaptureFixture[str], path: Path) -> N
     ("argv", "message"),
     [
         (
-            ("level", "expert"),
-            "okey: level cannot be expert (it can be: easy, hard, medium, random)",
+            ("level", "grandmaster"),
+            "okey: level cannot be grandmaster (it can be: easy, expert, hard, medium, random)",
         ),
         (
             ("colour", "red"),

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-LEVEL_NAMES: Final = ("random", "easy", "medium", "hard")
-"""The built-in levels, weakest first."""
+LEVEL_NAMES: Final = ("random", "easy", "medium", "hard", "expert")
+"""The built-in levels, weakest first (every game has each: classic Okey's expert plays
+as its hard level for now, :mod:`okey.bots.expert`)."""
 
-PREFERRED_LEVELS: Final = ("medium", "hard", "easy", "random")
+PREFERRED_LEVELS: Final = ("medium", "expert", "hard", "easy", "random")
 """The default level first, then the others from the best down."""
 
 

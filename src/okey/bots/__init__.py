@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from okey import kits
 from okey.bots.base import AnyBot, AnyBotFactory, Bot, BotFactory, GameBot
 from okey.bots.easy import EasyBot
+from okey.bots.expert import ExpertBot
 from okey.bots.hard import HardBot
 from okey.bots.kit import BotsPart
 from okey.bots.medium import MediumBot
@@ -19,6 +20,7 @@ LEVELS: dict[str, BotFactory] = {
     "easy": EasyBot,
     "medium": MediumBot,
     "hard": HardBot,
+    "expert": ExpertBot,
 }
 """Bot levels by name; each factory takes the bot's own ``random.Random``."""
 assert tuple(LEVELS) == LEVEL_NAMES  # okey.levels names them without loading them

@@ -21,8 +21,9 @@ they do:
   opened, the pile is still long, at most :data:`WAIT_STUCK` tiles fit nowhere),
   to lay everything in one turn for the doubled score.
 
-A bot returns one move at a time; a turn with lays asks it again, with the
-new view, until it discards. The levels used to be ``okey.bots.level101``
+A fifth level, ``expert``, is hard's play with live-tile counting
+(:mod:`okey.games.okey101.expert`). A bot returns one move at a time; a turn with
+lays asks it again, with the new view, until it discards. The levels used to be ``okey.bots.level101``
 (that name still imports this module).
 """
 
