@@ -32,6 +32,7 @@ from typing import Final
 from okey.engine.actions import Action, Discard
 from okey.games.okey101.actions import Add, Open
 from okey.games.okey101.levels import LATE, STYLES, Level101, hand_spared_by, rules_now
+from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place, additions, can_add
@@ -159,7 +160,7 @@ class Expert101(Level101):
         value = found.value if found is not None else 0
         far = value < rules.threshold * self.PAIRS_FAR or view.pile_count <= LATE
         race = self.PAIRS_RACE and any(o is not Opened.NOT_YET for o in others)
-        own = view.rules.okey101
+        own = own_rules(view.rules)
         if own is not None:  # a pairs opener pays its hand doubled: cheaper than unopened?
             left = sum(tile_points(t, okey) for t in pairs.left if not is_okey(t, okey))
             if left * own.scoring.pairs_opener_factor >= own.scoring.unopened:

@@ -23,8 +23,8 @@ they do:
 
 A fifth level, ``expert``, is hard's play with live-tile counting
 (:mod:`okey.games.okey101.expert`). A bot returns one move at a time; a turn with
-lays asks it again, with the new view, until it discards. The levels used to be ``okey.bots.level101``
-(that name still imports this module).
+lays asks it again, with the new view, until it discards. The levels used to be
+``okey.bots.level101`` (that name still imports this module).
 """
 
 from __future__ import annotations
