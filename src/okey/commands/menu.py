@@ -1,7 +1,7 @@
 """``okey menu`` (and bare ``okey`` on a terminal): the start menu.
 
 It offers a new match with the player's defaults, the newest unfinished save
-to resume, today's hand, the tutorial and quit; the choice is then run as if
+to resume, today's hand, the story, the tasks, the tutorial and quit; the choice is then run as if
 typed (``okey play``, ``okey resume NAME``...), with the same speech options.
 """
 
@@ -14,6 +14,8 @@ from datetime import date
 from okey.commands import error
 from okey.commands.daily import day_save, spoken_date, today
 from okey.commands.play import needs_terminal
+from okey.commands.story import menu_label as story_label
+from okey.commands.tasks import menu_label as tasks_label
 from okey.daily import SAVE_PREFIX
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
@@ -23,6 +25,7 @@ from okey.saves.restore import problem
 from okey.saves.store import unfinished_saves
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu
+from okey.story.progress import SAVE_PREFIX as STORY_PREFIX
 from okey.textfiles import printable
 
 NAME = "menu"
@@ -54,7 +57,7 @@ def choices(
         entries = [
             entry
             for entry in unfinished_saves(folder)
-            if not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
+            if not entry.name.startswith((SAVE_PREFIX, STORY_PREFIX))  # they have their own items
         ]
     except SaveError:
         entries = []
@@ -81,6 +84,8 @@ def choices(
         key = "start.daily.done" if saved_day.over else "start.daily.started"
     when = spoken_date(day, catalogue)
     items.append((Choice("daily", text(key, date=when)), ["daily"]))
+    items.append((Choice("story", story_label(folder, catalogue)), ["story"]))
+    items.append((Choice("tasks", tasks_label(folder, day, catalogue)), ["tasks"]))
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
     items.append((Choice(None, text("start.quit")), []))
     return items
