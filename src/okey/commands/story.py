@@ -134,9 +134,8 @@ def resume(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) -
 
 def begin(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) -> int:
     """Start the story's next match: the next evening, or the Masters' Table."""
-    from okey.story.evening import seat_cast, seat_styles
+    from okey.story.evening import new_evening, seat_cast
     from okey.story.lines import opening
-    from okey.table.session import new_session
 
     stage = progress.stage
     rules = load_rules(stage.rules)
@@ -145,8 +144,7 @@ def begin(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) ->
     store_progress(folder, progress)
     settings = new_settings(stage.rules, rules.table.players, LEVEL, args, args.seed, catalogue)
     seat_cast(settings, stage, catalogue)
-    session = new_session(rules, settings)
-    seat_styles(session, stage)
+    session = new_evening(rules, settings, stage)
     rng = random.Random(progress.attempts)
     said = opening(progress, stage, Verbosity(args.verbosity), rng)
     notice = " ".join(words_of(line, catalogue) for line in said)

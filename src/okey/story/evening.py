@@ -1,26 +1,28 @@
 """An evening's match: the neighbours seated with their styles, and what it came to.
 
 A story match is an ordinary table session and save: its settings name the
-neighbours (in the player's language) and the nearest built-in level for each (so
-``okey resume`` can open it too); the story seats the neighbours' own styles on it
+neighbours (in the player's language); the story seats the neighbours' own styles on it
 (:func:`seat_styles`), new or resumed. :func:`settle` reads a finished save into the
 progress.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, replace
 from datetime import date
 
 from okey.messages import Catalogue
+from okey.rules import RuleSet
 from okey.saves import SaveData
 from okey.story.cast import EVENINGS, Stage
 from okey.story.progress import BoardEntry, Progress
-from okey.story.styles import NEAREST_LEVEL, STYLES
-from okey.table.session import TableSession
+from okey.story.styles import STYLES
+from okey.table.session import TableSession, new_session
 from okey.table.settings import TableSettings
 
 YOU = 0
+NEIGHBOURS_LEVEL = "neighbours"  # the welcome words it: level.neighbours
 
 
 def neighbour_name(who: str, catalogue: Catalogue) -> str:
@@ -28,10 +30,20 @@ def neighbour_name(who: str, catalogue: Catalogue) -> str:
 
 
 def seat_cast(settings: TableSettings, stage: Stage, catalogue: Catalogue) -> None:
-    """Name the stage's neighbours in seats 1 to 3, each with its nearest level."""
+    """Name the stage's neighbours in seats 1 to 3. Their seats' level is
+    :data:`NEIGHBOURS_LEVEL`, no built-in level: the welcome says it ("neighbour-style
+    bots"), and a save opened by ``okey resume`` seats its usual level there instead."""
     names = [neighbour_name(who, catalogue) for who in stage.cast]
     settings.names = [settings.names[YOU], *names]
-    settings.levels = ["", *(NEAREST_LEVEL[who] for who in stage.cast)]
+    settings.levels = ["", *(NEIGHBOURS_LEVEL for _ in stage.cast)]
+
+
+def new_evening(rules: RuleSet, settings: TableSettings, stage: Stage) -> TableSession:
+    """A new story match with the neighbours of ``stage`` in their styles."""
+    placeholders = {seat: STYLES[who](random.Random(0)) for seat, who in enumerate(stage.cast, 1)}
+    session = new_session(rules, settings, bots=placeholders)
+    seat_styles(session, stage)
+    return session
 
 
 def seat_styles(session: TableSession, stage: Stage) -> None:

@@ -29,11 +29,6 @@ def title(key: str) -> Phrase:
     return Phrase(f"story.title.{key}")
 
 
-def table_of(stage: Stage) -> Phrase:
-    first, second, third = (name(who) for who in stage.cast)
-    return Phrase("story.at_table", first=first, second=second, third=third)
-
-
 def opening(
     progress: Progress, stage: Stage, verbosity: Verbosity, rng: random.Random
 ) -> list[Phrase]:
@@ -49,7 +44,6 @@ def opening(
                 number=stage.evening,
                 count=len(EVENINGS),
                 scene=scene,
-                table=table_of(stage),
                 title=here,
             )
         ]

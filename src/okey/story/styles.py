@@ -145,16 +145,3 @@ STYLES: Final[Mapping[str, StyleFactory]] = {
     "mualla": Mualla,
 }
 """Each neighbour's style by the neighbour's id."""
-
-NEAREST_LEVEL: Final[Mapping[str, str]] = {
-    "gulsum": "medium",
-    "sevket": "medium",
-    "deniz": "easy",
-    "sabri": "medium",
-    "hilmi": "hard",
-    "nazmiye": "hard",
-    "rustem": "hard",
-    "mualla": "hard",
-}
-"""The built-in level a save names for each neighbour (what ``okey resume`` seats when
-the story does not: the save's settings hold level names only)."""
