@@ -9,10 +9,12 @@ its own way of throwing and of taking from the left:
 * Deniz plays fast and loose: a spare tile at random, and the okey thrown away
   when his hand is far from done.
 * Sabri the caretaker never feeds the next seat: of the tiles he could throw he
-  picks one the next player has shown no interest in, and he never takes.
-* Mr Hilmi the manager counts every tile (the hard level), runs and sets only.
+  picks one the next player threw too or has shown no interest in, and he never
+  takes.
+* Mr Hilmi the manager counts every tile (the hard level), runs and sets only, and
+  never takes from the left.
 * Auntie Nazmiye counts every tile and takes either road (the hard level).
-* Captain Rüstem counts and takes boldly; Mualla the tailor sews pairs.
+* Captain Rüstem counts and takes boldly; Mualla the tailor counts and leans to pairs.
 
 ``okey simulate --seats okey.story.styles:Gulsum,...`` seats them as plug-ins;
 ``benchmarks/neighbours.py`` measures how they differ.
@@ -24,8 +26,8 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Final
 
-from okey.bots.defence import danger
-from okey.bots.easy import EasyBot, company, loneliness
+from okey.bots.defence import RUN_GAP, affinity, danger
+from okey.bots.easy import EasyBot, company, is_edge, loneliness
 from okey.bots.evaluate import Discards, Hand, Route, hand_need
 from okey.bots.hard import HardBot
 from okey.bots.medium import MediumBot
@@ -79,8 +81,8 @@ class Deniz(EasyBot):
 
 
 class Sabri(MediumBot):
-    """Never feeds the next seat: throws a tile the next player shows no interest in,
-    even at a little cost to his own hand, and never takes from the left."""
+    """Never feeds the next seat: throws what the next player threw away themselves or
+    shows no interest in, even at a little cost to his own hand, and never takes."""
 
     name = "sabri"
 
@@ -89,13 +91,18 @@ class Sabri(MediumBot):
         discards = Discards(hand, self.route)
         least, faces = discards.best()
         table = Memory.from_view(view)
+        threw = table.thrown[view.next]
         allowed = [
-            face for face in discards.faces() if discards.need(face) <= least + CAREFUL_SLACK
+            face
+            for face in discards.faces()
+            if discards.need(face) <= least + CAREFUL_SLACK and face != hand.face_of(view.okey)
         ]
 
-        def choice(face: int) -> tuple[float, int, int, int]:
+        def choice(face: int) -> tuple[float, bool, bool, int, int]:
+            safe = face in threw or any(affinity(face, other) >= RUN_GAP for other in threw)
             worse = discards.need(face) - least
-            return (danger(face, table, view.next), worse, loneliness(hand, face), face)
+            risk = danger(face, table, view.next)
+            return (risk, not safe, not is_edge(face), worse, loneliness(hand, face))
 
         return hand.tile(min(allowed or faces, key=choice))
 
@@ -104,14 +111,18 @@ class Sabri(MediumBot):
 
 
 class Hilmi(HardBot):
-    """Counts every tile; runs and sets only."""
+    """Counts every tile, plays runs and sets by the book, and keeps his hand to himself:
+    he never takes from the left."""
 
     name = "hilmi"
     route = Route.COMBINATIONS
 
+    def wants(self, view: PlayerView, tile: Tile) -> bool:
+        return False
+
 
 class Nazmiye(HardBot):
-    """Counts every tile and takes whichever road is nearer."""
+    """Counts every tile and takes whichever road is nearer (the hard level itself)."""
 
     name = "nazmiye"
 
@@ -126,10 +137,23 @@ class Rustem(HardBot):
 
 
 class Mualla(HardBot):
-    """Counts every tile and sews seven pairs."""
+    """Counts every tile and leans to seven pairs: she sews pairs whenever they are no
+    more than one tile further than runs and sets."""
 
     name = "mualla"
-    route = Route.PAIRS
+
+    def _lean(self, view: PlayerView) -> None:
+        hand = Hand.of(view.hand, view.okey)
+        pairs = hand_need(hand, Route.PAIRS)
+        self.route = Route.PAIRS if pairs <= hand_need(hand, Route.COMBINATIONS) + 1 else Route.ANY
+
+    def pick_discard(self, view: PlayerView) -> Tile:
+        self._lean(view)
+        return super().pick_discard(view)
+
+    def wants(self, view: PlayerView, tile: Tile) -> bool:
+        self._lean(view)
+        return super().wants(view, tile)
 
 
 StyleFactory = Callable[[random.Random], MediumBot | EasyBot | HardBot]
