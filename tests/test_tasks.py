@@ -84,11 +84,15 @@ def _rounds(events: list[Event]) -> list[list[Event]]:
             rounds.append([])
         if rounds:
             rounds[-1].append(event)
-    return [r for r in rounds if isinstance(r[-1], RoundWon | RoundDrawn)]
+    return [r for r in rounds if any(isinstance(e, RoundWon | RoundDrawn) for e in r)]
+
+
+def _end(r: list[Event]) -> RoundWon | RoundDrawn:
+    return next(e for e in r if isinstance(e, RoundWon | RoundDrawn))
 
 
 def _won(r: list[Event], seat: int) -> RoundWon | None:
-    end = r[-1]
+    end = _end(r)
     return end if isinstance(end, RoundWon) and end.seat == seat else None
 
 
@@ -176,7 +180,7 @@ def reference(kind: str, events: list[Event], rules: RuleSet, seat: int) -> bool
             return rules.table.partners and first
         case "partner_finish":
             return partner is not None and any(
-                isinstance(r[-1], RoundWon) and r[-1].seat == partner for r in rounds
+                isinstance(_end(r), RoundWon) and _end(r).seat == partner for r in rounds
             )
         case "show_and_win":
             return rules.scoring.show_indicator and any(_showed(r, seat) for r, _ in wins)
