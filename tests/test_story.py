@@ -30,7 +30,7 @@ from okey.table.session import TableSession
 
 DAY = date(2026, 12, 2)
 EN = load_catalogue("en")
-WON, LOST = 1, 7  # seeds: the player's bot comes first in evening 1, or Uncle Şevket does
+WON, LOST = 2, 1  # seeds: the player's bot comes first in evening 1, or Mrs Gülsüm does
 MASTERS_WON = 6  # a seed: the player and Auntie Nazmiye win the Masters' Table
 
 
@@ -113,7 +113,7 @@ def test_a_lost_evening_waits_to_be_played_again(
     assert progress.evenings_won == 0 and progress.stage == Stage(1)
     said = capsys.readouterr().out
     assert "evening 1 waits for you to play it again" in said
-    assert 'Uncle Şevket: "Told you. Pairs never let you down."' in said  # who came first
+    assert 'Mrs Gülsüm laughs: "Every tile I took' in said  # the neighbour who came first
 
 
 def test_an_evening_left_mid_match_resumes_and_plays_on_as_it_would_have(

@@ -323,7 +323,12 @@ def test_an_edited_or_unsealed_save_never_completes_a_task(
     unverified = replace(_saved_on(data, day), match_id="unverified0123456789abcdef")
     assert count_saves([unverified], tmp_path, day) == []
     edited = tmp_path / "edited.json"
-    edited.write_bytes(path.read_bytes().replace(b'"round_number": ', b'"round_number":  '))
+    original = path.read_bytes()
+    at = original.index(b'"round": ') + len(b'"round": ')
+    digit = b"9" if original[at : at + 1] != b"9" else b"8"
+    changed = original[:at] + digit + original[at + 1 :]  # the round's number, changed
+    assert changed != original
+    edited.write_bytes(changed)
     assert count_files([edited], tmp_path, DAY) == []
     assert load_ledger(tmp_path).score == 0
 

@@ -38,17 +38,22 @@ from okey.hand.tiles import Tile
 RECKLESS_NEED: Final = 4  # Deniz throws the okey this many tiles or more from finishing
 RECKLESS_CHANCE: Final = 0.35  # ... this often
 CAREFUL_SLACK: Final = 1  # Sabri gives up this many tiles of progress not to feed
+TAKE_CHANCE: Final = 0.7  # Mrs Gülsüm takes a tile that only fits this often
 
 
-def fits(view: PlayerView, tile: Tile, route: Route) -> bool:
-    """True when ``tile`` joins a tile on the rack and taking it sets the hand no further
-    back (an okey always fits)."""
+def fits(view: PlayerView, tile: Tile, route: Route, rng: random.Random) -> bool:
+    """True when ``tile`` is an okey, brings the hand nearer, or joins a tile on the rack
+    without setting it back; the last only :data:`TAKE_CHANCE` of the time, so that a
+    table of such takers still draws from the pile and the round goes on."""
     if tile == view.okey:
         return True
     before = Hand.of(view.hand, view.okey)
     after = Hand.of([*view.hand, tile], view.okey)
+    need, was = hand_need(after, route), hand_need(before, route)
+    if need < was:
+        return True
     joins = company(after, after.face_of(tile)) > after.jokers
-    return joins and hand_need(after, route) <= hand_need(before, route)
+    return joins and need == was and rng.random() < TAKE_CHANCE
 
 
 class Gulsum(MediumBot):
@@ -57,7 +62,7 @@ class Gulsum(MediumBot):
     name = "gulsum"
 
     def wants(self, view: PlayerView, tile: Tile) -> bool:
-        return fits(view, tile, self.route)
+        return fits(view, tile, self.route, self.rng)
 
 
 class Sevket(MediumBot):
@@ -133,7 +138,7 @@ class Rustem(HardBot):
     name = "rustem"
 
     def wants(self, view: PlayerView, tile: Tile) -> bool:
-        return fits(view, tile, self.route) or super().wants(view, tile)
+        return fits(view, tile, self.route, self.rng) or super().wants(view, tile)
 
 
 class Mualla(HardBot):
