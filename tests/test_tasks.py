@@ -180,7 +180,7 @@ def reference(kind: str, events: list[Event], rules: RuleSet, seat: int) -> bool
             return rules.table.partners and first
         case "partner_finish":
             return partner is not None and any(
-                isinstance(_end(r), RoundWon) and _end(r).seat == partner for r in rounds
+                isinstance(end := _end(r), RoundWon) and end.seat == partner for r in rounds
             )
         case "show_and_win":
             return rules.scoring.show_indicator and any(_showed(r, seat) for r, _ in wins)
