@@ -135,6 +135,8 @@ def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
     assert labels == [
         text("start.play", rules="classic", level="medium"),
         text("start.daily", date=when),
+        text("start.story", number=1, count=5, title=text("story.title.newcomer")),
+        text("start.tasks", left=3, count=3, score=0),
         text("start.tutorial"),
         text("start.quit"),
     ]

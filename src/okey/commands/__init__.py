@@ -46,6 +46,8 @@ COMMANDS: Final = (
     _entry("tutorial", "tutorial.cli.help"),
     _entry("resume", "table.cli.resume"),
     _entry("daily", "daily.cli.help"),
+    _entry("story", "story.cli.help"),
+    _entry("tasks", "tasks.cli.help"),
     _entry("hand", "hand.cli.help"),
     _entry("rules", "rules.cli.help"),
     _entry("simulate", "simulate.cli.help"),

@@ -1,7 +1,7 @@
 """``okey menu`` (and bare ``okey`` on a terminal): the start menu.
 
 It offers a new match with the player's defaults, the newest unfinished save
-to resume, today's hand, the tutorial and quit; the choice is then run as if
+to resume, today's hand, the story, the tasks, the tutorial and quit; the choice is then run as if
 typed (``okey play``, ``okey resume NAME``...), with the same speech options.
 
 Its first words are said as soon as the choices are known, before the table's
@@ -27,6 +27,9 @@ from okey.saves import SaveError, saves_dir
 from okey.saves.paths import SUFFIX, save_path
 from okey.speech import SpeechMode, add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu, say_welcome
+from okey.story.lines import menu_label as story_label
+from okey.story.progress import SAVE_PREFIX as STORY_PREFIX
+from okey.tasks.reading import menu_label as tasks_label
 from okey.textfiles import printable
 
 if TYPE_CHECKING:
@@ -77,6 +80,8 @@ def choices(
         key = "start.daily.done" if saved_day.over else "start.daily.started"
     when = spoken_date(day, catalogue)
     items.append((Choice("daily", text(key, date=when)), ["daily"]))
+    items.append((Choice("story", story_label(folder, catalogue)), ["story"]))
+    items.append((Choice("tasks", tasks_label(folder, day, catalogue)), ["tasks"]))
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
     items.append((Choice(None, text("start.quit")), []))
     return items
@@ -94,7 +99,7 @@ def _offered(folder: Path) -> list[tuple[SaveEntry, SaveData]]:
         entries = [
             entry
             for entry in unfinished_saves(folder)
-            if not entry.name.startswith(SAVE_PREFIX)  # today's hand has its own item
+            if not entry.name.startswith((SAVE_PREFIX, STORY_PREFIX))  # they have their own items
         ]
     except SaveError:
         entries = []
@@ -107,7 +112,7 @@ def _offered(folder: Path) -> list[tuple[SaveEntry, SaveData]]:
 
 def _may_hold_matches(folder: Path) -> bool:
     """False when ``folder`` surely holds no match to resume: it is missing, or its
-    only saves are today's hands'. Anything else (a folder that cannot be listed too)
+    only saves are today's hands' or the story's. Anything else (a folder that cannot be listed too)
     is for the saves' reader to say."""
     try:
         names = os.listdir(folder)
@@ -115,7 +120,8 @@ def _may_hold_matches(folder: Path) -> bool:
         return False
     except OSError:
         return True
-    return any(name.endswith(SUFFIX) and not name.startswith((".", SAVE_PREFIX)) for name in names)
+    own_items = (".", SAVE_PREFIX, STORY_PREFIX)  # today's hand and the story have their own
+    return any(name.endswith(SUFFIX) and not name.startswith(own_items) for name in names)
 
 
 def _day_save(day: date, folder: Path) -> SaveData | None:

@@ -287,12 +287,17 @@ def open_table(
 
     pace = session.settings.pace
     try:
-        return seat_player(
+        status = seat_player(
             args, build, catalogue, pace=pace, resumed=resumed, notice=notice, welcomed=welcomed
         )
     finally:
+        written = tuple(saver.locks)  # the saves this table wrote
         saver.close()
         _released(held, 0)
+    from okey.commands.tasks import after_table
+
+    after_table(written, folder, args, catalogue)  # the tasks the match completed, said
+    return status
 
 
 def _released(held: Sequence[SaveLock], status: int | None) -> int:
