@@ -7,17 +7,20 @@ import random
 
 import pytest
 from engine_support import FULL, accounted, okey_board
+from sizes import sized
 
 from okey.bots import make_bot
 from okey.engine import Match, TimeOut
 from okey.engine.events import RoundDrawn, RoundWon, ShowedIndicator
 from okey.rules import load_rules
 
-# 6 tables x 60 rounds by default; the "thorough" hypothesis profile plays thousands.
+# 6 tables x 60 rounds at full size (15 by default); the "thorough" hypothesis profile
+# plays thousands.
 _THOROUGH = os.environ.get("OKEY_HYPOTHESIS_PROFILE") == "thorough"
-ROUNDS = int(os.environ.get("OKEY_ENGINE_ROUNDS", "500" if _THOROUGH else "60"))
+ROUNDS = int(os.environ.get("OKEY_ENGINE_ROUNDS", "500" if _THOROUGH else str(sized(60, 15))))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "name", ["classic", "salon", "partners", "duel", "two-player", "one-round"]
 )

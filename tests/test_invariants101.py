@@ -2,13 +2,16 @@
 
 Every move is checked (106 tiles, valid combinations, openings at the threshold)
 and every round's scores recounted. A round costs about 0.1 s here, so the suite
-plays 60; the ladder benchmark (benchmarks/ladder101.py) checks the same over its
-thousands of rounds, at each round's end.
+plays 60 at full size (15 by default, tests/sizes.py); the ladder benchmark
+(benchmarks/ladder101.py) checks the same over its thousands of rounds, at each round's end.
 """
 
 from __future__ import annotations
 
 import random
+
+import pytest
+from sizes import sized
 
 from okey.engine.match import Match
 from okey.games.okey101.checks import score_problems, state_problems
@@ -18,9 +21,10 @@ from okey.games.okey101.round import Round101
 from okey.games.okey101.view import View101
 from okey.rules import load_rules
 
-ROUNDS = 60
+ROUNDS = sized(60, 15)
 
 
+@pytest.mark.slow
 def test_every_move_keeps_the_tiles_and_the_table_valid_and_scores_follow_the_rules() -> None:
     rules = load_rules("101")
     rounds = 0

@@ -12,6 +12,7 @@ from enum import Enum
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sizes import exhaustive
 from test_net_support import GAMES, Game
 
 from okey.bots import make_bot
@@ -59,6 +60,7 @@ def simulated(rules: str, seed: int, moves: int) -> Match:
     return match
 
 
+@exhaustive(20)
 @given(
     rules=st.sampled_from(RULE_SETS),
     seed=st.integers(0, 10_000),

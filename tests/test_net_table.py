@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from sizes import exhaustive
 
 from okey.bots import make_bot
 from okey.engine.actions import Action, Discard, DrawFromPile, TimeOut
@@ -351,6 +352,7 @@ class OkeyThrower:
         return self.inner.choose(view)
 
 
+@exhaustive(20)
 @given(st.integers(0, 10_000))
 def test_the_autopilot_never_throws_an_okey_that_does_not_win(seed: int) -> None:
     match = Match(load_rules("classic"), random.Random(seed))

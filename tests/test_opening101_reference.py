@@ -12,6 +12,7 @@ import reference101 as ref
 from hands101 import combination_hand, physical, pool_for, random_table, related_hand
 from hypothesis import event, given
 from hypothesis import strategies as st
+from sizes import exhaustive
 
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
@@ -162,18 +163,21 @@ def _compare_opening(hand: list[Tile], okey: Tile, rules: OpeningRules, must: Ti
             assert must in [t for meld in opening.melds for t in meld.tiles]
 
 
+@exhaustive(20)
 @given(okeys, randoms, st.integers(3, 12))
 def test_opening_of_dense_hands(okey: Tile, rng: random.Random, size: int) -> None:
     hand = dense_hand(rng, okey, size)
     _compare_opening(hand, okey, _rules(rng), _must(rng, hand))
 
 
+@exhaustive(20)
 @given(okeys, seeded)
 def test_opening_of_dealt_hands(okey: Tile, rng: random.Random) -> None:
     hand = random_deal(rng, rng.choice([21, 22]), okey)
     _compare_opening(hand, okey, _rules(rng), _must(rng, hand))
 
 
+@exhaustive(20)
 @given(okeys, seeded, st.sampled_from([0, 1, 2, 2]))
 def test_opening_of_hands_full_of_combinations(
     okey: Tile, rng: random.Random, okey_count: int
@@ -266,6 +270,7 @@ def test_finish_of_small_hands(
     _compare_finish(hand, table, okey, rules, opened, _must(rng, hand))
 
 
+@exhaustive(20)
 @given(okeys, randoms, st.integers(1, 2), st.integers(3, 8))
 def test_finish_taking_okeys_back_before_opening(
     okey: Tile, rng: random.Random, melds: int, size: int
@@ -303,6 +308,7 @@ def test_finish_after_taking_both_okeys_back_before_opening() -> None:
     check_plan(plan, hand, table, okey, rules, Opened.NOT_YET, None)
 
 
+@exhaustive(20)
 @given(okeys, seeded, st.sampled_from([0, 1, 2, 2]), st.sampled_from(list(Opened)))
 def test_finish_of_full_hands(
     okey: Tile, rng: random.Random, okey_count: int, opened: Opened

@@ -12,6 +12,7 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import exhaustive
 from test_saves_support import Table
 
 from okey.saves import (
@@ -88,6 +89,7 @@ def test_truncated_saves(data: st.DataObject) -> None:
     check(contents[:cut])
 
 
+@exhaustive(25)
 @given(st.data())
 def test_flipped_bytes(data: st.DataObject) -> None:
     contents = bytearray(data.draw(st.sampled_from(valid_saves())))
@@ -97,6 +99,7 @@ def test_flipped_bytes(data: st.DataObject) -> None:
     check(bytes(contents))
 
 
+@exhaustive(25)
 @given(st.data())
 def test_inserted_and_deleted_bytes(data: st.DataObject) -> None:
     contents = data.draw(st.sampled_from(valid_saves()))
@@ -122,6 +125,7 @@ def _at(doc: Any, path: tuple[Any, ...]) -> Any:
     return doc
 
 
+@exhaustive(25)
 @given(st.data())
 def test_mutated_documents(data: st.DataObject) -> None:
     """Wrong types, missing keys, extra keys, other values anywhere in the document."""
@@ -148,6 +152,7 @@ def test_mutated_documents(data: st.DataObject) -> None:
     check(json.dumps(doc, indent=data.draw(st.sampled_from([None, 1]))).encode())
 
 
+@exhaustive(25)
 @given(st.data())
 def test_edited_values(data: st.DataObject) -> None:
     """Plausible hand edits: a number changed, a log line changed, the version changed."""

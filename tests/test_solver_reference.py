@@ -8,6 +8,7 @@ from itertools import product
 import reference
 from hypothesis import given
 from hypothesis import strategies as st
+from sizes import exhaustive
 
 from okey.hand import rows, solver
 from okey.hand.handgen import random_deal, winning_hand
@@ -55,6 +56,7 @@ def test_random_deals_winning_flag(okey: Tile, rng: random.Random) -> None:
     assert _kinds(solver.winning_kinds(hand, okey)) == reference.winning_kinds(hand, okey)
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.integers(0, 1))
 def test_finishes_match_reference(okey: Tile, rng: random.Random, changes: int) -> None:
     hand = _plus_one(rng, _near_winning(rng, okey, changes), okey)
@@ -62,12 +64,14 @@ def test_finishes_match_reference(okey: Tile, rng: random.Random, changes: int) 
     assert found == reference.finishes(hand, okey)
 
 
+@exhaustive(8)  # the reference tries every tile for every hand: the slowest oracle
 @given(okeys, st.randoms(use_true_random=False), st.integers(0, 2))
 def test_waits_match_reference(okey: Tile, rng: random.Random, changes: int) -> None:
     hand = _near_winning(rng, okey, changes)
     assert set(solver.waits(hand, okey)) == reference.waits(hand, okey)
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.integers(0, 2), st.booleans())
 def test_grouping_spares_match_reference(
     okey: Tile, rng: random.Random, changes: int, fifteen: bool
@@ -81,6 +85,7 @@ def test_grouping_spares_match_reference(
     assert sorted([*grouping.tiles()]) == sorted(hand)
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False))
 def test_grouping_spares_random_deals(okey: Tile, rng: random.Random) -> None:
     hand = random_deal(rng, 15, okey)
@@ -90,6 +95,7 @@ def test_grouping_spares_random_deals(okey: Tile, rng: random.Random) -> None:
     )
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.integers(0, 2), st.booleans())
 def test_deficiency_matches_reference(
     okey: Tile, rng: random.Random, changes: int, fifteen: bool
@@ -135,6 +141,7 @@ def _with_wilds(rng: random.Random, hand: list[Tile], okey: Tile) -> list[Tile]:
     return kept[: len(hand) - len(wilds)] + wilds
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.integers(0, 5), st.booleans(), st.booleans())
 def test_deficiency_matches_exhaustive_search(
     okey: Tile, rng: random.Random, changes: int, fifteen: bool, dealt: bool
@@ -194,6 +201,7 @@ def _set_heavy(rng: random.Random, okey: Tile, size: int) -> list[Tile]:
     return _with_wilds(rng, hand, okey)
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.booleans())
 def test_deficiency_of_set_heavy_hands_matches_exhaustive_search(
     okey: Tile, rng: random.Random, fifteen: bool
@@ -205,6 +213,7 @@ def test_deficiency_of_set_heavy_hands_matches_exhaustive_search(
     assert solver.deficiency(hand, okey) == min(expected, solver.pairs_deficiency(counts, jokers))
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False), st.integers(1, 13))
 def test_deficiency_of_short_hands_matches_exhaustive_search(
     okey: Tile, rng: random.Random, size: int
@@ -216,6 +225,7 @@ def test_deficiency_of_short_hands_matches_exhaustive_search(
     assert solver.deficiency(hand, okey) == min(expected, solver.pairs_deficiency(counts, jokers))
 
 
+@exhaustive(20)
 @given(okeys, st.randoms(use_true_random=False))
 def test_deficiency_of_set_heavy_hands_matches_reference(okey: Tile, rng: random.Random) -> None:
     hand = _set_heavy(rng, okey, 14)

@@ -8,6 +8,7 @@ import random
 import reference
 from hypothesis import given
 from hypothesis import strategies as st
+from sizes import exhaustive
 
 from okey.hand import solver
 from okey.hand.notation import parse_tile, parse_tiles
@@ -44,6 +45,7 @@ def _set_hand(rng: random.Random, okey: Tile, sets: int, size: int, extra: int) 
     return hand
 
 
+@exhaustive(20)
 @given(
     st.sampled_from(ALL_FACES),
     st.randoms(use_true_random=False),
