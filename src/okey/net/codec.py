@@ -253,8 +253,8 @@ def _named(data: object, cls: type) -> type:
     """The class ``data`` names when it is a game's own subclass of ``cls`` (a rule set's
     sections: :class:`okey.rules.GameSections`), else ``cls``."""
     name = data.get(TYPE_KEY) if isinstance(data, Mapping) else None
-    if name is None or name == cls.__name__:
-        return cls
+    if not isinstance(name, str) or name == cls.__name__:
+        return cls  # (what is wrong with it is said as the class is read)
     found = _game_names().get(name)
     return found if found is not None and issubclass(found, cls) else cls
 
