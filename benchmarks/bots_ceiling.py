@@ -36,8 +36,8 @@ from okey.engine.events import RoundWon
 from okey.engine.match import Match
 from okey.engine.play import play_round
 from okey.engine.view import Phase, PlayerView
-from okey.hand.tiles import Tile
 from okey.rules import CLASSIC
+from okey.tiles import Tile
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bots_ladder import wilson

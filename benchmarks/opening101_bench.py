@@ -28,7 +28,7 @@ from okey.hand import cover, runvalue
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.handgen import winning_hand
 from okey.hand.opening import best_opening, best_opening_value
-from okey.hand.tiles import ALL_FACES, Tile, full_set, indicator_for, okey_for
+from okey.tiles import ALL_FACES, Tile, full_set, indicator_for, okey_for
 
 Hand = tuple[list[Tile], Tile]
 GOAL_PER_S = 2000

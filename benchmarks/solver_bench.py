@@ -36,8 +36,8 @@ from okey.hand import solver
 from okey.hand.analysis import analyse, to_json
 from okey.hand.handgen import random_deal, winning_hand
 from okey.hand.notation import format_tiles, parse_tile, parse_tiles
-from okey.hand.tiles import ALL_FACES, Tile, full_set, indicator_for
 from okey.rules import CLASSIC
+from okey.tiles import ALL_FACES, Tile, full_set, indicator_for
 
 clock = time.process_time
 BATCH_GOAL = 3000  # lines a second (issue 29)

@@ -38,10 +38,10 @@ from speechd_headless import (
     write_config,
 )
 
-from okey.hand.tiles import Colour, Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode, make_speaker
 from okey.speech.speaker import estimate_seconds
+from okey.tiles import Colour, Tile
 
 EN = load_catalogue("en")
 

@@ -30,6 +30,7 @@ from okey.net.client import Client, play_as_bot
 from okey.net.server import Limits, TableServer
 from okey.net.table import TableConfig, online_rules
 from okey.rules import load_rules
+from okey.web.door import web_door
 
 LOOPBACK = "127.0.0.1"
 
@@ -46,7 +47,7 @@ def cpu_seconds(pid: int) -> float:
 
 async def serve(tables: int) -> None:
     limits = Limits(per_address=1_000_000, messages_per_second=1000.0, burst=1000.0)
-    server = TableServer(limits)
+    server = TableServer(limits, web=web_door())
     _, port = await server.start(LOOPBACK, 0)
     rules = online_rules(load_rules("classic"), 90)
     hosted = [

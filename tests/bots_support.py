@@ -14,7 +14,7 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import okey_for
+from okey.tiles import okey_for
 
 
 def make_view(

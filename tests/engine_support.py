@@ -24,8 +24,8 @@ from okey.games.okey import OkeyGame
 from okey.games.okey.round import Round
 from okey.games.okey.scores import ScoreBoard
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import Tile, full_set
 from okey.rules import load_rules
+from okey.tiles import Tile, full_set
 
 __all__ = [
     "FULL",

@@ -10,7 +10,7 @@ import random
 
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld, OpeningRules, run_face, run_meld, set_meld
-from okey.hand.tiles import FALSE_JOKER, Colour, Tile, full_set, indicator_for
+from okey.tiles import FALSE_JOKER, Colour, Tile, full_set, indicator_for
 
 
 def pool_for(okey: Tile) -> list[Tile]:

@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import cache
 
-from okey.hand.tiles import ALL_FACES, FALSE_JOKER, Tile
+from okey.tiles import ALL_FACES, FALSE_JOKER, Tile
 
 Faces = tuple[int, ...]
 

@@ -17,7 +17,7 @@ from itertools import combinations
 
 from reference import split
 
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 Faces = tuple[int, ...]
 NO = -1_000_000  # no laying meets the condition

@@ -11,10 +11,10 @@ from collections.abc import Callable
 
 from okey.engine.actions import Action, DeclineDiscard, Discard, DrawFromPile, TakeDiscard
 from okey.engine.view import Phase, PlayerView
-from okey.hand.tiles import Tile
 from okey.table.controller import Table
 from okey.table.input import moves
 from okey.table.state.seat import SeatState, Step
+from okey.tiles import Tile
 
 MOST_TURNS = 400
 

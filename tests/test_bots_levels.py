@@ -38,10 +38,10 @@ from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld, OpeningRules
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
-from okey.hand.tiles import Tile
 from okey.kits import game_names
 from okey.levels import LEVEL_NAMES
 from okey.rules import load_rules
+from okey.tiles import Tile
 
 LEVELS = ("easy", "medium", "hard")
 READY = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 y13"  # 14 tiles in runs

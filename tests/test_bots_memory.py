@@ -6,7 +6,7 @@ from bots_support import make_view
 
 from okey.bots.memory import Memory, face_index
 from okey.hand.notation import parse_tile
-from okey.hand.tiles import FALSE_JOKER
+from okey.tiles import FALSE_JOKER
 
 
 def idx(text: str) -> int:

@@ -10,7 +10,7 @@ from okey.bots.evaluate import Discards, Hand, Outlook, Route
 from okey.bots.need import Need
 from okey.hand import solver
 from okey.hand.handgen import random_deal, winning_hand
-from okey.hand.tiles import ALL_FACES, Tile, full_set, indicator_for
+from okey.tiles import ALL_FACES, Tile, full_set, indicator_for
 
 
 def _pool(hand: list[Tile], okey: Tile) -> list[Tile]:

@@ -46,10 +46,10 @@ from okey.games.okey101.simulate import _check_plugin as check_seat_name101
 from okey.games.okey101.view import View101
 from okey.hand.melds import Meld
 from okey.hand.notation import format_tile, parse_tile
-from okey.hand.tiles import full_set
 from okey.kits import game_names
 from okey.messages import load_catalogue
 from okey.rules import CLASSIC, load_rules
+from okey.tiles import full_set
 
 HAND = "r1 r2 r3 b4 b5 b6 k7 k8 k9 y9 y10 y11 y12 b1 k13"
 RULES_101 = load_rules("101")

@@ -15,8 +15,8 @@ from okey.hand.solver import (
     waits,
     winning_kinds,
 )
-from okey.hand.tiles import FALSE_JOKER, okey_for
 from okey.rules import CLASSIC, ScoringRules
+from okey.tiles import FALSE_JOKER, okey_for
 
 # An okey nobody holds in these examples, so every tile is itself.
 NO_OKEY = parse_tile("r11")

@@ -32,8 +32,8 @@ from okey.hand.finishing import Opened
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld, OpeningRules, make_meld
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import Tile, okey_for
 from okey.rules import RuleSet, load_rules, rules_from_mapping, rules_mapping
+from okey.tiles import Tile, okey_for
 
 RULES = load_rules("101")
 

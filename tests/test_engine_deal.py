@@ -14,8 +14,8 @@ from okey.engine import Match, Phase
 from okey.engine.deal import arrange_deck, check_deck, deal, shuffled_deck
 from okey.engine.errors import DeckError
 from okey.engine.events import Dealt, IndicatorTurned, RoundStarted
-from okey.hand.tiles import FALSE_JOKER, full_set, okey_for
 from okey.rules import CLASSIC, load_rules
+from okey.tiles import FALSE_JOKER, full_set, okey_for
 
 
 @pytest.mark.parametrize(("players", "pile"), [(4, 48), (3, 62), (2, 76)])

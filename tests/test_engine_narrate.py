@@ -12,10 +12,10 @@ from okey.bots import make_bot
 from okey.engine import DeclarePairs, Discard, Match, ShowIndicator, TimeOut, TurnToOkey
 from okey.engine.events import AutopilotChanged, DiceThrown, RoundDrawn, RoundWon
 from okey.engine.traditional import Dice, passed_over
-from okey.hand.tiles import FALSE_JOKER, Tile, full_set
 from okey.messages import load_catalogue
 from okey.narrate import Narrator
 from okey.rules import load_rules
+from okey.tiles import FALSE_JOKER, Tile, full_set
 
 EN = load_catalogue("en")
 

@@ -28,7 +28,7 @@ from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld
 from okey.hand.notation import TileNotationError
-from okey.hand.tiles import FALSE_JOKER_CODE, Tile
+from okey.tiles import FALSE_JOKER_CODE, Tile
 
 TILES = st.builds(Tile, st.integers(0, FALSE_JOKER_CODE))
 SIMPLE = (

@@ -25,8 +25,8 @@ from okey.engine.traditional import (
     throw_dice,
     thrower_of,
 )
-from okey.hand.tiles import FALSE_JOKER, Tile, full_set
 from okey.rules import CLASSIC, RuleSet, load_rules
+from okey.tiles import FALSE_JOKER, Tile, full_set
 
 TRADITIONAL = load_rules("traditional")
 

@@ -37,12 +37,12 @@ from okey.hand.finishing import Opened
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.messages import load_catalogue
-from okey.net.codec import decode_as, decode_event, encode
 from okey.net.protocol import Update, read_server
 from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules, rules_dir
 from okey.table.lines import Line
 from okey.table.output.welcome import welcome
+from okey.wire.codec import decode_as, decode_event, encode
 
 EN = load_catalogue("en")
 RULES = load_rules("101-partners")

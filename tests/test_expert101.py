@@ -22,10 +22,10 @@ from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.expert import Expert101, live_counts
 from okey.games.okey101.round import Round101
 from okey.games.okey101.view import View101
-from okey.hand.tiles import Tile
 from okey.levels import LEVEL_NAMES, best_level, level_names
 from okey.net.autopilot import TableBot
 from okey.rules import load_rules
+from okey.tiles import Tile
 
 RULES = load_rules("101")
 

@@ -13,7 +13,6 @@ from okey.bots.kit import BotsPart
 from okey.commands.hand_kit import HandPart
 from okey.commands.simulate_kit import SimulatePart
 from okey.engine.games.base import GameEngine
-from okey.net.kit import NetPart
 from okey.review.kit import ReviewPart
 from okey.rules import RulesPart
 from okey.table.keys import GameKeys
@@ -21,6 +20,7 @@ from okey.table.kit import TablePart
 from okey.table.output.hint import HintPart
 from okey.table.output.narration import TableWordsPart
 from okey.tutorial.kit import TutorialPart
+from okey.wire.kit import NetPart
 from okey.words_kit import WordsPart
 
 PARTS: dict[str, type[object]] = {

@@ -31,7 +31,6 @@ from okey.engine.view import Phase
 from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.view import View101
 from okey.hand.notation import format_tile
-from okey.hand.tiles import Tile
 from okey.net.protocol import (
     MAX_ACTION_TILES,
     MAX_CLIENT_MESSAGE,
@@ -45,6 +44,7 @@ from okey.net.protocol import (
     dumps,
     read_server,
 )
+from okey.tiles import Tile
 
 
 def act(action: str, ref: int, **more: Any) -> str:

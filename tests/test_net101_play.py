@@ -31,7 +31,6 @@ from okey.engine.events import Discarded, MatchOver
 from okey.engine.view import PlayerView
 from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.games.okey101.view import View101
-from okey.net.codec import decode
 from okey.net.protocol import (
     OLDEST,
     PROTOCOL,
@@ -43,6 +42,7 @@ from okey.net.protocol import (
     Update,
     read_server,
 )
+from okey.wire.codec import decode
 
 SEATS_MOVES = (Opened101, Laid101, Added101)
 

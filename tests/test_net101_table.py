@@ -25,9 +25,7 @@ from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.notation import format_tile, parse_tile
 from okey.hand.opening import best_opening
-from okey.hand.tiles import Tile, is_okey
 from okey.net.autopilot import Autopilot, TableBot
-from okey.net.notation import action_from_text
 from okey.net.persist import table_from_save, table_snapshot
 from okey.net.protocol import (
     OLDEST,
@@ -47,6 +45,8 @@ from okey.net.protocol import (
 from okey.net.seat import details_fields
 from okey.net.table import NetTable, Refusal, TableConfig, online_rules
 from okey.rules import load_rules
+from okey.tiles import Tile, is_okey
+from okey.wire.notation import action_from_text
 
 CODE = "TEST-CODE"
 

@@ -19,9 +19,6 @@ from okey.bots import make_bot
 from okey.engine.events import EndsRound, Event, GameEvent, seen_by
 from okey.engine.match import Match
 from okey.engine.view import PlayerView, TableView
-from okey.hand.tiles import Tile
-from okey.net.codec import CodecError, decode, decode_as, decode_event, encode, event_types
-from okey.net.kit import net_part
 from okey.net.protocol import (
     PROTOCOLS,
     Brief,
@@ -35,6 +32,9 @@ from okey.net.protocol import (
     read_server,
 )
 from okey.rules import available_rule_sets, load_rules
+from okey.tiles import Tile
+from okey.wire.codec import CodecError, decode, decode_as, decode_event, encode, event_types
+from okey.wire.kit import net_part
 
 # The net serves Okey's tables (Okey 101 at the table and on the net: issue 13).
 RULE_SETS = [name for name in available_rule_sets() if load_rules(name).game == "okey"]

@@ -37,7 +37,6 @@ from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.errors import IllegalMoveError, MoveError
 from okey.engine.view import Phase
 from okey.hand.notation import TileNotationError, parse_tile
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue, load_catalogue
 from okey.net.client import Client, Disconnected
 from okey.net.protocol import (
@@ -67,6 +66,7 @@ from okey.table.controller import Table
 from okey.table.input import moves
 from okey.table.lines import Field, Joined, Line, Speech
 from okey.table.state.session import refused as local_refusal
+from okey.tiles import Tile
 
 TR = load_catalogue("tr")
 STEP = 10.0  # seconds one exchange may take

@@ -44,10 +44,7 @@ from okey.engine.events import (
 )
 from okey.games.okey101.actions import Add
 from okey.hand.notation import parse_tile
-from okey.hand.tiles import Tile
 from okey.net.client import Disconnected, Lost
-from okey.net.codec import encode
-from okey.net.notation import action_from_text
 from okey.net.protocol import (
     Brief,
     Lobby,
@@ -61,6 +58,9 @@ from okey.net.protocol import (
     read_server,
 )
 from okey.net.table import TableConfig
+from okey.tiles import Tile
+from okey.wire.codec import encode
+from okey.wire.notation import action_from_text
 
 
 @async_test

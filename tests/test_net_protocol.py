@@ -28,10 +28,8 @@ from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
 from okey.games.okey101.view import View101
-from okey.hand.tiles import Tile
 from okey.messages import load_catalogue
 from okey.net.client import Lost
-from okey.net.codec import CodecError, decode
 from okey.net.codes import (
     ALPHABET,
     CODE_BITS,
@@ -45,7 +43,6 @@ from okey.net.codes import (
     token_matches,
 )
 from okey.net.limits import Bucket, FailedJoins
-from okey.net.notation import action_from_text, action_text
 from okey.net.protocol import (
     MAX_ACTION_TEXT,
     MAX_ACTION_TILES,
@@ -67,6 +64,9 @@ from okey.net.protocol import (
     read_client,
     read_server,
 )
+from okey.tiles import Tile
+from okey.wire.codec import CodecError, decode
+from okey.wire.notation import action_from_text, action_text
 
 
 def reason_of(frame: str | bytes) -> Reason:

@@ -19,7 +19,6 @@ from okey.engine.events import Dealt, Drew, RoundStarted, TimedOut
 from okey.engine.match import Match
 from okey.engine.view import PlayerView
 from okey.hand.solver import kinds_after_discard
-from okey.hand.tiles import Tile
 from okey.net.autopilot import Autopilot
 from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
@@ -48,6 +47,7 @@ from okey.net.protocol import (
 from okey.net.table import DEFAULT_TIMER, NetTable, Refusal, TableConfig, online_rules
 from okey.rules import load_rules
 from okey.saves import SaveError, read_save
+from okey.tiles import Tile
 
 CODE = "TEST-CODE"
 

@@ -24,7 +24,6 @@ from okey.engine.events import seen_by
 from okey.engine.match import Match
 from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.sections import own_rules
-from okey.net.notation import action_from_text
 from okey.net.protocol import (
     Act,
     Brief,
@@ -37,6 +36,7 @@ from okey.net.protocol import (
     read_server,
 )
 from okey.rules import RuleSet, load_rules
+from okey.wire.notation import action_from_text
 
 EXPECTED = Path(__file__).with_suffix(".jsonl")
 WHOLE = 16  # every this many frames is kept whole

@@ -11,7 +11,7 @@ from okey.hand.melds import HandValue, Meld, OpeningRules, hand_value, make_meld
 from okey.hand.notation import format_tiles, parse_tile, parse_tiles
 from okey.hand.opening import Opening, best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import FALSE_JOKER, Tile, okey_for
+from okey.tiles import FALSE_JOKER, Tile, okey_for
 
 # An okey nobody holds in these examples (its indicator is y13), so every tile is itself.
 NO_OKEY = parse_tile("y1")

@@ -22,7 +22,7 @@ from okey.hand.melds import Meld, OpeningRules
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import Opening, best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import ALL_FACES, Colour, Tile, is_okey, stand_in
+from okey.tiles import ALL_FACES, Colour, Tile, is_okey, stand_in
 
 okeys = st.sampled_from(ALL_FACES)
 randoms = st.randoms(use_true_random=False)

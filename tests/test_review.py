@@ -49,7 +49,6 @@ from okey.hand.melds import Meld, OpeningRules, make_meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.matchlog import MatchLogError, log_of, parse_log
 from okey.messages import Verbosity, load_catalogue
-from okey.net.codec import decode, encode
 from okey.net.table import review_of
 from okey.review import (
     Decision,
@@ -67,6 +66,7 @@ from okey.table.output.reviewing import decision_line, review_lines, review_spee
 from okey.table.output.words import Words
 from okey.table.state.persist import session_from_save
 from okey.table.state.seats import Seats, default_names
+from okey.wire.codec import decode, encode
 
 EN = load_catalogue("en")
 

@@ -13,8 +13,8 @@ from sizes import exhaustive
 from okey.hand import rows, solver
 from okey.hand.handgen import random_deal, winning_hand
 from okey.hand.scoring import FinishKind
-from okey.hand.tiles import ALL_FACES, FALSE_JOKER, Tile, full_set, indicator_for
 from okey.rules import CLASSIC
+from okey.tiles import ALL_FACES, FALSE_JOKER, Tile, full_set, indicator_for
 
 okeys = st.sampled_from(ALL_FACES)
 

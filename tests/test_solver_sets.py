@@ -12,7 +12,7 @@ from sizes import exhaustive
 
 from okey.hand import solver
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import ALL_FACES, Colour, Tile, full_set, indicator_for, okey_for
+from okey.tiles import ALL_FACES, Colour, Tile, full_set, indicator_for, okey_for
 
 
 def test_two_okeys_beside_three_four_sets_are_no_spares() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from okey.hand import solver
 from okey.hand.handgen import random_deal
 from okey.hand.notation import format_tile, parse_tile, parse_tiles
-from okey.hand.tiles import ALL_FACES, COLOUR_LETTERS, FALSE_JOKER, Tile
+from okey.tiles import ALL_FACES, COLOUR_LETTERS, FALSE_JOKER, Tile
 
 
 def test_every_tile_is_named_and_read_back_as_before() -> None:

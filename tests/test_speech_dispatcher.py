@@ -33,8 +33,8 @@ from speechd_headless import (
     write_config,
 )
 
-from okey.hand.tiles import Colour, Tile
 from okey.speech import Speaker, SpeechMode, make_speaker
+from okey.tiles import Colour, Tile
 
 T = TypeVar("T")
 

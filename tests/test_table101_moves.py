@@ -37,7 +37,6 @@ from okey.hand.layoff import Place
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile
 from okey.messages import Verbosity
 from okey.rules import load_rules
 from okey.saves import read_save
@@ -49,6 +48,7 @@ from okey.table.state.seat import Step
 from okey.table.state.seats import default_names
 from okey.table.state.session import new_session
 from okey.table.state.settings import TableSettings
+from okey.tiles import Tile
 
 NAMES = ["Ayşe", "Mehmet", "Zeynep"]
 

@@ -18,7 +18,6 @@ from test_table_rig import (
 from okey.audio import Cue
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import Tile
 from okey.messages import Verbosity
 from okey.table.keys import Command
 from okey.table.lines import (
@@ -34,6 +33,7 @@ from okey.table.lines import (
 )
 from okey.table.state.seat import Step
 from okey.table.state.sorting import SortMode
+from okey.tiles import Tile
 
 WINNING = "r1 r2 r3 b4 b5 b6 k7 k8 k9 k10 y10 y11 y12 y13"  # 14 tiles in runs
 r6, k1 = parse_tile("r6"), parse_tile("k1")

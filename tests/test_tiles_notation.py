@@ -9,7 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from okey.hand.notation import TileNotationError, format_tile, format_tiles, parse_tile, parse_tiles
-from okey.hand.tiles import (
+from okey.messages import load_catalogue
+from okey.tiles import (
     ALL_FACES,
     FALSE_JOKER,
     Colour,
@@ -20,7 +21,6 @@ from okey.hand.tiles import (
     okey_for,
     stand_in,
 )
-from okey.messages import load_catalogue
 
 EN = load_catalogue("en")
 

@@ -29,11 +29,11 @@ from okey.games.okey101.view import View101
 from okey.hand.finishing import finish_plan
 from okey.hand.opening import best_opening
 from okey.hand.solver import finishes
-from okey.hand.tiles import Tile, full_set
 from okey.messages import load_catalogue
 from okey.review import Summary, review_match
 from okey.rules import load_rules, rules_mapping
 from okey.table.state.sorting import SectionKind, SortMode, sort_hand
+from okey.tiles import Tile, full_set
 from okey.tutorial.kit import tutorial_part
 
 EN = load_catalogue("en")

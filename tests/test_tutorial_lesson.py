@@ -19,7 +19,6 @@ from okey.games.okey import tutorial_deal as deal
 from okey.games.okey101 import tutorial_deal as deal101
 from okey.games.okey101.events import Added101, Laid101, Opened101, RoundScored101
 from okey.games.okey101.sections import rules_101
-from okey.hand.tiles import FALSE_JOKER, Tile
 from okey.messages import load_catalogue
 from okey.speech import Speaker, SpeechMode
 from okey.table.lines import (
@@ -41,6 +40,7 @@ from okey.table.output.narration import indicator_line
 from okey.table.state.session import Step
 from okey.table.state.sorting import SortMode, sort_hand
 from okey.table.terminal import screen
+from okey.tiles import FALSE_JOKER, Tile
 from okey.tutorial.build import tutorial_table
 from okey.tutorial.guide import Guide
 from okey.tutorial.kit import tutorial_part

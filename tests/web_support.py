@@ -37,6 +37,7 @@ from okey.table.input import chatting
 from okey.table.input.router import possible_now
 from okey.table.keys import Command
 from okey.table.state.seat import Step
+from okey.web.door import web_door
 
 T = TypeVar("T")
 CODE = "WEBT-ABLE"
@@ -82,7 +83,7 @@ class ServerThread:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
-        self.server = TableServer(Limits())
+        self.server = TableServer(Limits(), web=web_door())
         config = TableConfig(online_rules(load_rules(rules), timer), CODE, seed=seed)
         self.server.add_table(config)
         host, port = self.run(self.server.start("127.0.0.1", 0))

@@ -18,7 +18,7 @@ from enum import StrEnum
 from pathlib import PurePath
 from typing import ClassVar, Protocol
 
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 class Phrase:

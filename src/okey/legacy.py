@@ -28,6 +28,10 @@ MOVED: Final[dict[str, str]] = {
     "okey.bots.guard101": "okey.bots.plugins",
     "okey.review101": "okey.games.okey101.review",
     "okey.round_review": "okey.review.round",
+    "okey.hand.tiles": "okey.tiles",
+    "okey.net.codec": "okey.wire.codec",
+    "okey.net.notation": "okey.wire.notation",
+    "okey.net.kit": "okey.wire.kit",
 }
 """Old package or module name -> its new name (a package's modules move with it)."""
 

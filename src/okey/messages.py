@@ -31,7 +31,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from okey import errors
-from okey.hand.tiles import Colour, Tile, is_okey
+from okey.tiles import Colour, Tile, is_okey
 
 DOMAIN = "okey"
 # Beside this module, not through importlib.resources: that import alone costs more

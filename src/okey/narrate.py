@@ -37,13 +37,13 @@ from okey.engine.events import (
 )
 from okey.engine.traditional import dice_variant, passed_over
 from okey.hand.melds import Meld
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.rules import TableRules
 from okey.table.lines import Speech, sentence
 from okey.table.output.meldwords import group_line, laid_line
 from okey.table.output.words import Words
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 from okey.words_kit import WordsPart
 
 

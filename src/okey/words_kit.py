@@ -19,7 +19,7 @@ from okey.rules import RuleSet
 if TYPE_CHECKING:  # okey play's welcome says the rules' words before the engine loads
     from okey.engine.events import GameEvent
     from okey.hand.melds import Meld
-    from okey.hand.tiles import Tile
+    from okey.tiles import Tile
 
 
 class Teller(Protocol):

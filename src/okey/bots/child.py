@@ -68,8 +68,8 @@ def limit_self(cpu: Any, memory: Any) -> None:
 def main(argv: list[str]) -> int:
     import okey.messages  # noqa: F401  (an okey error the bot raises is told in English)
     from okey.bots.plugins import load_factory
-    from okey.net.codec import decode
-    from okey.net.notation import action_text
+    from okey.wire.codec import decode
+    from okey.wire.notation import action_text
 
     out = os.fdopen(os.dup(sys.stdout.fileno()), "wb")
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())  # what the bot prints, even

@@ -14,7 +14,7 @@ from okey.bots.evaluate import NEIGHBOURS, Discards, Hand, Route
 from okey.bots.level import LevelBot
 from okey.engine.view import PlayerView
 from okey.hand.solver import combination_grouping
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 def company(hand: Hand, face: int) -> int:

@@ -18,7 +18,7 @@ from typing import Final
 from okey.bots.memory import FACES, face_index
 from okey.bots.need import Need
 from okey.hand.solver import face_tile, hand_counts, pairs_deficiency
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 class Route(Enum):

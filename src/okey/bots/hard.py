@@ -30,7 +30,7 @@ from okey.bots.level import LevelBot
 from okey.bots.memory import Memory
 from okey.bots.need import Need
 from okey.engine.view import PlayerView
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 MOST_LOOKED_AT: Final = 8
 HELD_DISCOUNT: Final = 0.25  # weight lost per unit of an opponent's visible interest

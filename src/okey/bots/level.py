@@ -24,7 +24,7 @@ from okey.engine.actions import (
 )
 from okey.engine.view import Phase, PlayerView
 from okey.hand.solver import finishes, has_finish
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 def winning_discard(view: PlayerView) -> Tile | None:

@@ -20,7 +20,7 @@ from okey.bots.evaluate import Discards, Hand, Route, hand_need
 from okey.bots.level import LevelBot
 from okey.bots.memory import Memory
 from okey.engine.view import PlayerView
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 MOST_LOOKED_AT: Final = 4  # tied discards whose waits are counted
 

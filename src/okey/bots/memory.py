@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.engine.view import PlayerView
-from okey.hand.tiles import COPIES, FACE_COUNT, FALSE_JOKER_CODE, Tile
+from okey.tiles import COPIES, FACE_COUNT, FALSE_JOKER_CODE, Tile
 
 FACES: Final = FACE_COUNT
 

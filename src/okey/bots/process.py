@@ -5,7 +5,7 @@ can reach the live match (``gc.get_objects()``), and so every hidden tile. Seat
 ``process:SPEC`` instead (``process:./lucky.py:make_bot``, ``process:mybot:make_bot``)
 and the bot runs in a child Python process (:mod:`okey.bots.child`) that is given
 nothing but its view, one JSON line at a time, in the network codec
-(:mod:`okey.net.codec`), and answers one line, its action in the notation::
+(:mod:`okey.wire.codec`), and answers one line, its action in the notation::
 
     okey -> child   {"view": {"type": "PlayerView", ...}}
     child -> okey   {"action": "discard r5"}
@@ -230,8 +230,8 @@ class ProcessBot:
         return action
 
     def _ask(self, view: PlayerView) -> Action:
-        from okey.net.codec import encode
-        from okey.net.notation import action_from_text
+        from okey.wire.codec import encode
+        from okey.wire.notation import action_from_text
 
         self._send({"view": encode(view)})
         line = self._answer(self.time_limit)

@@ -16,10 +16,10 @@ from okey.commands import error, words_of
 from okey.commands.hand_kit import HandPart, Teller, Told
 from okey.errors import OkeyError, Phrase
 from okey.hand.analysis import HandError, HandProblem
-from okey.hand.tiles import okey_for
 from okey.messages import Catalogue
 from okey.rules import RulesError, load_rules
 from okey.textfiles import TextFileError, text_lines
+from okey.tiles import okey_for
 
 NAME = "hand"
 HELP_KEY = "hand.cli.help"

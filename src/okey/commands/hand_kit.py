@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from okey.saves import SaveError
 from okey.speech import Speaker, add_speech_options
 from okey.table.lines import Line
 from okey.table.state.settings import DEFAULT_PACE
+from okey.web.door import web_door
 from okey.web.link import loopback_tls, page_link
 
 NAME = "host"
@@ -42,7 +43,7 @@ async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse
     """Start the server, then seat the host at it until they leave; the exit status."""
     catalogue = sitting.catalogue
     text = catalogue.text
-    server = TableServer(Limits(), saves_dir=chosen.folder)
+    server = TableServer(Limits(), saves_dir=chosen.folder, web=web_door())
     try:
         hosted = chosen.table_on(server)
     except SaveError as exc:

@@ -34,6 +34,7 @@ from okey.numbers import NumberProblem, NumberRule
 from okey.rules import LEAST_TIMER, MOST_TIMER, RulesError, load_rules
 from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import check_folder, check_name
+from okey.web.door import web_door
 from okey.web.link import page_link
 
 NAME = "serve"
@@ -189,7 +190,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
         return chosen
 
     async def main() -> int:
-        server = TableServer(Limits(), saves_dir=chosen.folder)
+        server = TableServer(Limits(), saves_dir=chosen.folder, web=web_door())
         try:
             hosted = chosen.table_on(server)
         except SaveError as exc:

@@ -12,9 +12,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from okey.commands import error, report
-from okey.commands.daily import spoken_date, today
 from okey.commands.saying import say
-from okey.daily import parse_day
+from okey.daily import parse_day, spoken_date, today
 from okey.messages import Catalogue
 from okey.progress_file import ProgressError
 from okey.saves import saves_dir

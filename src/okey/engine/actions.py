@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

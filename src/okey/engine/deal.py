@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from okey.engine.errors import DeckError, DeckProblem
-from okey.hand.tiles import Tile, full_set
+from okey.tiles import Tile, full_set
 
 DEALER_TILES = 15
 HAND_TILES = 14

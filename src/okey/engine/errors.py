@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from okey.errors import OkeyError
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 class MoveError(StrEnum):

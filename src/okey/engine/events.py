@@ -16,7 +16,7 @@ from typing import ClassVar, assert_never
 from okey.engine.traditional import Dice
 from okey.hand.scoring import FinishKind
 from okey.hand.solver import Group
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,8 +39,8 @@ from okey.engine.games import Game, GameRound, game_for
 from okey.engine.record import DealEntry, MoveEntry, RecordEntry
 from okey.engine.traditional import Dice
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.hand.tiles import Tile
 from okey.rules import CLASSIC, RuleSet
+from okey.tiles import Tile
 
 MOST_AUTOMATIC_MOVES = 8
 """A bound on the moves made for one timed-out turn (the game's own take two at most)."""

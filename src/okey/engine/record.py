@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from okey.engine.actions import Action
 from okey.engine.traditional import Dice
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

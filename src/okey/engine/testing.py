@@ -38,8 +38,8 @@ from okey.engine.match import Match
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.solver import kinds_after_discard
-from okey.hand.tiles import Tile
 from okey.rules import CLASSIC, RuleSet
+from okey.tiles import Tile
 
 
 def prepared(

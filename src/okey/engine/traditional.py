@@ -37,7 +37,7 @@ from dataclasses import dataclass
 
 from okey.engine.deal import HAND_TILES, Deal, check_deck
 from okey.engine.errors import DeckError, DeckProblem
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 STACK_TILES = 5
 STACKS = 21

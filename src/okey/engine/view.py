@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from okey.engine.actions import Action
-from okey.hand.tiles import Tile
 from okey.rules import CLASSIC, RuleSet
+from okey.tiles import Tile
 
 
 class Phase(Enum):

@@ -23,8 +23,8 @@ from okey.hand.solver import (
     waits,
     winning_kinds,
 )
-from okey.hand.tiles import Tile, okey_for
 from okey.rules import ScoringRules
+from okey.tiles import Tile, okey_for
 
 MAX_HAND = HAND_SIZE + 1
 

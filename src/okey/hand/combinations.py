@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from okey.hand.tiles import Tile, is_okey, stand_in
+from okey.tiles import Tile, is_okey, stand_in
 
 MIN_GROUP = 3
 MAX_RUN = 13

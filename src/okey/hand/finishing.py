@@ -42,7 +42,7 @@ from okey.hand.layoff import (
 from okey.hand.melds import Meld, OpeningRules, run_face, set_meld
 from okey.hand.reach import hopeless, reachable_okeys
 from okey.hand.solver import face_tile, hand_counts
-from okey.hand.tiles import Tile, is_okey, stand_in
+from okey.tiles import Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 Pair = tuple[Tile, Tile]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from okey.hand.tiles import FALSE_JOKER, Colour, Tile, full_set, indicator_for
+from okey.tiles import FALSE_JOKER, Colour, Tile, full_set, indicator_for
 
 GROUP_SIZES: tuple[tuple[int, ...], ...] = (
     (3, 3, 4, 4),

@@ -18,7 +18,7 @@ from typing import Final, assert_never
 
 from okey.hand.combinations import MAX_RUN, MAX_SET, GroupKind
 from okey.hand.melds import HIGH_ONE, Meld, OpeningRules, run_face, set_meld
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
+from okey.tiles import Colour, Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from okey.hand.combinations import MAX_RUN, MAX_SET, MIN_GROUP, GroupKind
-from okey.hand.tiles import FALSE_JOKER_CODE, Colour, Tile, is_okey, stand_in
+from okey.tiles import FALSE_JOKER_CODE, Colour, Tile, is_okey, stand_in
 
 HIGH_ONE: Final = 14  # the place of a 1 that ends a run after 13
 

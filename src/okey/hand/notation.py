@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from okey.errors import OkeyError, Phrase
-from okey.hand.tiles import COLOUR_LETTERS, FALSE_JOKER, NAMES, Colour, Tile
+from okey.tiles import COLOUR_LETTERS, FALSE_JOKER, NAMES, Colour, Tile
 
 _LETTER_COLOURS = {letter: colour for colour, letter in COLOUR_LETTERS.items()}
 _TOKEN = re.compile(r"([rbky])([0-9]{1,2})")  # ASCII digits only (\d takes any script's)

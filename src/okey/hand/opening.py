@@ -36,7 +36,7 @@ from okey.hand.runvalue import (
 
 # _spares: the classic solver's "tiles not used, in the hand's order" (one helper for both).
 from okey.hand.solver import _spares, hand_counts, row_keys
-from okey.hand.tiles import FALSE_JOKER_CODE, Tile, is_okey, stand_in
+from okey.tiles import FALSE_JOKER_CODE, Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 

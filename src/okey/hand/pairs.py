@@ -12,7 +12,7 @@ from typing import Final
 
 from okey.hand.melds import OpeningRules
 from okey.hand.solver import _spares
-from okey.hand.tiles import Tile, is_okey, stand_in
+from okey.tiles import Tile, is_okey, stand_in
 
 DEFAULT_RULES: Final = OpeningRules()
 

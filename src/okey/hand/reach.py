@@ -20,7 +20,7 @@ from okey.hand.columns import MAX_OKEYS, column, stuck_tiles
 from okey.hand.combinations import GroupKind
 from okey.hand.layoff import lacking, okey_places, room, top_place
 from okey.hand.melds import Meld, OpeningRules
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 def _table_takes(code: int, counts: Sequence[int], okeys: int, table: Sequence[Meld],

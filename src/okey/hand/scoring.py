@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from okey.hand.tiles import Colour, Tile, is_okey, stand_in
 from okey.rules import ScoringRules
+from okey.tiles import Colour, Tile, is_okey, stand_in
 
 
 class FinishKind(Enum):

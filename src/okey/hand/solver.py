@@ -44,8 +44,8 @@ from okey.hand.rows import (
 )
 from okey.hand.rows import clear_caches as clear_row_caches
 from okey.hand.scoring import FinishKind, finish_points
-from okey.hand.tiles import ALL_FACES, FALSE_JOKER, FALSE_JOKER_CODE, Tile
 from okey.rules import ScoringRules
+from okey.tiles import ALL_FACES, FALSE_JOKER, FALSE_JOKER_CODE, Tile
 
 HAND_SIZE: Final = 14
 Column = tuple[int, int, int, int]

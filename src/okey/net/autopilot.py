@@ -15,8 +15,8 @@ from okey.bots import AnyBot, make_bot
 from okey.bots.kit import BotsPart
 from okey.engine.actions import Action, Discard
 from okey.engine.view import TableView
-from okey.hand.tiles import is_okey
 from okey.rules import RuleSet
+from okey.tiles import is_okey
 
 
 class TableBot:

@@ -28,7 +28,6 @@ from okey.bots.base import AnyBot
 from okey.engine.actions import Action
 from okey.engine.events import Event, MatchOver
 from okey.engine.view import Phase
-from okey.net.codec import CodecError
 from okey.net.protocol import (
     MAX_SERVER_MESSAGE,
     OLDEST,
@@ -53,6 +52,7 @@ from okey.net.protocol import (
     dumps,
     read_server,
 )
+from okey.wire.codec import CodecError
 
 RETRY_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0)
 """Seconds before each new try after the connection is lost (about 15 s in all)."""

@@ -2,7 +2,7 @@
 
 Every message is one WebSocket text frame holding one JSON object; its ``"type"``
 is the name of one of the frozen dataclasses below, its other keys are their
-fields, in the forms of :mod:`okey.net.codec` (a tile ``"r5"``, an action
+fields, in the forms of :mod:`okey.wire.codec` (a tile ``"r5"``, an action
 ``"discard r5"``, an event or a view an object with its own ``"type"``).
 What the server receives is checked here, key by key, before anything uses it.
 """
@@ -17,10 +17,10 @@ from typing import Final, TypeAlias, get_args
 from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event
 from okey.engine.view import TableView
-from okey.net.codec import JSON, CodecError, decode, encode
-from okey.net.kit import net_part
 from okey.review import RoundReview
 from okey.rules import RuleSet
+from okey.wire.codec import JSON, CodecError, decode, encode
+from okey.wire.kit import net_part
 
 PROTOCOL: Final = 2
 """The newest protocol version: a client says the newest it speaks in its Hello (an older
@@ -146,7 +146,7 @@ CLIENT_TYPES: Final = {cls.__name__: cls for cls in get_args(ClientMessage)}
 
 SeatView: TypeAlias = TableView
 """A seat's view on the wire: its ``"type"`` names its game's view (``PlayerView``: Okey's;
-each game's folder gives its own, :class:`okey.net.kit.NetPart`)."""
+each game's folder gives its own, :class:`okey.wire.kit.NetPart`)."""
 
 
 class SeatKind(Enum):

@@ -43,7 +43,6 @@ from okey.engine.events import (
 )
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.net.client import FINAL, Client, Disconnected
 from okey.net.protocol import Act as ActMessage
@@ -87,6 +86,7 @@ from okey.table.state.seat import SeatView as TableSeatView
 from okey.table.state.seats import Seats
 from okey.table.state.settings import TableSettings
 from okey.table.state.sorting import SortMode
+from okey.tiles import Tile
 
 HOLD_DRAW = 2.0
 """Seconds another person's draw waits for their discard, to be told with it as one turn

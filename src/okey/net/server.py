@@ -21,13 +21,14 @@ import asyncio
 import contextlib
 import logging
 import ssl
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.frames import CloseCode
+from websockets.http11 import Request, Response
 
 from okey.net.codes import code_key, same_code
 from okey.net.limits import Bucket, FailedJoins, JoinGuard
@@ -126,6 +127,18 @@ class Hosted:
         return self.table.config.code
 
 
+@dataclass(frozen=True)
+class WebDoor:
+    """How a table server also serves a web page and seats the browsers that open it
+    (:func:`okey.web.web_door` makes the one okey has): ``answer`` takes every HTTP
+    request first (a page, or None to go on to the WebSocket), and a WebSocket at
+    ``path`` is a browser's, seated by ``seat``."""
+
+    answer: Callable[[ServerConnection, Request], Response | None]
+    path: str
+    seat: Callable[[TableServer, ServerConnection, str], Awaitable[None]]
+
+
 class TableServer:
     """Hosts tables behind one WebSocket listener."""
 
@@ -135,10 +148,10 @@ class TableServer:
         *,
         saves_dir: Path | None = None,
         clock: Callable[[], float] | None = None,
-        web: bool = True,
+        web: WebDoor | None = None,
     ) -> None:
         self.limits = limits or Limits()
-        self.web = web  # also serve the page (okey.web) and seat its players
+        self.web = web  # also serve a web page and seat its players (okey.web's door)
         self.saves_dir = saves_dir
         self._clock = clock
         self.tables: dict[str, Hosted] = {}
@@ -227,15 +240,7 @@ class TableServer:
         """Listen on ``host:port`` (port 0: any free one) and return the address bound."""
         limits = self.limits
         self.tls = tls
-        process_request = None
-        if self.web:
-            # The page's files and the browsers' seats: loaded now, not at the first
-            # browser (loading the table's modules would hold every table a while).
-            from okey.web import bridge
-            from okey.web.http import answer
-
-            del bridge
-            process_request = answer
+        process_request = self.web.answer if self.web is not None else None
         self._server = await serve(
             self._connection,
             host,
@@ -285,14 +290,10 @@ class TableServer:
             return
         self._per_address[address] = count + 1
         try:
-            if self.web and connection.request is not None:
-                from okey.web.http import WEB_PATH
-
-                if connection.request.path == WEB_PATH:
-                    from okey.web.bridge import seat_browser  # loaded by start()
-
-                    await seat_browser(self, connection, address)
-                    return
+            web, request = self.web, connection.request
+            if web is not None and request is not None and request.path == web.path:
+                await web.seat(self, connection, address)
+                return
             await self._converse(connection, address)
         except ConnectionClosed:
             pass

@@ -32,11 +32,9 @@ from okey.engine.events import (
 )
 from okey.engine.match import Match
 from okey.hand.notation import format_tile
-from okey.hand.tiles import Tile
 from okey.matchlog import LogHeader, format_log, parse_log
 from okey.net.autopilot import Autopilot, TableBot
 from okey.net.codes import new_token, same_code, token_digest, token_matches
-from okey.net.kit import net_part
 from okey.net.limits import Bucket
 from okey.net.protocol import (
     MAX_CHAT,
@@ -70,6 +68,8 @@ from okey.net.protocol import (
 from okey.review import RoundReview, review_log
 from okey.rules import RuleSet
 from okey.saves import new_rng
+from okey.tiles import Tile
+from okey.wire.kit import net_part
 
 DEFAULT_TIMER = 90
 """Seconds per turn at an online table unless the host chooses: generous, because a

@@ -10,7 +10,7 @@ from enum import Enum
 
 from okey.engine.actions import Action
 from okey.hand.melds import LaidMeld
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 class DecisionKind(Enum):

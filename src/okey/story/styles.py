@@ -33,7 +33,7 @@ from okey.bots.hard import HardBot
 from okey.bots.medium import MediumBot
 from okey.bots.memory import Memory
 from okey.engine.view import PlayerView
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 RECKLESS_NEED: Final = 4  # Deniz throws the okey this many tiles or more from finishing
 RECKLESS_CHANCE: Final = 0.35  # ... this often

@@ -37,11 +37,11 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase
-from okey.hand.tiles import Tile
 from okey.table.kit import Moment, notice_of
 from okey.table.lines import Said
 from okey.table.output import cues, prompts
 from okey.table.state.seat import SeatState, SeatView, Step
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -18,7 +18,6 @@ from typing import Protocol
 
 from okey.engine.events import Event
 from okey.engine.view import TableView
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.review import RoundReview
 from okey.speech import Speaker
@@ -36,6 +35,7 @@ from okey.table.state.rack import Rack
 from okey.table.state.seat import SeatLink, SeatState, Step
 from okey.table.state.seats import Seats
 from okey.table.state.session import TableSession
+from okey.tiles import Tile
 
 Handler = Callable[["TableCore", Command], None]
 """What a command does in normal play (the command is passed for handlers of several)."""

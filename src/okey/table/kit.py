@@ -17,8 +17,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from okey import kits
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from prompt_toolkit.formatted_text import StyleAndTextTuples

@@ -18,9 +18,9 @@ from types import MappingProxyType
 
 from okey.audio.cues import Cue
 from okey.audio.places import Position
-from okey.hand.tiles import Tile
 from okey.rules_words import Named
 from okey.table.sorted_hand import SortedHand
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True, init=False, eq=True)

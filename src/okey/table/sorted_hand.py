@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 class SortMode(StrEnum):

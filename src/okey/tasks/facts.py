@@ -26,8 +26,8 @@ from okey.engine.match import Match
 from okey.engine.record import MoveEntry, RecordEntry
 from okey.hand.combinations import GroupKind
 from okey.hand.scoring import FinishKind
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

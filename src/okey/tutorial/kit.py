@@ -10,11 +10,11 @@ from typing import Protocol
 from okey import kits
 from okey.bots.base import Bot
 from okey.engine.events import Event
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.rules import RuleSet
 from okey.table.keys import Command
 from okey.table.lines import Field
+from okey.tiles import Tile
 from okey.tutorial.lesson import Goal, LessonStep
 
 

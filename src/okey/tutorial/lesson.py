@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from okey.hand.tiles import Tile
 from okey.table.keys import Command
+from okey.tiles import Tile
 
 
 class Moment(Enum):

@@ -26,8 +26,8 @@ from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event, GameEvent, Standing
 from okey.engine.traditional import Dice, throw_dice
 from okey.engine.view import Phase, TableView
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 
 class GameRound(ABC):

@@ -11,8 +11,8 @@ from okey.engine.games.base import Game
 from okey.engine.traditional import Dice
 from okey.games.okey.round import Round
 from okey.games.okey.scores import ScoreBoard
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 
 class OkeyGame(Game):

@@ -12,9 +12,9 @@ from okey.hand.analysis import HandAnalysis, analyse, to_json
 from okey.hand.combinations import GroupKind
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.hand.scoring import FinishKind
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 _GROUP_KEYS = {GroupKind.RUN: "hand.group.run", GroupKind.SET: "hand.group.set"}
 

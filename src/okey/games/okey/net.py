@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from okey.engine.actions import GameAction
 from okey.engine.view import PlayerView
-from okey.net.kit import NetPart
+from okey.wire.kit import NetPart
 
 
 def _tiles(action: GameAction) -> int:

@@ -65,8 +65,8 @@ from okey.hand.solver import (
     pairs_grouping,
     winning_kinds,
 )
-from okey.hand.tiles import Tile, is_okey, okey_for
 from okey.rules import RuleSet
+from okey.tiles import Tile, is_okey, okey_for
 
 
 class Round(GameRound):

@@ -10,7 +10,6 @@ from okey.audio import Cue
 from okey.bots.level import wins_with
 from okey.engine.actions import Discard, Finish
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.hand.tiles import Tile
 from okey.table.input import moves
 from okey.table.keys import Command
 from okey.table.kit import Moment, TablePart, Told
@@ -18,6 +17,7 @@ from okey.table.lines import Capital, Joined, Line, Name, Said, Speech
 from okey.table.output import prompts
 from okey.table.output.closeness import how_close
 from okey.table.output.glance import glance
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from okey.engine.events import GameEvent
 from okey.engine.view import TableView
-from okey.hand.tiles import Tile
 from okey.table.lines import Speech
 from okey.table.output.narration import TableTeller, TableWordsPart
+from okey.tiles import Tile
 
 
 def event_lines(teller: TableTeller, event: GameEvent, seen: TableView | None) -> list[Speech]:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from okey.engine.events import Event, RoundWon
 from okey.games.okey import tutorial_deal as deal
 from okey.hand.scoring import FinishKind, finish_points
-from okey.hand.tiles import FALSE_JOKER
 from okey.rules import RuleSet
 from okey.table.keys import Command
 from okey.table.lines import AndList, Face, Field
+from okey.tiles import FALSE_JOKER
 from okey.tutorial.kit import TutorialPart
 from okey.tutorial.lesson import ALWAYS, DISCARD_PILES, ON_TILE, RACK, Goal, LessonStep, Moment
 

@@ -25,9 +25,9 @@ from okey.bots.scripted import ScriptedBot
 from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import HAND_TILES, arrange_deck
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import Tile, full_set, okey_for
 from okey.messages import Catalogue
 from okey.rules import RuleSet, load_rules
+from okey.tiles import Tile, full_set, okey_for
 
 PLAYERS = 4
 YOU = 0

@@ -14,7 +14,7 @@ from okey.engine.actions import GameAction
 from okey.games.okey101.sections import GAME
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 Pair = tuple[Tile, Tile]
 

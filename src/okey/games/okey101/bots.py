@@ -14,7 +14,7 @@ from okey.games.okey101.actions import Lay, Open
 from okey.games.okey101.expert import EXPERT, make_expert101
 from okey.games.okey101.levels import STYLES, Level101, master101
 from okey.games.okey101.view import View101
-from okey.hand.tiles import is_okey, stand_in
+from okey.tiles import is_okey, stand_in
 
 
 def _level(name: str, rng: random.Random) -> Level101:

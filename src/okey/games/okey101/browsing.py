@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 
 from okey.games.okey101.view import View101
 from okey.hand.layoff import meld_additions
-from okey.hand.tiles import Tile
 from okey.table.keys import Command
 from okey.table.lines import Capital, Face, Field, Joined, Line, Name, Speech, Tiles
 from okey.table.output.meldwords import extending_faces, meld_line, pair_line
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

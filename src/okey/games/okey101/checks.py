@@ -15,7 +15,7 @@ from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.round import Round101, checked_meld, is_pair
 from okey.games.okey101.scores import Finish101, round_points
 from okey.hand.finishing import Opened
-from okey.hand.tiles import full_set
+from okey.tiles import full_set
 
 
 def all_tiles(round_: Round101) -> Counter[object]:

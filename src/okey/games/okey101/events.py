@@ -15,7 +15,7 @@ from okey.engine.events import EndsRound, GameEvent
 from okey.games.okey101.sections import GAME
 from okey.hand.layoff import Addition
 from okey.hand.melds import Meld
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 Pair = tuple[Tile, Tile]
 

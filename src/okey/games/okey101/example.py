@@ -17,7 +17,7 @@ from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import tile_points
 from okey.hand.opening import best_opening
-from okey.hand.tiles import is_okey
+from okey.tiles import is_okey
 
 
 class Opener:

@@ -39,7 +39,7 @@ from okey.hand.layoff import Place, additions, can_add
 from okey.hand.melds import tile_points
 from okey.hand.opening import best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import FALSE_JOKER_CODE, Tile, is_okey, stand_in
+from okey.tiles import FALSE_JOKER_CODE, Tile, is_okey, stand_in
 
 EXPERT: Final = "expert"
 STYLE: Final = replace(STYLES["hard"], waits=False)

@@ -11,8 +11,8 @@ from okey.engine.traditional import Dice
 from okey.games.okey101.round import Round101
 from okey.games.okey101.scores import Board101
 from okey.games.okey101.sections import GAME, rules_101
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
+from okey.tiles import Tile
 
 
 class Okey101Game(Game):

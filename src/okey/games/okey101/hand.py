@@ -23,9 +23,9 @@ from okey.hand.melds import Meld, hand_value
 from okey.hand.notation import format_tile, parse_tile, parse_tiles
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile, okey_for
 from okey.messages import Catalogue
 from okey.rules import RuleSet
+from okey.tiles import Tile, okey_for
 
 OPENED = {"no": Opened.NOT_YET, "combinations": Opened.COMBINATIONS, "pairs": Opened.PAIRS}
 MAX_HAND_101: Final = 22

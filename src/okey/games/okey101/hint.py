@@ -32,10 +32,10 @@ from okey.hand.finishing import Opened
 from okey.hand.layoff import Place
 from okey.hand.melds import melds_value
 from okey.hand.opening import best_opening_value
-from okey.hand.tiles import Tile, is_okey
 from okey.table.lines import AndList, Line, Name
 from okey.table.output.hint import HintPart
 from okey.table.output.meldwords import laid_line, meld_line, owned_line
+from okey.tiles import Tile, is_okey
 
 
 def hint_line(seen: TableView, action: Action) -> Line:

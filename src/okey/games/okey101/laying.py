@@ -37,7 +37,6 @@ from okey.hand.layoff import Addition, additions
 from okey.hand.melds import Meld
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile
 from okey.table.input import moves
 from okey.table.keys import Command
 from okey.table.lines import Face, Field, Joined, Line, Name, Tiles
@@ -45,6 +44,7 @@ from okey.table.output import meldwords, prompts
 from okey.table.output.meldwords import meld_line, owned_line
 from okey.table.state.menu import Asking, Menu, Option, Question
 from okey.table.state.seat import Refused, Step
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

@@ -47,7 +47,7 @@ from okey.hand.layoff import Addition, Place, add_to, additions, can_add
 from okey.hand.melds import Meld, OpeningRules, tile_points
 from okey.hand.opening import best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile, is_okey, stand_in
+from okey.tiles import Tile, is_okey, stand_in
 
 Bot101 = GameBot[View101]
 """A bot of Okey 101: one move of ``view.legal``, or an Open or Lay the engine accepts

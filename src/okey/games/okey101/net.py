@@ -10,7 +10,7 @@ from okey.games.okey101.actions import Lay, Open
 from okey.games.okey101.events import AnyEvent101
 from okey.games.okey101.sections import Rules101
 from okey.games.okey101.view import View101
-from okey.net.kit import NetPart
+from okey.wire.kit import NetPart
 
 
 def _tiles(action: GameAction) -> int:

@@ -23,7 +23,7 @@ from okey.hand.combinations import GroupKind
 from okey.hand.layoff import Addition, Place
 from okey.hand.melds import Meld
 from okey.hand.notation import format_tile, parse_tile
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 GIVE_BACK = "give back"
 

@@ -17,13 +17,13 @@ from okey.hand.layoff import can_add
 from okey.hand.melds import hand_value
 from okey.hand.opening import best_opening_value
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile
 from okey.table.keys import Command
 from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech
 from okey.table.output.glance import tops_line, turn_line
 from okey.table.output.prompts import together
 from okey.table.state.seat import SeatState
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -32,9 +32,9 @@ from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import LaidMeld, View101
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.melds import melds_value
-from okey.hand.tiles import Tile, is_okey
 from okey.review.kit import Judged, Master, ReviewPart, ask_master
 from okey.review.round import Decision, DecisionKind
+from okey.tiles import Tile, is_okey
 
 Laying = Open | Lay | Add
 _LAYING_KINDS: tuple[tuple[type, DecisionKind], ...] = (

@@ -70,8 +70,8 @@ from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.layoff import Place, add_to, additions
 from okey.hand.melds import Meld, make_meld, melds_value
-from okey.hand.tiles import Tile, is_okey, okey_for, stand_in
 from okey.rules import RuleSet
+from okey.tiles import Tile, is_okey, okey_for, stand_in
 
 HAND_101 = 21
 

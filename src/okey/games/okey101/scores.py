@@ -16,7 +16,7 @@ from okey.engine.events import Standing
 from okey.games.okey101.sections import Rules101
 from okey.hand.finishing import Opened
 from okey.hand.melds import hand_value
-from okey.hand.tiles import Tile
+from okey.tiles import Tile
 
 
 @dataclass(frozen=True, slots=True)

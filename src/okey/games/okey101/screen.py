@@ -12,10 +12,10 @@ from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
 from okey.hand.finishing import Opened
 from okey.hand.melds import Meld, number_at
-from okey.hand.tiles import Tile, is_okey, stand_in
 from okey.table.kit import Layout
 from okey.table.output.words import Words
 from okey.table.terminal.screen import LETTERS, SHAPES, STAR, WIDTH, fit, screen_words, short_name
+from okey.tiles import Tile, is_okey, stand_in
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -27,7 +27,6 @@ from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
 from okey.hand.melds import OpeningRules
-from okey.hand.tiles import Tile
 from okey.rules import RuleSet
 from okey.table.input.router import possible_classic
 from okey.table.keys import Command
@@ -37,6 +36,7 @@ from okey.table.output import prompts
 from okey.table.output.narration import indicator_line
 from okey.table.state.seat import SeatState, Step
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -34,10 +34,10 @@ from okey.hand.layoff import Place, meld_additions
 from okey.hand.melds import Meld, hand_value
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
-from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Capital, Face, Field, Line, Name, Scores, Speech
 from okey.table.output.meldwords import laid_line, meld_line, owned_line
 from okey.table.output.narration import TableTeller, TableWordsPart
+from okey.tiles import Tile
 
 PAIRS_WORTH_SAYING = 4
 """At the deal, the best pairs opening is said from this many pairs."""

@@ -32,9 +32,9 @@ from okey.games.okey101.sections import GAME, own_rules
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import Meld
 from okey.hand.notation import parse_tile, parse_tiles
-from okey.hand.tiles import Tile, full_set, okey_for
 from okey.messages import Catalogue
 from okey.rules import RuleSet, load_rules
+from okey.tiles import Tile, full_set, okey_for
 
 PLAYERS = 4
 YOU = 0

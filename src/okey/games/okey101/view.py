@@ -19,7 +19,7 @@ from okey.hand.finishing import Opened
 from okey.hand.layoff import can_add
 from okey.hand.melds import LaidMeld as LaidMeld
 from okey.hand.melds import Meld, OpeningRules
-from okey.hand.tiles import Tile, is_okey
+from okey.tiles import Tile, is_okey
 
 DEFAULT_OPENING = OpeningRules()
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from okey.hand.tiles import Colour
 from okey.table.input.racking import focus_line
 from okey.table.keys import Command, key_name
 from okey.table.lines import Line
 from okey.table.state.looking import Looking
+from okey.tiles import Colour
 
 if TYPE_CHECKING:
     from okey.table.core import TableCore

@@ -24,7 +24,6 @@ from okey.engine.actions import (
     TurnToOkey,
 )
 from okey.engine.view import Phase, PlayerView
-from okey.hand.tiles import Tile
 from okey.table.change import tell
 from okey.table.input.leaving import leave
 from okey.table.keys import Command
@@ -32,6 +31,7 @@ from okey.table.lines import Line, Name
 from okey.table.output import prompts
 from okey.table.state.menu import Asking, Menu, Option, Question
 from okey.table.state.seat import Done, Outcome, Refused, SeatView, Step
+from okey.tiles import Tile
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore

@@ -23,9 +23,9 @@ from okey.hand.solver import (
     pairs_deficiency,
     waits,
 )
-from okey.hand.tiles import Tile
 from okey.table.lines import AndList, Line, Speech
 from okey.table.output.prompts import best_finish, together
+from okey.tiles import Tile
 
 HAND = 14  # a hand between turns; 15 on its owner's discard
 

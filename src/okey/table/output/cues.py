@@ -48,9 +48,9 @@ from okey.messages import Verbosity
 from okey.table.kit import notice_of
 
 if TYPE_CHECKING:
-    from okey.hand.tiles import Tile
     from okey.table.output.voice import Voice
     from okey.table.state.seats import Seats
+    from okey.tiles import Tile
 
 Placed = tuple[Cue, Position]
 """A cue and where it is heard from."""

@@ -33,11 +33,11 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase, PlayerView, TableView
-from okey.hand.tiles import Tile
 from okey.table.kit import notice_of
 from okey.table.lines import AndList, Field, Line, Name, Scores
 from okey.table.state.seat import SeatState, Step
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 
 
 def kept_takes(events: Sequence[Event], players: int) -> tuple[tuple[Tile, ...], ...]:

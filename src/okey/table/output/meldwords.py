@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from okey.hand.combinations import MAX_SET, GroupKind
 from okey.hand.layoff import lacking, okey_places, run_ends
 from okey.hand.melds import Meld, OpeningRules, number_at, run_meld, set_meld
-from okey.hand.tiles import Tile, is_okey
 from okey.table.lines import AndList, Face, Field, Joined, Line, Name, Tiles
+from okey.tiles import Tile, is_okey
 
 Pair = tuple[Tile, Tile]
 

@@ -56,7 +56,6 @@ from okey.engine.events import (
 )
 from okey.engine.traditional import dice_variant, passed_over
 from okey.engine.view import TableView
-from okey.hand.tiles import Tile
 from okey.table.lines import (
     Face,
     Field,
@@ -70,6 +69,7 @@ from okey.table.lines import (
 )
 from okey.table.output.meldwords import group_line
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 
 Position = Callable[[Tile], tuple[int, int]]
 """Where a tile now sits in the player's rack: (1-based position, tile count)."""

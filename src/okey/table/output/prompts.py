@@ -12,7 +12,6 @@ from okey.engine.actions import Action, Discard, Finish, ShowIndicator, TurnToOk
 from okey.engine.events import Standing
 from okey.engine.view import Phase, PlayerView, TableView
 from okey.hand.solver import kinds_after_discard
-from okey.hand.tiles import Tile
 from okey.table.kit import Moment, table_part
 from okey.table.lines import (
     Face,
@@ -29,6 +28,7 @@ from okey.table.output.welcome import seat_entries as seat_entries
 from okey.table.output.welcome import welcome as welcome
 from okey.table.state.seat import NO_DETAILS, Detail, SeatState, SeatView, Step
 from okey.table.state.seats import Seats
+from okey.tiles import Tile
 
 
 def together(parts: Sequence[Speech]) -> Speech:

@@ -34,7 +34,6 @@ from okey.engine.events import (
     TurnedToOkey,
 )
 from okey.engine.view import Phase, TableView
-from okey.hand.tiles import COPIES, Tile
 from okey.rules import RuleSet
 from okey.rules_words import rule_messages
 from okey.table.keys import Topic, help_topics
@@ -57,6 +56,7 @@ from okey.table.output.prompts import together
 from okey.table.state.seat import SeatState, Step
 from okey.table.state.seats import Place, Seats
 from okey.table.state.settings import HINTS
+from okey.tiles import COPIES, Tile
 
 
 def indicator(view: TableView) -> Speech:

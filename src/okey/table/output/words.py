@@ -12,7 +12,6 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from okey.errors import OkeyError, render
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue, Verbosity
 from okey.rules_words import Named
 from okey.table.lines import (
@@ -33,6 +32,7 @@ from okey.table.lines import (
 )
 from okey.table.sorted_hand import SectionKind, SortedHand, SortMode
 from okey.table.state.seats import Place, Seats
+from okey.tiles import Tile
 
 
 class Words:

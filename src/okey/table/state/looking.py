@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from okey.hand.tiles import Colour, Tile, stand_in
 from okey.table.lines import Face, Field, Line
+from okey.tiles import Colour, Tile, stand_in
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,10 +9,10 @@ from enum import Enum
 from typing import Generic, TypeVar
 
 from okey.engine.actions import Action
-from okey.hand.tiles import Tile
 from okey.messages import Catalogue
 from okey.table.keys import Command, KeyNames
 from okey.table.lines import Line
+from okey.tiles import Tile
 
 T = TypeVar("T")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from okey.hand.melds import OpeningRules
-from okey.hand.tiles import Tile
 from okey.table.state.sorting import Section, SortedHand, SortMode, sort_hand
+from okey.tiles import Tile
 
 
 class Rack:

@@ -22,10 +22,10 @@ from typing import Protocol
 from okey.engine.actions import Action
 from okey.engine.events import Event
 from okey.engine.view import PlayerView, TableView
-from okey.hand.tiles import Tile
 from okey.review import RoundReview
 from okey.rules import RuleSet
 from okey.table.state.settings import TableSettings
+from okey.tiles import Tile
 
 SeatView = TableView
 """What a seat sees: its game's view (classic Okey's :class:`PlayerView`, or another

@@ -28,11 +28,11 @@ from okey.engine.actions import Action
 from okey.engine.errors import IllegalMoveError
 from okey.engine.events import Event, seen_by
 from okey.engine.match import Match
-from okey.hand.tiles import Tile
 from okey.review import RoundReview, review_match
 from okey.rules import RuleSet
 from okey.table.state.seat import Detail, Done, Outcome, Refused, SeatView, Step
 from okey.table.state.settings import TableSettings
+from okey.tiles import Tile
 
 __all__ = ["Step", "TableSession", "fresh_rng", "new_session"]
 

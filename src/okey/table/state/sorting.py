@@ -16,13 +16,13 @@ from okey.hand.combinations import GroupKind
 from okey.hand.melds import OpeningRules
 from okey.hand.opening import best_opening
 from okey.hand.solver import Grouping, combination_grouping, pairs_grouping
-from okey.hand.tiles import Tile, stand_in
 
 # The types live in okey.table.sorted_hand; named here too, as they always were.
 from okey.table.sorted_hand import Section as Section
 from okey.table.sorted_hand import SectionKind as SectionKind
 from okey.table.sorted_hand import SortedHand as SortedHand
 from okey.table.sorted_hand import SortMode as SortMode
+from okey.tiles import Tile, stand_in
 
 PAIRS_PREFERRED_FROM = 5  # smart grouping shows pairs when this many pairs beat the runs and sets
 

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from okey.hand.tiles import Colour, Tile, stand_in
 from okey.messages import Verbosity
 from okey.rules_words import rules_name
 from okey.table.core import TableCore
@@ -29,6 +28,7 @@ from okey.table.output import prompts
 from okey.table.output.words import Words
 from okey.table.state.seat import SeatView
 from okey.table.state.sorting import SortedHand
+from okey.tiles import Colour, Tile, stand_in
 
 WIDTH = 80
 CELL = 5  # a tile is drawn in 4 columns plus a gap

@@ -1,7 +1,7 @@
 """What a game's folder gives the network (its module ``net``'s ``PART``).
 
 The wire is written once for every game: a view, an event or a move travels under
-its class name (:mod:`okey.net.codec`), so what the network needs of a game is the
+its class name (:mod:`okey.wire.codec`), so what the network needs of a game is the
 classes to read back by those names, the oldest protocol that knows them, and how
 many tiles a move of its own names (to refuse a huge one before it reaches a table).
 """

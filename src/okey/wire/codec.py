@@ -5,16 +5,16 @@ for, so a new frozen dataclass (an event of another game) travels with no new
 code here. The forms:
 
 - None, bool, int, float, str: themselves;
-- a :class:`~okey.hand.tiles.Tile`: its notation, ``"r5"`` or ``"fj"``;
+- a :class:`~okey.tiles.Tile`: its notation, ``"r5"`` or ``"fj"``;
 - an action (a member of :data:`~okey.engine.actions.Action`, a game's own move
-  among them): its notation, ``"discard r5"`` (:mod:`okey.net.notation`);
+  among them): its notation, ``"discard r5"`` (:mod:`okey.wire.notation`);
 - an enum member: its value;
 - a tuple or list: an array;
 - a dataclass: an object with ``"type"`` (the class name) and one key per field.
 
 A value asked for as a game's own event (:class:`~okey.engine.events.GameEvent`) or as
 a seat's view (:class:`~okey.engine.view.TableView`) is decoded as the class its
-``"type"`` names among those every game's folder gives (:class:`okey.net.kit.NetPart`).
+``"type"`` names among those every game's folder gives (:class:`okey.wire.kit.NetPart`).
 
 Decoding checks every value against its type and raises :class:`CodecError`
 naming where the data went wrong; keys a class does not have are ignored (a
@@ -35,10 +35,10 @@ from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event, GameEvent
 from okey.engine.view import TableView
 from okey.hand.notation import parse_tile
-from okey.hand.tiles import FALSE_JOKER_CODE, Tile
-from okey.net.kit import net_parts
-from okey.net.notation import action_from_text, action_text
 from okey.rules import RuleSet
+from okey.tiles import FALSE_JOKER_CODE, Tile
+from okey.wire.kit import net_parts
+from okey.wire.notation import action_from_text, action_text
 
 JSON: TypeAlias = "dict[str, JSON] | list[JSON] | str | int | float | bool | None"
 
