@@ -7,12 +7,15 @@ its own, as speechd does, or never fires at all.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
+import accessible_output2.outputs.speech_dispatcher as ao2_dispatcher
 import pytest
 from accessible_output2.outputs.speech_dispatcher import SpeechDispatcher
 from speech_support import FakeAuto, FakeClock
@@ -132,10 +135,28 @@ class FakeClient:
             self.callbacks.pop(message, None)
 
 
+@pytest.fixture(autouse=True)
+def _the_library_module_these_fakes_subclass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """accessible-output2's speech-dispatcher module as this file imported it: a platform
+    test may have had the library import again against its fakes, and okey must then
+    check its outputs against the class these fakes subclass."""
+    monkeypatch.setitem(sys.modules, ao2_dispatcher.__name__, ao2_dispatcher)
+
+
+SPEECHD_NAMES = SimpleNamespace(
+    CallbackType=SimpleNamespace(BEGIN="begin", END="end", CANCEL="cancel")
+)
+"""The names accessible-output2 takes from speechd (speechd.CallbackType's values)."""
+
+
 class FakeDispatcher(SpeechDispatcher):  # type: ignore[misc]
     """accessible-output2's speech-dispatcher output, holding a fake client."""
 
     def __init__(self, client: FakeClient) -> None:
+        # accessible-output2 imports speechd in a real output's __init__, as a global its
+        # speak reads: unless a real output was made earlier in this process (the order of
+        # the tests), give that global speechd's callback names.
+        SpeechDispatcher.speak.__globals__.setdefault("speechd", SPEECHD_NAMES)
         self._client = client
         self.closed = 0
 
