@@ -184,7 +184,10 @@ async def other_tokens(url: str, hosted: list[Hosted], victim: Client) -> None:
 
 async def out_of_turn(url: str, hosted: list[Hosted], victim: Client) -> None:
     match = hosted[0].table.match
-    await eventually(lambda: match.started and not match.round_over and match.turn != victim.seat)
+    # The seat after the victim's (Bora, who thinks before each move): the turn cannot come
+    # back to the victim before the draw below reaches the table, as it could from a bot's.
+    after = ((victim.seat or 0) + 1) % match.rules.table.players
+    await eventually(lambda: match.started and not match.round_over and match.turn == after)
     await victim.act(DrawFromPile(), ref=77)
     await victim.start()  # the host starting a started match
 
