@@ -31,11 +31,18 @@ from typing import Final
 
 from okey.engine.actions import Action, Discard
 from okey.games.okey101.actions import Add, Open
-from okey.games.okey101.levels import LATE, STYLES, Level101, hand_spared_by, rules_now
+from okey.games.okey101.levels import (
+    LATE,
+    STYLES,
+    Level101,
+    free_tiles,
+    hand_spared_by,
+    rules_now,
+)
 from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
-from okey.hand.layoff import Place, additions, can_add
+from okey.hand.layoff import Place, additions
 from okey.hand.melds import tile_points
 from okey.hand.opening import best_opening, best_opening_value
 from okey.hand.pairs import best_pairs
@@ -182,15 +189,9 @@ class Expert101(Level101):
     def discard(self, view: View101) -> Action:
         hand = list(view.hand)
         okey = view.okey
-        if len(hand) == 1:
-            return Discard(hand[0])
-        rules = rules_now(view)
-        table = view.table
-        distinct = list(dict.fromkeys(hand))
-        free = [t for t in distinct if not is_okey(t, okey) and not can_add(t, table, okey, rules)]
-        if not free:
-            real = [t for t in distinct if not is_okey(t, okey)]
-            return Discard(max(real or distinct, key=lambda t: tile_points(t, okey)))
+        free = free_tiles(view)
+        if isinstance(free, Discard):
+            return free
         live = live_counts(view)
         if view.my_opening is Opened.NOT_YET:
             return Discard(self._before_opening(view, hand, free, live))

@@ -338,15 +338,9 @@ class Level101:
     def discard(self, view: View101) -> Action:
         hand = list(view.hand)
         okey = view.okey
-        if len(hand) == 1:
-            return Discard(hand[0])
-        rules = rules_now(view)
-        table = view.table
-        distinct = list(dict.fromkeys(hand))
-        free = [t for t in distinct if not is_okey(t, okey) and not can_add(t, table, okey, rules)]
-        if not free:
-            real = [t for t in distinct if not is_okey(t, okey)]
-            return Discard(max(real or distinct, key=lambda t: tile_points(t, okey)))
+        free = free_tiles(view)
+        if isinstance(free, Discard):
+            return free
         if self.style.throws == "random":
             return Discard(self.rng.choice(free))
         if self.style.keeps and view.my_opening is Opened.NOT_YET:
@@ -426,3 +420,19 @@ MASTER_101: Final = "hard"
 def master101() -> Level101:
     """The master at Okey 101 (the hard level draws nothing from its random source)."""
     return Level101(random.Random(0), MASTER_101)
+
+
+def free_tiles(view: View101) -> list[Tile] | Discard:
+    """The hand's distinct tiles that are no okey and that no combination on the table
+    takes; when there are none, the discard that is forced (the last tile, else the
+    highest real one)."""
+    hand, okey = list(view.hand), view.okey
+    if len(hand) == 1:
+        return Discard(hand[0])
+    rules = rules_now(view)
+    distinct = list(dict.fromkeys(hand))
+    free = [t for t in distinct if not is_okey(t, okey) and not can_add(t, view.table, okey, rules)]
+    if not free:
+        real = [t for t in distinct if not is_okey(t, okey)]
+        return Discard(max(real or distinct, key=lambda t: tile_points(t, okey)))
+    return free
