@@ -254,9 +254,9 @@ LIBRARY_MODULES = ("accessible_output2.outputs", "libloader")
 
 
 def _library_modules() -> dict[str, Any]:
-    return {
-        name: module for name, module in sys.modules.items() if name.startswith(LIBRARY_MODULES)
-    }
+    # A copy first: a thread left by an earlier test (speech, sound) may import meanwhile.
+    modules = sys.modules.copy()
+    return {name: module for name, module in modules.items() if name.startswith(LIBRARY_MODULES)}
 
 
 @contextlib.contextmanager
@@ -268,14 +268,14 @@ def library_modules_restored() -> Iterator[None]:
         yield
     finally:
         for name in _library_modules():
-            del sys.modules[name]
+            sys.modules.pop(name, None)
         sys.modules.update(saved)
 
 
 def forget_library_modules() -> None:
     """Make accessible-output2's output modules import again, against the fakes."""
     for name in _library_modules():
-        del sys.modules[name]
+        sys.modules.pop(name, None)
 
 
 @dataclass
