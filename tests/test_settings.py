@@ -75,7 +75,7 @@ def test_set_read_and_reset(capsys: pytest.CaptureFixture[str], path: Path) -> N
         (
             ("colour", "red"),
             "okey: no setting called colour (known: name, speech, verbosity, "
-            "sounds, volume, sort, pace, timer, level, rules, language)",
+            "sounds, volume, sort, pace, timer, level, rules, screen, language)",
         ),
         (("sounds", "loud"), "okey: sounds is on or off, not loud"),
         (("pace", "-1"), "okey: pace is a number of seconds from 0 to 60, not -1"),

@@ -174,6 +174,12 @@ def _first(choices: Callable[[], list[str]]) -> Callable[[Catalogue], Value]:
     return lambda _: choices()[0]
 
 
+def _screens() -> list[str]:
+    from okey.table.terminal.screens import Screen
+
+    return [screen.value for screen in Screen]
+
+
 def _default_pace(_: Catalogue) -> Value:
     from okey.table.state.settings import DEFAULT_PACE
 
@@ -210,6 +216,8 @@ PREFERENCES: Final[tuple[Preference, ...]] = (
     Preference("timer", _choice(_timer_choices), _first(_timer_choices), frozenset({"play"})),
     Preference("level", _choice(level_names), "medium", frozenset({"play", "menu"})),
     Preference("rules", _rules, "classic", frozenset({"play", "menu"})),
+    # The full-screen table or the line mode (okey.table.terminal.screens); the story too.
+    Preference("screen", _choice(_screens), _first(_screens), SPEAKING | {"story"}),
     # Every command speaks it; okey.cli applies it before the command line is built.
     Preference("language", _choice(lambda: list(LANGUAGES)), DEFAULT_LANGUAGE, frozenset()),
 )

@@ -16,7 +16,7 @@ import textwrap
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from okey.speech import Speaker, print_line_if_possible
 from okey.speech.transcript import one_line
@@ -153,9 +153,18 @@ def _wrapped(line: str, *, indent: str = "") -> list[str]:
 
 
 async def run_start_menu(
-    menu: StartMenu, *, input: Input | None = None, output: Output | None = None
+    menu: StartMenu,
+    *,
+    input: Input | None = None,
+    output: Output | None = None,
+    lines: bool = False,
+    stream: TextIO | None = None,
 ) -> Choice | None:
-    """Show and speak the menu until a choice is made; None: the player left."""
+    """Show and speak the menu until a choice is made; None: the player left. ``lines``:
+    in line mode, each thing said appended to ``stream`` (None: standard output) as a
+    line, nothing drawn (:mod:`okey.table.terminal.linemode`)."""
+    if lines:
+        return await _run_in_lines(menu, input=input, stream=stream)
     from prompt_toolkit.application import Application
     from prompt_toolkit.key_binding import KeyBindings
     from prompt_toolkit.keys import Keys
@@ -186,4 +195,34 @@ async def run_start_menu(
         await app.run_async()
     finally:
         menu.speaker.attach(printer=print_line_if_possible)  # the screen is gone: print again
+    return menu.chosen
+
+
+async def _run_in_lines(
+    menu: StartMenu, *, input: Input | None, stream: TextIO | None
+) -> Choice | None:
+    """The menu in line mode: its keys read, what it says appended line by line (its
+    first words are on the terminal already, printed as they were said)."""
+    import asyncio
+
+    from okey.table.terminal.keyboard import Keyboard
+    from okey.table.terminal.linemode import LineWriter
+
+    done = asyncio.Event()
+
+    def key(name: str, data: str) -> None:
+        menu.press(name)
+        if menu.done:
+            keyboard.stop()  # the keys typed ahead are the table's
+            done.set()
+
+    keyboard = Keyboard(key, input=input, on_closed=done.set)
+    menu.speaker.attach(printer=LineWriter(stream).line)
+    try:
+        menu.open()
+        with keyboard.reading():
+            if not menu.done:
+                await done.wait()
+    finally:
+        menu.speaker.attach(printer=print_line_if_possible)
     return menu.chosen

@@ -25,6 +25,7 @@ from okey.saves import SaveData, SaveError, read_save, saves_dir
 from okey.saves.paths import save_path
 from okey.speech import add_speech_options
 from okey.table.state.settings import DEFAULT_PACE
+from okey.table.terminal.screens import add_screen_option
 
 NAME = "daily"
 HELP_KEY = "daily.cli.help"
@@ -36,6 +37,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def day_save(day: date, folder: Path) -> SaveData | None:

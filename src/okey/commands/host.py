@@ -25,6 +25,7 @@ from okey.saves import SaveError
 from okey.speech import Speaker, add_speech_options
 from okey.table.lines import Line
 from okey.table.state.settings import DEFAULT_PACE
+from okey.table.terminal.screens import add_screen_option
 from okey.web.door import web_door
 from okey.web.link import loopback_tls, page_link
 
@@ -37,6 +38,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue)
     add_pace(parser, DEFAULT_PACE, catalogue)  # how long a bot waits, at the server
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> int:

@@ -34,6 +34,7 @@ from okey.table.lines import Speech
 from okey.table.state.seat import Step
 from okey.table.state.sorting import SortMode
 from okey.table.terminal.app import play_async
+from okey.table.terminal.screens import add_screen_option, chosen_lines
 
 NAME = "join"
 HELP_KEY = "join.cli.help"
@@ -47,6 +48,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue)
     parser.add_argument("--cafile", metavar="FILE", help=text("join.cli.cafile"))
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def online_name(given: str | None, catalogue: Catalogue) -> str | None:
@@ -126,7 +128,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         table, seat, client, address=sitting.shown, welcome=welcome, serving=sitting.server == HOST
     )
     try:
-        await play_async(table, pace=0.0, far=online)
+        await play_async(table, pace=0.0, far=online, lines=chosen_lines(args, speaker.mode))
     finally:
         await client.close()
     sitting.lost = online.lost

@@ -29,6 +29,7 @@ from okey.speech import SpeechMode, add_speech_options, speaker_from_args
 from okey.startmenu import Choice, StartMenu, run_start_menu, say_welcome
 from okey.story.lines import menu_label as story_label
 from okey.story.progress import SAVE_PREFIX as STORY_PREFIX
+from okey.table.terminal.screens import add_screen_option, chosen_lines
 from okey.tasks.reading import menu_label as tasks_label
 from okey.textfiles import printable
 
@@ -47,6 +48,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("--rules", default="classic", help=argparse.SUPPRESS)
     parser.add_argument("--level", help=argparse.SUPPRESS)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def choices(
@@ -137,6 +139,7 @@ def _day_save(day: date, folder: Path) -> SaveData | None:
 def forwarded(args: argparse.Namespace, command: str) -> list[str]:
     """The menu's own options, passed on to the command it starts."""
     line = ["--speech", args.speech, "--verbosity", args.verbosity]
+    line += ["--screen", getattr(args, "screen", "auto")]
     line.append("--sounds" if args.sounds else "--no-sounds")
     if args.transcript:
         line += ["--transcript", args.transcript]
@@ -165,7 +168,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
     menu = StartMenu(listed, speaker, welcomed=welcomed)
     try:
-        chosen = asyncio.run(run_start_menu(menu))
+        chosen = asyncio.run(run_start_menu(menu, lines=chosen_lines(args, speaker.mode)))
     finally:
         if menu.chosen is None:
             speaker.event("start.goodbye")

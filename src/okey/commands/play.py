@@ -24,6 +24,7 @@ from okey.table.output.words import Words
 from okey.table.sorted_hand import SortMode
 from okey.table.state.seats import Seats, table_names
 from okey.table.state.settings import DEFAULT_PACE, RULES_TIMER, TableSettings
+from okey.table.terminal.screens import add_screen_option, chosen_lines
 
 if TYPE_CHECKING:
     from okey.audio import Sounds
@@ -58,6 +59,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue, checked=True)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def add_name_and_sort(
@@ -184,7 +186,8 @@ def seat_player(
         # Said while the screen library is still to load: the table does not say it again.
         with speaker.ahead():
             table.voice.event(first_words(table))
-    status = play(table, pace=pace, resumed=resumed, notice=notice)
+    lines = chosen_lines(args, speaker.mode)
+    status = play(table, pace=pace, resumed=resumed, notice=notice, lines=lines)
     return 1 if left_unsaved(table) else status
 
 
@@ -217,12 +220,19 @@ def first_words(table: Table) -> Speech:
     return table.welcome()
 
 
-def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
-    """Run the table in the terminal (:func:`okey.table.terminal.app.play`), the screen library
-    loaded only now."""
+def play(
+    table: Table,
+    *,
+    pace: float,
+    resumed: bool = False,
+    notice: str | None = None,
+    lines: bool = False,
+) -> int:
+    """Run the table in the terminal (:func:`okey.table.terminal.app.play`; ``lines``: in
+    line mode), the screen library loaded only now."""
     from okey.table.terminal import app
 
-    return app.play(table, pace=pace, resumed=resumed, notice=notice)
+    return app.play(table, pace=pace, resumed=resumed, notice=notice, lines=lines)
 
 
 def _why(exc: OSError) -> str:

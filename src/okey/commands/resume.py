@@ -17,6 +17,7 @@ from okey.saves.paths import SUFFIX, target_for_reading
 from okey.saves.store import is_autosave, unfinished_saves
 from okey.speech import add_speech_options
 from okey.table.state.persist import session_from_save
+from okey.table.terminal.screens import add_screen_option
 
 NAME = "resume"
 HELP_KEY = "table.cli.resume"
@@ -28,6 +29,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     )
     add_pace_and_saves(parser, None, catalogue)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:

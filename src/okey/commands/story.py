@@ -32,6 +32,7 @@ from okey.saves.paths import save_path
 from okey.speech import add_speech_options
 from okey.story.progress import Progress, load_progress, store_progress
 from okey.table.state.settings import DEFAULT_PACE
+from okey.table.terminal.screens import add_screen_option
 
 NAME = "story"
 HELP_KEY = "story.cli.help"
@@ -45,6 +46,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     add_name_and_sort(parser, catalogue)
     add_pace_and_saves(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def settled(

@@ -16,6 +16,7 @@ from okey.errors import Phrase
 from okey.messages import Catalogue
 from okey.speech import Speaker, add_speech_options
 from okey.table.state.settings import DEFAULT_PACE
+from okey.table.terminal.screens import add_screen_option
 
 if TYPE_CHECKING:
     from okey.table.controller import Table
@@ -38,6 +39,7 @@ def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
     parser.add_argument("--name", help=catalogue.text("table.cli.name"))
     add_pace(parser, DEFAULT_PACE, catalogue)
     add_speech_options(parser, catalogue)
+    add_screen_option(parser, catalogue)
 
 
 def run(args: argparse.Namespace, catalogue: Catalogue) -> int:

@@ -1,26 +1,27 @@
-"""The prompt_toolkit front end: the screen, the keys, the bots' pacing, the clock, signals.
+"""The table in the terminal: the full-screen prompt_toolkit front end, or the line mode.
 
-The table controller does the work; this module only binds keys to it,
-draws the screen from it, plays the bots' turns with a short pause between
-them so a listener can follow, runs the turn clock (started only once the voice
-is quiet: the game's own words are not the player's time), and makes sure the
-match is saved however the program ends (q, Ctrl+C, SIGHUP, SIGTERM).
+The table controller does the work; this module only binds keys to it and
+draws the screen from it. The bots' turns are paced and the turn clock run by
+:mod:`okey.table.terminal.pacing`, which also makes sure the match is saved however
+the program ends (q, Ctrl+C, SIGHUP, SIGTERM). With ``lines``, :func:`play` and
+:func:`play_async` run the line mode instead (:mod:`okey.table.terminal.linemode`:
+every message appended once as a line, nothing drawn again, for a screen reader that
+reads the terminal).
 
-A table whose other seats are played elsewhere (a table server) has a :class:`Far`:
-it runs in the same event loop as prompt_toolkit and tells the table their moves, and
-the front end then plays no bots itself. Such a table has a chat: its one-line input
-(a real text field, which a screen reader follows) takes the keys while it is open.
+A table whose other seats are played elsewhere (a table server) has a
+:class:`~okey.table.terminal.pacing.Far`: it runs in the same event loop as
+prompt_toolkit and tells the table their moves, and the front end then plays no bots
+itself. Such a table has a chat: its one-line input (a real text field, which a screen
+reader follows) takes the keys while it is open.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import Protocol, TextIO
 
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -35,13 +36,13 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import Output
 from prompt_toolkit.styles import Style
 
-from okey.speech import QUIET_POLL, print_line_if_possible, terminal_bell
+from okey.speech import print_line_if_possible, terminal_bell
 from okey.speech.transcript import one_line
 from okey.table.controller import Table
 from okey.table.input import chatting
 from okey.table.keys import KEYMAP, pressed_key
-from okey.table.state.seat import Step
 from okey.table.terminal import screen
+from okey.table.terminal.pacing import Far, drive, press, signals
 
 HEADER_ROWS = 4
 RACK_ROWS = 4
@@ -49,13 +50,6 @@ LOG_ROWS = 13
 MAX_LOG = 500
 _PT_KEYS = {"space": " "}
 _EXTRA_KEYS = {"c-j": "enter"}  # some terminals send a line feed for Enter
-
-
-class Far(Protocol):
-    """The other seats, played elsewhere (a table server): tells the table their moves."""
-
-    async def run(self, changed: Callable[[], None]) -> None:
-        """Tell the table what happens until it is left; ``changed()`` after each change."""
 
 
 class MessageLog:
@@ -204,10 +198,7 @@ class TableApp:
         return handle
 
     def press(self, key: str) -> None:
-        try:
-            self.table.press(key)
-        except Exception as error:  # a key must never end the game
-            self.table.trouble(error)
+        press(self.table, key)
         self._sync_focus()
         self.wake.set()
 
@@ -235,64 +226,30 @@ class TableApp:
         if self.app.is_running and not self.app.is_done:
             self.app.exit()
 
-    async def _drive(self, start: Callable[[], None]) -> None:
-        """Start (or reopen) the table, then pace the bots and run the clock."""
-        table = self.table
-        start()
-        self.app.invalidate()
-        while not table.leaving:
-            step = table.state.step
-            if self.far is None and step in (Step.BOT, Step.AUTOPILOT):
-                version = table.seat.version
-                await asyncio.sleep(self.pace)
-                # Let the voice catch up, so a listener hears every move in turn.
-                while self.pace and (backlog := table.speaker.backlog()) > 0:
-                    await asyncio.sleep(min(backlog, QUIET_POLL))
-                if table.leaving or table.seat.version != version:
-                    continue
-                try:
-                    table.play_bot() if step is Step.BOT else table.play_autopilot()
-                except Exception as error:
-                    table.trouble(error)
-                    table.leave()
-            else:
-                self.wake.clear()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wake.wait(), table.clock_wait())
-                # The player's time starts once the game's words are heard.
-                table.tick(heard=table.speaker.quiet)
-            self.app.invalidate()
-
     async def run(self, start: Callable[[], None]) -> None:
         loop = asyncio.get_running_loop()
-        with _signals(loop, partial(self.table.leave, force=True)):
+        with signals(loop, partial(self.table.leave, force=True)):
 
             def pre_run() -> None:
-                self.app.create_background_task(self._drive(start))
+                driving = drive(
+                    self.table,
+                    pace=self.pace,
+                    far=self.far,
+                    wake=self.wake,
+                    start=start,
+                    changed=self.app.invalidate,
+                )
+                self.app.create_background_task(driving)
                 if self.far is not None:
                     self.app.create_background_task(self.far.run(self.changed))
 
             await self.app.run_async(pre_run=pre_run)
 
 
-@contextlib.contextmanager
-def _signals(loop: asyncio.AbstractEventLoop, leave: Callable[[], None]) -> Iterator[None]:
-    """Save and leave on SIGTERM, SIGHUP and an outside SIGINT."""
-    installed = []
-    for name in ("SIGTERM", "SIGHUP", "SIGINT"):
-        number = getattr(signal, name, None)
-        if number is None:
-            continue
-        try:
-            loop.add_signal_handler(number, leave)
-        except (NotImplementedError, RuntimeError, ValueError):
-            continue
-        installed.append(number)
-    try:
-        yield
-    finally:
-        for number in installed:
-            loop.remove_signal_handler(number)
+class Front(Protocol):
+    """A front end around one table: the full screen or the line mode."""
+
+    async def run(self, start: Callable[[], None]) -> None: ...
 
 
 async def play_async(
@@ -304,13 +261,24 @@ async def play_async(
     input: Input | None = None,
     output: Output | None = None,
     far: Far | None = None,
+    lines: bool = False,
+    stream: TextIO | None = None,
 ) -> None:
     """Run the table until the player leaves (for tests: in a running loop); with ``far``,
-    the other seats are played there, and it says the first words."""
-    log = MessageLog()
-    for text in table.speaker.history.entries:  # said before the screen opened
-        log.append(text)
-    front = TableApp(table, log, pace=pace, input=input, output=output, far=far)
+    the other seats are played there, and it says the first words. ``lines``: in line
+    mode, its lines written to ``stream`` (None: standard output); else full screen, on
+    ``output``."""
+    front: Front
+    if lines:
+        from okey.table.terminal.linemode import LineTable
+
+        # What was said before is on the terminal already, printed as it was said.
+        front = LineTable(table, pace=pace, input=input, stream=stream, far=far)
+    else:
+        log = MessageLog()
+        for text in table.speaker.history.entries:  # said before the screen opened
+            log.append(text)
+        front = TableApp(table, log, pace=pace, input=input, output=output, far=far)
 
     def start() -> None:
         if far is not None:
@@ -329,10 +297,17 @@ async def play_async(
         table.voice.sounds.attach_bell(terminal_bell)
 
 
-def play(table: Table, *, pace: float, resumed: bool = False, notice: str | None = None) -> int:
-    """Run the table in the terminal; returns the exit status."""
+def play(
+    table: Table,
+    *,
+    pace: float,
+    resumed: bool = False,
+    notice: str | None = None,
+    lines: bool = False,
+) -> int:
+    """Run the table in the terminal (``lines``: in line mode); returns the exit status."""
     try:
-        asyncio.run(play_async(table, pace=pace, resumed=resumed, notice=notice))
+        asyncio.run(play_async(table, pace=pace, resumed=resumed, notice=notice, lines=lines))
     finally:
         table.voice.sounds.close()
         table.speaker.event_text(table.farewell())
