@@ -20,6 +20,7 @@ and the bots' pacing, the clock and the signals are the same
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import threading
 from collections.abc import Callable
@@ -51,8 +52,10 @@ class LineWriter:
 
     def _write(self, text: str) -> None:
         stream = self._stream if self._stream is not None else sys.stdout
-        stream.write(text)
-        stream.flush()
+        # A terminal that is gone (SIGHUP) has nobody to tell: the table still saves.
+        with contextlib.suppress(OSError, ValueError):
+            stream.write(text)
+            stream.flush()
 
     def line(self, text: str) -> None:
         """Append a message as one line of its own."""
