@@ -24,7 +24,7 @@ import test_table_remote as table_remote
 import test_table_remote_support as remote_support
 import test_table_rig as rig_support
 from prompt_toolkit.input import create_pipe_input
-from test_table_rig import WAIT, FakeOutput, Player, Rig, Script
+from test_table_rig import WAIT, FakeOutput, Rig, Script
 
 from okey import cli
 from okey.commands import menu as menu_command
@@ -164,23 +164,13 @@ def play_in_lines(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
     stream = io.StringIO()
     before = len(rig.output.spoken)
 
-    async def main() -> None:
-        with create_pipe_input() as pipe:
-            running = play_async(rig.table, pace=pace, input=pipe, lines=True, stream=stream)
-            task = asyncio.create_task(running)
-            player = Player(rig, pipe)
-            try:
-                await player.until(
-                    lambda: any(key.startswith(rig_support.DEAL_KEYS) for key in rig.keys),
-                    "the deal",
-                )
-                await asyncio.wait_for(script(player), WAIT * 3)
-            finally:
-                if not task.done():
-                    rig.table.leave()
-                await asyncio.wait_for(task, WAIT)
+    async def in_lines(table: Table, **options: Any) -> None:
+        options.pop("output", None)
+        await play_async(table, lines=True, stream=stream, **options)
 
-    asyncio.run(main())
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(rig_support, "play_async", in_lines)
+        rig_support.play(rig, script, pace=pace)
     check_written(stream.getvalue(), rig.output, before)
 
 
