@@ -31,7 +31,7 @@ from okey.commands import menu as menu_command
 from okey.commands import play as play_command
 from okey.messages import load_catalogue
 from okey.preferences import PreferencesError, check
-from okey.speech import Speaker, SpeechMode
+from okey.speech import Speaker, SpeechMode, readers
 from okey.speech.transcript import one_line
 from okey.startmenu import Choice, StartMenu, run_start_menu, say_welcome
 from okey.table.controller import Table
@@ -116,9 +116,23 @@ def test_every_command_that_opens_a_table_takes_screen_and_the_setting_sets_it()
     assert not chosen_lines(argparse.Namespace(), SpeechMode.AUTO)  # no option: auto
 
 
-def test_the_start_menu_passes_the_screen_on_to_what_it_starts() -> None:
+def test_the_start_menu_is_in_lines_for_a_screen_reader_and_passes_the_screen_on(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
     args = cli.build_parser(EN).parse_args(["menu", "--screen", "lines", "--speech", "off"])
     assert menu_command.forwarded(args, "play")[4:6] == ["--screen", "lines"]
+    opened: list[bool] = []
+
+    async def leave(menu: StartMenu, **options: Any) -> Choice | None:
+        opened.append(options["lines"])
+        return None
+
+    monkeypatch.setattr(menu_command, "needs_terminal", lambda catalogue: None)
+    monkeypatch.setattr(menu_command, "run_start_menu", leave)
+    for speech in ("screen-reader", "off"):
+        line = ["menu", "--speech", speech, "--saves", str(tmp_path), "--no-sounds"]
+        assert menu_command.run(cli.build_parser(EN).parse_args(line), EN) == 0
+    assert opened == [True, False]
 
 
 def test_okey_play_opens_the_line_mode_for_a_screen_reader(
@@ -132,12 +146,14 @@ def test_okey_play_opens_the_line_mode_for_a_screen_reader(
 
     monkeypatch.setattr(play_command, "needs_terminal", lambda catalogue: None)
     monkeypatch.setattr(play_command, "play", screen)
+    monkeypatch.setattr(readers, "screen_reader", lambda: "Orca")  # auto speech finds it
     parser = cli.build_parser(EN)
-    for speech, chosen in (("screen-reader", "auto"), ("off", "auto"), ("off", "lines")):
+    choices = [("screen-reader", "auto"), ("auto", "auto"), ("off", "auto"), ("off", "lines")]
+    for speech, chosen in [*choices, ("auto", "full")]:
         line = ["play", "--speech", speech, "--screen", chosen, "--saves", str(tmp_path)]
         args = parser.parse_args([*line, "--no-sounds"])
         assert play_command.run(args, EN) == 0
-    assert opened == [True, False, True]
+    assert opened == [True, True, False, True, False]
 
 
 # -- the table's own tests, played in line mode -----------------------------------------
