@@ -16,6 +16,7 @@ import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ import test_table_play as table_play
 import test_table_remote as table_remote
 import test_table_remote_support as remote_support
 import test_table_rig as rig_support
+import test_tutorial_lesson as lesson
 from prompt_toolkit.input import create_pipe_input
 from test_table_rig import WAIT, FakeOutput, Rig, Script
 
@@ -191,23 +193,29 @@ def play_in_lines(rig: Rig, script: Script, *, pace: float = 0.0) -> None:
 
 
 PLAYED = [
-    "test_f_finishes_with_the_okey_and_the_win_is_read_out",
-    "test_a_round_played_to_a_draw_with_keys",
-    "test_showing_the_twin_and_hearing_a_bot_show",
-    "test_discarding_an_okey_asks_first",
-    "test_the_draw_choice_and_taking",
-    "test_keys_at_the_wrong_moment_say_why",
-    "test_sorting_focus_and_status_keys",
-    "test_the_escape_menu_runs_actions",
-    "test_partners_hear_us_and_them",
+    (table_play, "test_f_finishes_with_the_okey_and_the_win_is_read_out"),
+    (table_play, "test_a_round_played_to_a_draw_with_keys"),
+    (table_play, "test_showing_the_twin_and_hearing_a_bot_show"),
+    (table_play, "test_discarding_an_okey_asks_first"),
+    (table_play, "test_the_draw_choice_and_taking"),
+    (table_play, "test_keys_at_the_wrong_moment_say_why"),
+    (table_play, "test_sorting_focus_and_status_keys"),
+    (table_play, "test_the_escape_menu_runs_actions"),
+    (table_play, "test_partners_hear_us_and_them"),
+    (lesson, "test_the_whole_lesson_by_keys_ends_with_your_win"),
+    (lesson, "test_the_whole_101_lesson_by_keys_ends_with_your_finish"),
+    (lesson, "test_help_in_the_menu_closes_it_as_at_the_table"),
 ]
 
 
-@pytest.mark.parametrize("name", PLAYED)
-def test_the_table_plays_alike_in_line_mode(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """tests/test_table_play.py's games with keys, each key and its answer as there."""
-    monkeypatch.setattr(table_play, "play", play_in_lines)
-    getattr(table_play, name)()
+@pytest.mark.parametrize(("module", "name"), PLAYED, ids=[name for _, name in PLAYED])
+def test_the_table_plays_alike_in_line_mode(
+    module: ModuleType, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The keyed games of tests/test_table_play.py and the lessons of
+    tests/test_tutorial_lesson.py, each key and its answer as there."""
+    monkeypatch.setattr(module, "play", play_in_lines)
+    getattr(module, name)()
 
 
 @contextmanager
