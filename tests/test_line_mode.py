@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import io
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -72,6 +73,19 @@ def test_the_line_being_typed_stays_last_and_a_message_goes_below_it() -> None:
     assert stream.getvalue() == (
         "Chat: iyi\nMehmet discards red 5.\nChat: iyix\b \b oyunlar\nYou: iyi oyunlar\n"
     )
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="an old Windows console shows it")
+def test_a_paste_is_one_key_on_a_terminal_and_nothing_is_written_elsewhere() -> None:
+    for stream, written in ((Terminal(), "\x1b[?2004h\x1b[?2004l"), (io.StringIO(), "")):
+        with LineWriter(stream).pasting():
+            pass
+        assert stream.getvalue() == written
 
 
 # -- when it is chosen ------------------------------------------------------------------

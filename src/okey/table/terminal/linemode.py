@@ -23,7 +23,7 @@ import asyncio
 import contextlib
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import TextIO
 
@@ -39,6 +39,8 @@ from okey.textfiles import printable
 _SEND = frozenset({"c-m", "c-j", "enter"})
 _CANCEL = frozenset({"escape", "c-c"})
 _ERASE = frozenset({"c-h", "backspace"})
+_PASTE_ON = "\x1b[?2004h"
+_PASTE_OFF = "\x1b[?2004l"
 
 
 class LineWriter:
@@ -95,6 +97,25 @@ class LineWriter:
     def bell(self) -> None:
         with self._lock:
             self._write("\a")
+
+    @contextlib.contextmanager
+    def pasting(self) -> Iterator[None]:
+        """While it lasts, a paste comes as one key (a terminal's bracketed paste), not as
+        the keys of every letter pasted (an Enter among them would discard). Only on a
+        terminal that takes it: it writes nothing that shows."""
+        stream = self._stream if self._stream is not None else sys.stdout
+        try:
+            terminal = sys.platform != "win32" and stream.isatty()
+        except (OSError, ValueError):
+            terminal = False
+        if not terminal:
+            yield
+            return
+        self._write(_PASTE_ON)
+        try:
+            yield
+        finally:
+            self._write(_PASTE_OFF)
 
 
 class LineTable:
@@ -198,7 +219,7 @@ class LineTable:
             await asyncio.sleep(0)  # the table starts before the keys typed ahead
             leaving = asyncio.create_task(self.left.wait())
             try:
-                with self.keyboard.reading():
+                with self.writer.pasting(), self.keyboard.reading():
                     await _until_left(leaving, driving, tasks)
             finally:
                 for task in (leaving, *tasks):
