@@ -217,10 +217,11 @@ async def _run_in_lines(
             done.set()
 
     keyboard = Keyboard(key, input=input, on_closed=done.set)
-    menu.speaker.attach(printer=LineWriter(stream).line)
+    writer = LineWriter(stream)
+    menu.speaker.attach(printer=writer.line)
     try:
         menu.open()
-        with keyboard.reading():
+        with writer.pasting(), keyboard.reading():
             if not menu.done:
                 await done.wait()
     finally:
