@@ -39,6 +39,7 @@ from okey.textfiles import printable
 _SEND = frozenset({"c-m", "c-j", "enter"})
 _CANCEL = frozenset({"escape", "c-c"})
 _ERASE = frozenset({"c-h", "backspace"})
+_PASTE = "<bracketed-paste>"  # prompt_toolkit's name for a paste
 _PASTE_ON = "\x1b[?2004h"
 _PASTE_OFF = "\x1b[?2004l"
 
@@ -173,11 +174,10 @@ class LineTable:
             if self.chat:
                 self.chat = self.chat[:-1]
                 self.writer.erased()
-        else:
-            text = printable(one_line(data if len(key) > 1 else key))
-            if len(key) == 1 or key == "<bracketed-paste>":
-                self.chat += text
-                self.writer.typed(text)
+        elif len(key) == 1 or key == _PASTE:  # a letter, or what was pasted
+            text = printable(one_line(key if len(key) == 1 else data))
+            self.chat += text
+            self.writer.typed(text)
 
     def _sync_chat(self) -> None:
         """The chat line shown while it is open, closed once it is not."""
