@@ -2,11 +2,13 @@
 server, its whole scrollback captured after every key.
 
 Each capture only appends to the one before (no line written ever changes; the last
-one may only grow while it is written), a resize changes nothing written, and at the
-end the terminal holds exactly the transcript: every message once, in order, and
-nothing else. A classic round is played to its end (``--screen lines``, chosen on its
-own), and a 101 round up to the player's opening (``--speech screen-reader``, which
-gives the line mode by itself).
+one may only grow while it is written), the cursor waits at the start of the line
+after the last one, a resize changes nothing written (lines as written: the capture
+joins the rows the terminal wraps them into), and at the end the terminal holds
+exactly the transcript: every message once, in order, and nothing else. A classic
+round is played to its end (``--screen lines``, chosen on its own), and a 101 round up
+to the player's opening (``--speech screen-reader``, which gives the line mode by
+itself).
 
 Skipped when tmux is missing, unless ``CI`` is set (as tests/test_e2e_tmux.py).
 """
@@ -108,7 +110,19 @@ class Screen:
         else:
             self.wait(lambda: len(self.heard()) > since, f"an answer to {key}")
         self.capture()
+        self.wait(self.cursor_at_end, "the cursor at the start of the line after the last")
         return since
+
+    def cursor_at_end(self) -> bool:
+        """The cursor at the start of the line after the last one written (rows as the
+        terminal wraps them), where the next line will go."""
+        where = "#{history_size} #{cursor_y} #{cursor_x}"
+        shown = self.tmux("display-message", "-p", "-t", "okey", where)
+        rows = self.tmux("capture-pane", "-p", "-S", "-", "-E", "-", "-t", "okey").splitlines()
+        while rows and not rows[-1].strip():
+            rows.pop()
+        history, row, column = (int(number) for number in shown.split())
+        return column == 0 and history + row == len(rows)
 
     def resize(self, width: int, height: int) -> None:
         """Resize the window: nothing written changes (the capture checks it)."""
