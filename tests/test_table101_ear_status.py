@@ -123,7 +123,9 @@ def test_0_after_opening_says_what_is_left_and_whether_it_finishes() -> None:
 def test_1_says_who_opened_how_many_combinations_and_the_pile() -> None:
     rig = crowded_rig()
     view = rig.view
-    line = press(rig, Command.GLANCE)
+    glance = press(rig, Command.GLANCE)
+    assert isinstance(glance, Joined)  # the glance, then the tiles each player holds
+    line = glance.parts[0]
     assert isinstance(line, Line) and line.key == "table.101.glance"
     assert line.fields["count"] == len(view.melds) + len(view.pairs)
     assert line.fields["pile"] == view.pile_count

@@ -112,6 +112,8 @@ class TableCore:
         self.last: Command | None = None  # the command before (H twice, C twice)
         self.presses = 0  # keys handled so far (tests wait on it)
         self.win_told: tuple[int, tuple[Tile, ...]] | None = None
+        # (round, seat): the fewest tiles the table said that seat held (Okey 101)
+        self.sizes_told: dict[tuple[int, int], int] = {}
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from

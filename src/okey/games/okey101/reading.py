@@ -18,7 +18,7 @@ from okey.hand.melds import hand_value
 from okey.hand.opening import best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.table.keys import Command
-from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech
+from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech, Tiles
 from okey.table.output.glance import tops_line, turn_line
 from okey.table.output.prompts import together
 from okey.table.state.seat import SeatState
@@ -100,7 +100,19 @@ def on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -
     return found
 
 
-def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
+def holding101(view: View101, seats: Seats) -> Line:
+    """4 at Okey 101: "Tiles held: Zeynep 21, Mehmet 9, Ayşe 4, you 22." (in play order
+    after the player, the player last)."""
+    order = [*seats.others(), seats.you]
+    held = tuple(
+        Line("table.101.holding.seat", name=Name(seat), count=view.hand_sizes[seat])
+        for seat in order
+        if seat < len(view.hand_sizes)
+    )
+    return Line("table.101.holding", seats=AndList(held))
+
+
+def glance101(state: SeatState, view: View101, seats: Seats) -> Speech:
     """ "Your turn to draw; 31 in the pile; opened: Ayşe 104, Mehmet 5 pairs; 7
     combinations on the table; on top: ..." (the totals are C's)."""
     opened: list[Field] = []
@@ -112,7 +124,7 @@ def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
         elif how is Opened.PAIRS:
             count = sum(1 for laid in view.pairs if laid.owner == seat)
             opened.append(Line("table.101.glance.opened_pairs", name=Name(seat), count=count))
-    return Line(
+    glance = Line(
         "table.101.glance",
         turn=turn_line(state, view),
         pile=view.pile_count,
@@ -120,6 +132,7 @@ def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
         count=len(view.melds) + len(view.pairs),
         tops=tops_line(view, seats),
     )
+    return Joined((glance, holding101(view, seats)))
 
 
 def how_close101(view: View101) -> Speech:
@@ -139,8 +152,15 @@ def how_close101(view: View101) -> Speech:
     else:
         left = hand_value(view.hand, view.okey)
         said.append(Line("table.101.close.left", count=len(view.hand), points=left.points))
-        fits = {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
-        said.append(Line("table.101.close.fits", count=len(fits)))
+        fits = sorted(
+            {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
+        )
+        if fits:
+            said.append(
+                Line("table.101.close.fits_named", count=len(fits), tiles=Tiles(tuple(fits)))
+            )
+        else:
+            said.append(Line("table.101.close.fits", count=0))
     if view.turn == view.seat and view.phase is Phase.DISCARD:
         finishes = finish_now101(view) is not None
         said.append(Line("table.101.close.finish" if finishes else "table.101.close.no_finish"))
@@ -184,4 +204,6 @@ def read101(table: TableCore, command: Command, view: View101) -> Speech | None:
         return glance101(table.state, view, table.seats)
     if command is Command.HOW_CLOSE:
         return how_close101(view)
+    if command is Command.TILE_COUNTS:
+        return holding101(view, table.seats)
     return None

@@ -12,6 +12,7 @@ from okey.engine.events import GameEvent
 from okey.engine.view import Phase, TableView
 from okey.games.okey101 import browsing, laying
 from okey.games.okey101.actions import Add, GiveBack
+from okey.games.okey101.alerts import after101
 from okey.games.okey101.events import (
     Added101,
     GaveBack101,
@@ -212,6 +213,7 @@ PART: TablePart[TableCore] = TablePart(
     help_now=_help_now,
     resumed=_resumed,
     refreshed=_refreshed,
+    after=after101,
     choose=laying.choose,
     carry_out=laying.carry_out,
 )

@@ -141,6 +141,7 @@ _IN_A_ROUND = frozenset(
         Command.COPIES,
         Command.GLANCE,
         Command.HOW_CLOSE,
+        Command.TILE_COUNTS,
     }
 )
 

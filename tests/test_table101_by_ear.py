@@ -1,0 +1,117 @@
+"""What a blind player met at an Okey 101 table (issue 27, items 1 to 9): each item played
+by keys at a real table, and what it says now read as catalogue keys and words."""
+
+from __future__ import annotations
+
+import random
+
+from test_table101_moves import OPENER, SHORT, Rig101, Thrower101, make_table101
+from test_table_rig import keys_in
+
+from okey.engine.view import Phase
+from okey.games.okey101.levels import Bot101, make_bot101
+from okey.rules import load_rules
+from okey.table.keys import Command, keymap
+from okey.table.lines import Joined, Line, Speech
+from okey.table.state.seat import Step
+
+
+def words(rig: Rig101, speech: Speech) -> str:
+    return rig.table.words().say(speech)
+
+
+def heard_keys(rig: Rig101) -> list[str]:
+    return [key for speech in rig.heard for key in keys_in(speech)]
+
+
+def lines_of(rig: Rig101, key: str) -> list[Line]:
+    found: list[Line] = []
+    for speech in rig.heard:
+        parts = speech.parts if isinstance(speech, Joined) else (speech,)
+        found += [part for part in parts if isinstance(part, Line) and part.key == key]
+    return found
+
+
+def play_to_the_end(rig: Rig101) -> None:
+    """The player draws and throws back the drawn tile, the bots play, until the round
+    is over."""
+    for _ in range(200):
+        step = rig.table.state.step
+        if step in (Step.ROUND_OVER, Step.MATCH_OVER):
+            return
+        if rig.table.asking is not None:
+            rig.press("y")
+        elif step is Step.PLAYER:
+            rig.press("p" if rig.view.phase is Phase.DRAW else "enter")
+        else:
+            rig.bots_play()
+    raise AssertionError("the round never ended")
+
+
+# -- 1: the tiles each opponent holds ----------------------------------------------------
+
+
+def test_4_says_how_many_tiles_each_player_holds() -> None:
+    assert keymap(load_rules("101"))["4"] is Command.TILE_COUNTS
+    rig = make_table101({0: OPENER})
+    rig.press("4")
+    said = rig.last()
+    assert isinstance(said, Line) and said.key == "table.101.holding"
+    assert words(rig, said) == "Tiles held: Zeynep 21, Mehmet 21, Ayşe 21 and you 22."
+
+
+def test_the_glance_ends_with_the_tiles_each_player_holds() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("1")
+    glance = rig.last()
+    assert isinstance(glance, Joined)
+    assert words(rig, glance).endswith("Tiles held: Zeynep 21, Mehmet 21, Ayşe 21 and you 22.")
+
+
+# Zeynep (seat 1, on the right) opens with red 1 to 13 and blue 11 to 13 (127) at once.
+ZEYNEP = "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 b11 b12 b13 k2 k5 k8 y5 y9"
+
+
+def test_an_opponent_down_to_a_few_tiles_is_said_once() -> None:
+    bots: dict[int, Bot101] = {1: make_bot101("medium", random.Random(1))}
+    bots |= {2: Thrower101(), 3: Thrower101()}
+    rig = make_table101({0: SHORT, 1: ZEYNEP}, bots=bots)
+    rig.press("enter")
+    rig.bots_play()
+    few = lines_of(rig, "table.101.few")
+    held = rig.view.hand_sizes[1]
+    assert len(few) == 1 and few[0].fields["count"] == held <= 5
+    assert words(rig, few[0]) == f"Zeynep, on your right, is down to {held} tiles."
+    rig.press("p", "enter")
+    rig.bots_play()
+    rig.press("p", "enter")
+    rig.bots_play()
+    counts = [int(str(line.fields["count"])) for line in lines_of(rig, "table.101.few")]
+    assert counts == sorted(set(counts), reverse=True)  # said again only when fewer
+
+
+# -- 2: the pile running low ---------------------------------------------------------------
+
+
+def test_the_pile_running_low_is_said_once_and_its_last_tile_once() -> None:
+    rig = make_table101({0: SHORT})
+    play_to_the_end(rig)
+    assert heard_keys(rig).count("table.101.pile.low") == 1
+    assert heard_keys(rig).count("table.101.pile.last") == 1
+    low = lines_of(rig, "table.101.pile.low")[0]
+    assert words(rig, low) == "Only 4 tiles left in the pile."
+    keys = heard_keys(rig)
+    assert keys.index("table.101.pile.low") < keys.index("table.101.pile.last")
+
+
+# -- 3: 0 names the tiles that fit ---------------------------------------------------------
+
+
+FITTING = "r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13 r9 b9 k5 y7 r4 b6 k8 y9 r7 k2 y3"
+
+
+def test_0_after_opening_names_the_tiles_that_fit_the_table() -> None:
+    rig = make_table101({0: FITTING})
+    rig.open_with("r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13")
+    rig.press("0")
+    assert "2 of your tiles fit the table: red 9, blue 9." in words(rig, rig.last())
