@@ -10,6 +10,7 @@ from test_table_rig import keys_in
 
 from okey.engine.view import Phase
 from okey.games.okey101.levels import Bot101, make_bot101
+from okey.hand.notation import parse_tile
 from okey.rules import load_rules
 from okey.table.keys import Command, keymap
 from okey.table.lines import Joined, Line, Speech
@@ -115,3 +116,27 @@ def test_0_after_opening_names_the_tiles_that_fit_the_table() -> None:
     rig.open_with("r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13")
     rig.press("0")
     assert "2 of your tiles fit the table: red 9, blue 9." in words(rig, rig.last())
+
+
+# -- 4: X on an okey: each place, what it stands for, the most useful first ---------------
+
+# The okey (yellow 2) in hand; black 9 fits once the okey stands for black 10.
+OKEY_AND_NINE = "r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13 r1 b3 k5 y7 r4 b6 k9 y9 r7 k2 y2"
+
+
+def test_x_on_an_okey_lists_places_and_faces_most_useful_first_without_key_names() -> None:
+    rig = make_table101({0: OKEY_AND_NINE})
+    rig.open_with("r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13")
+    rig.focus(parse_tile("y2"))
+    rig.press("x")
+    first = words(rig, rig.last())
+    assert "fits 3 places on the table, the most useful first" in first
+    assert first.endswith("your run black 11 to 13, before its first tile, as black 10")
+    menu = rig.table.menu
+    assert menu is not None and len(menu.options) == 3
+    said = []
+    for _ in menu.options:
+        rig.press("down")
+        said.append(words(rig, rig.last()))
+    assert all(", X," not in text and " as " in text for text in said)
+    assert said[-1].endswith(f"{len(menu.options)} of {len(menu.options)}.")
