@@ -140,3 +140,35 @@ def test_x_on_an_okey_lists_places_and_faces_most_useful_first_without_key_names
         said.append(words(rig, rig.last()))
     assert all(", X," not in text and " as " in text for text in said)
     assert said[-1].endswith(f"{len(menu.options)} of {len(menu.options)}.")
+
+
+# -- 5: finding a tile, quietly and as its prompt says ---------------------------------------
+
+
+def test_find_says_its_whole_prompt_once_then_find() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("c-f")
+    first = words(rig, rig.last())
+    assert "1 then 3 is 13" in first and "Escape stops" in first
+    rig.press("escape")
+    assert heard_keys(rig)[-1] == "table.find.end"
+    rig.press("c-f")
+    assert words(rig, rig.last()) == "Find."
+
+
+def test_enter_on_a_tile_found_discards_it_without_finding_ends() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("c-f", "y", "9")
+    assert str(rig.table.rack.focused) == "y9"
+    rig.press("enter")
+    assert rig.table.finding is None
+    assert "table.find.end" not in heard_keys(rig)
+    assert parse_tile("y9") in rig.view.discards[0]
+
+
+def test_the_find_prompt_says_what_two_digits_find() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("c-f")
+    assert "1 then 3 is 13" in words(rig, rig.last())
+    rig.press("1", "3")
+    assert str(rig.table.rack.focused) == "r13"

@@ -99,6 +99,7 @@ class TableCore:
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
         self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
+        self.found_before = False  # Ctrl+F was pressed before: its prompt is short
         self.browsing: object | None = None  # 3 at a 101 table: the table browsed
         self.marks: list[Tile] = []  # K at a 101 table: the tiles marked for a laying
         self.guide: Guide | None = None

@@ -3,12 +3,13 @@
 Positions change with every draw in smart grouping; this is the sighted player's
 glance along the rack. After Ctrl+F each key narrows what is looked for and the
 focus jumps to the first tile that matches it, from the tile in focus on: digits
-type the number (1, then 3, is 13), a colour letter of the notation (r red, b blue,
-k black, y yellow) the colour, o the okeys. Ctrl+F again, or a key that leaves the
-search as it was ("6" then "6": no tile is 66), goes on to the next tile that
-matches; Backspace takes back the last key, Enter or Escape stops finding (nothing
-is discarded); any other key stops it and does what it does. A false joker is found
-as the face it plays (the okey's), an okey by its own face or by o.
+type the number (1, then 3, is 13; 1 then 1 is 11), a colour letter of the notation
+(r red, b blue, k black, y yellow) the colour, o the okeys. Ctrl+F again, or a key
+that leaves the search as it was ("6" then "6": no tile is 66), goes on to the next
+tile that matches; Backspace takes back the last key, Escape stops finding; any other
+key stops it quietly and does what it does (Enter discards the tile found). The
+whole prompt is said at the first Ctrl+F of the table, "Find." after. A false joker
+is found as the face it plays (the okey's), an okey by its own face or by o.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ COLOUR_LETTERS = {colour.letter: colour for colour in Colour}  # the notation's 
 OKEY_LETTER = "o"
 HIGHEST = 13  # the highest number on a tile
 AGAIN = "c-f"  # the find key itself: the next match
-ENDS = ("enter", "escape")
+ENDS = ("escape",)
 BACK = "backspace"
 
 
@@ -40,7 +41,8 @@ def start(table: TableCore, command: Command = Command.FIND) -> None:
         table.voice.reply(Line("table.no_tiles"))
         return
     table.finding = Looking()
-    table.voice.reply(Line("table.find.start"))
+    table.voice.reply(Line("table.find.again" if table.found_before else "table.find.start"))
+    table.found_before = True
 
 
 def key(table: TableCore, pressed: str) -> bool:
