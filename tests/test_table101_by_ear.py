@@ -9,7 +9,9 @@ from test_table101_moves import OPENER, SHORT, Rig101, Thrower101, make_table101
 from test_table_rig import keys_in
 
 from okey.engine.view import Phase
+from okey.games.okey101.events import RoundScored101
 from okey.games.okey101.levels import Bot101, make_bot101
+from okey.games.okey101.reading import totals101
 from okey.hand.notation import parse_tile
 from okey.rules import load_rules
 from okey.table.keys import Command, keymap
@@ -172,3 +174,42 @@ def test_the_find_prompt_says_what_two_digits_find() -> None:
     assert "1 then 3 is 13" in words(rig, rig.last())
     rig.press("1", "3")
     assert str(rig.table.rack.focused) == "r13"
+
+
+# -- 6: no repeated or stale lines -----------------------------------------------------------
+
+# Red 1 to 13 and blue 1 to 8 open with 127 and leave yellow 9 to discard: F finishes.
+FINISHER = "r1 r2 r3 r4 r5 r6 r7 r8 r9 r10 r11 r12 r13 b1 b2 b3 b4 b5 b6 b7 b8 y9"
+
+
+def test_a_finish_said_yes_to_does_not_announce_the_finish_inside_it() -> None:
+    rig = make_table101({0: FINISHER})
+    rig.table.win_told = None  # as when only F found the finish: the alert was not said
+    rig.press("f", "y")
+    assert rig.table.state.step is Step.ROUND_OVER
+    assert "table.101.close.finish" not in heard_keys(rig)
+
+
+def test_c_after_a_round_ends_says_that_round_not_round_so_far() -> None:
+    rig = make_table101({0: FINISHER})
+    rig.press("f", "y")
+    rig.press("c")
+    text = words(rig, rig.last())
+    assert "so far" not in text
+    assert text.startswith("Round 1: you finished; points: you ")
+    assert text.endswith(words(rig, totals101(rig.view)))
+
+
+# -- 7: C twice says where the points went ---------------------------------------------------
+
+
+def test_c_twice_says_each_rounds_points() -> None:
+    rig = make_table101({0: FINISHER})
+    rig.press("f", "y")
+    rig.press("c", "c")
+    text = words(rig, rig.last())
+    scored = [e for e in rig.table.seat.seen() if isinstance(e, RoundScored101)]
+    assert len(scored) == 1
+    mine, zeynep = scored[0].points[:2]
+    assert text.startswith(f"Round 1: you finished; points: you {mine}, Zeynep {zeynep}, ")
+    assert text.endswith(words(rig, totals101(rig.view)))

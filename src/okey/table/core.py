@@ -102,6 +102,7 @@ class TableCore:
         self.found_before = False  # Ctrl+F was pressed before: its prompt is short
         self.browsing: object | None = None  # 3 at a 101 table: the table browsed
         self.marks: list[Tile] = []  # K at a 101 table: the tiles marked for a laying
+        self.finishing = False  # a finish said yes to is being made (no alert inside it)
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)

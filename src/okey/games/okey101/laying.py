@@ -112,13 +112,18 @@ def _ask(table: TableCore, question: Question, line: Line, *actions: Action) -> 
 
 def carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
     """Make the moves a yes asked for, in order, stopping at the first refused (said);
-    the marks are cleared once a laying is made."""
-    for action in actions:
-        if not moves.move(table, action):
-            return False
-        if isinstance(action, Open | Lay | Add):
-            table.marks.clear()
-    return True
+    the marks are cleared once a laying is made. While a finish (its layings, then the
+    last discard) is made, the finish is not announced again."""
+    table.finishing = len(actions) > 1 and isinstance(actions[-1], Discard)
+    try:
+        for action in actions:
+            if not moves.move(table, action):
+                return False
+            if isinstance(action, Open | Lay | Add):
+                table.marks.clear()
+        return True
+    finally:
+        table.finishing = False
 
 
 # -- K: marks -------------------------------------------------------------------------

@@ -129,7 +129,7 @@ def _finish_alert(table: TableCore, view: TableView, told: Told) -> list[Said]:
     while the hand only lays."""
     if not isinstance(view, View101):
         return []
-    if _only_laid_since(table.win_told, told) or finish_now101(view) is None:
+    if table.finishing or _only_laid_since(table.win_told, told) or finish_now101(view) is None:
         return []
     table.win_told = told
     return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]
