@@ -213,3 +213,39 @@ def test_c_twice_says_each_rounds_points() -> None:
     mine, zeynep = scored[0].points[:2]
     assert text.startswith(f"Round 1: you finished; points: you {mine}, Zeynep {zeynep}, ")
     assert text.endswith(words(rig, totals101(rig.view)))
+
+
+# -- 8: the smaller items -----------------------------------------------------------------------
+
+
+def test_drawing_the_okey_after_opening_reminds_what_holding_it_costs() -> None:
+    rig = make_table101({0: OPENER}, pile_top="r2 r3 b2 y2")
+    rig.open_with("r10 r11 r12 r13 b10 b11 b12 b13 k11 k12 k13")
+    assert "table.101.okey_held" not in heard_keys(rig)
+    rig.press("enter")
+    rig.bots_play()
+    rig.press("p")
+    assert str(rig.table.rack.focused) == "y2"
+    held = lines_of(rig, "table.101.okey_held")
+    assert len(held) == 1
+    assert "if the round ends with it in your hand, you pay 101" in words(rig, held[0])
+
+
+def test_0_says_the_pairs_from_three() -> None:
+    # Three pairs (red 1, blue 3, black 5) and nothing near an opening.
+    rig = make_table101(
+        {0: "r1 r1 b3 b3 k5 k5 y7 r4 b6 k8 y9 r7 k2 y3 r12 b10 k13 y11 r9 b1 k10 y13"}
+    )
+    rig.press("0")
+    assert "3 pairs: 2 short of opening with pairs." in words(rig, rig.last())
+
+
+def test_marks_without_the_taken_discard_say_p_gives_it_back() -> None:
+    rig = make_table101({0: OPENER.rsplit(" ", 1)[0]}, dealer=3)
+    rig.bots_play()
+    rig.press("t")
+    assert rig.view.must_use is not None
+    rig.focus(parse_tile("r10"))
+    rig.press("k", "g")
+    said = words(rig, rig.last())
+    assert said.startswith("Use the taken ") and "P gives it back" in said

@@ -568,4 +568,5 @@ def test_marks_without_the_taken_tile_are_refused_at_once() -> None:
     rig.focus(other)
     rig.press("k", "g")
     refused = rig.last()
-    assert key_of(refused) == "table.sentence" and "engine.error.taken_not_used" in str(refused)
+    # Issue 27: the refusal says P gives the taken tile back.
+    assert key_of(refused) == "table.m101.why.taken_first" and "tile=" in str(refused)

@@ -174,8 +174,15 @@ def _must_use_refusal(view: View101, marks: Sequence[Tile]) -> Line | None:
     """Marks without the taken discard that must be laid this turn: refused at once."""
     must = view.must_use
     if must is not None and marks and must not in marks:
-        return prompts.refusal("taken_not_used", None, view, {"tile": must})
+        return taken_first(view, must)
     return None
+
+
+def taken_first(view: View101, tile: Tile) -> Line:
+    """The taken discard must be laid first; while nothing is laid, P gives it back."""
+    if GiveBack() in view.legal:
+        return Line("table.m101.why.taken_first", tile=tile)
+    return prompts.refusal("taken_not_used", None, view, {"tile": tile})
 
 
 def _lay_marked(table: TableCore, view: View101) -> None:
@@ -259,7 +266,7 @@ def _lay_pairs(table: TableCore, view: View101, *, marked: bool) -> None:
     tiles = list(table.marks) if marked else list(view.hand)
     must = view.must_use if view.must_use in tiles else None
     if view.must_use is not None and must is None:
-        table.voice.reply(prompts.refusal("taken_not_used", None, view, {"tile": view.must_use}))
+        table.voice.reply(taken_first(view, view.must_use))
         return
     best = best_pairs(tiles, view.okey, rules, must)
     if best is None:
