@@ -249,3 +249,21 @@ def test_marks_without_the_taken_discard_say_p_gives_it_back() -> None:
     rig.press("k", "g")
     said = words(rig, rig.last())
     assert said.startswith("Use the taken ") and "P gives it back" in said
+
+
+def test_the_101_lesson_lets_a_read_the_hand_and_teaches_pairs_and_the_okey_swap() -> None:
+    from test_table_rig import Player, play
+    from test_tutorial_lesson import hear_step, tutorial_rig
+
+    rig = tutorial_rig("101")
+
+    async def script(player: Player) -> None:
+        await hear_step(player, 1)
+        await player.press("a")
+        assert keys_in(player.line())[0] == "table.hand"
+        await player.press("q", "y")
+
+    play(rig, script)
+    en = rig.table.catalogue
+    assert "2 lays them" in en.text("tutorial101.close.then", value=118, threshold=101)
+    assert "X on the tile it stands for" in en.text("tutorial101.add.then")
