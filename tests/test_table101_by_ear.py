@@ -267,3 +267,24 @@ def test_the_101_lesson_lets_a_read_the_hand_and_teaches_pairs_and_the_okey_swap
     en = rig.table.catalogue
     assert "2 lays them" in en.text("tutorial101.close.then", value=118, threshold=101)
     assert "X on the tile it stands for" in en.text("tutorial101.add.then")
+
+
+# -- 9: the screen ---------------------------------------------------------------------------
+
+
+def test_the_combination_browsed_is_marked_on_the_screen_and_kept_in_sight() -> None:
+    from test_table101_ear_status import crowded_rig, rows
+
+    from okey.games.okey101 import screen as screen101
+    from okey.games.okey101.browsing import Browsing, layers, owned, start_browsing
+
+    rig = crowded_rig()
+    table = rig.table
+    assert "[" not in "\n".join(rows(screen101.table_panel(table)))
+    start_browsing(table)
+    last = layers(table, rig.view)[-1]
+    table.browsing = Browsing(last, len(owned(rig.view, last)) - 1)
+    panel = screen101.table_panel(table, height=3)
+    focused = [text for style, text, *_ in panel if "class:focus" in style]
+    assert len(focused) == 1 and focused[0].startswith("[") and focused[0].endswith("]")
+    assert len(rows(panel)) == 3
