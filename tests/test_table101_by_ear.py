@@ -288,3 +288,14 @@ def test_the_combination_browsed_is_marked_on_the_screen_and_kept_in_sight() -> 
     focused = [text for style, text, *_ in panel if "class:focus" in style]
     assert len(focused) == 1 and focused[0].startswith("[") and focused[0].endswith("]")
     assert len(rows(panel)) == 3
+
+
+def test_a_narrower_search_that_stays_on_the_tile_found_says_nothing_more() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("c-f", "y")
+    heard = len(rig.heard)
+    found = words(rig, rig.last())
+    rig.press("3")  # yellow 3: the first yellow, already found and said
+    assert len(rig.heard) == heard and found.startswith("yellow 3")
+    rig.press("backspace", "9")  # yellow 9: the focus moves, and it is said
+    assert words(rig, rig.last()).startswith("yellow 9")

@@ -72,7 +72,10 @@ def key(table: TableCore, pressed: str) -> bool:
         return False
     table.finding = narrowed
     # The same search again ("6" then "6", "y" then "y"): the next tile that matches.
-    _jump(table, narrowed, step=1 if narrowed == looking else 0)
+    again = narrowed == looking
+    focused, okey = table.rack.focused, table.rack.okey
+    said = focused is not None and okey is not None and looking.matches(focused, okey)
+    _jump(table, narrowed, step=1 if again else 0, said=said and not looking.empty and not again)
     return True
 
 
@@ -99,9 +102,11 @@ def _back(looking: Looking) -> Looking:
     return replace(looking, colour=None)
 
 
-def _jump(table: TableCore, looking: Looking, *, step: int) -> None:
+def _jump(table: TableCore, looking: Looking, *, step: int, said: bool = False) -> None:
     """Focus the first tile that matches, from the focus (``step`` 1: after it), round
-    the rack; say it, or that none matches."""
+    the rack; say it, or that none matches (``said``: the tile in focus was found by the
+    search before, so a narrower one that stays on it says nothing: "r" then "2" on red
+    2)."""
     rack = table.rack
     okey = rack.okey
     tiles = rack.tiles
@@ -112,6 +117,8 @@ def _jump(table: TableCore, looking: Looking, *, step: int) -> None:
     for offset in range(step, step + count):
         index = (rack.focus + offset) % count
         if looking.matches(tiles[index], okey):
+            if said and index == rack.focus:
+                return
             before = rack.section()
             rack.focus = index
             table.voice.reply(focus_line(table, with_kind=rack.section() != before))
