@@ -299,3 +299,22 @@ def test_a_narrower_search_that_stays_on_the_tile_found_says_nothing_more() -> N
     assert len(rig.heard) == heard and found.startswith("yellow 3")
     rig.press("backspace", "9")  # yellow 9: the focus moves, and it is said
     assert words(rig, rig.last()).startswith("yellow 9")
+
+
+def test_a_long_racks_rows_break_between_groups() -> None:
+    from okey.table.sorted_hand import Section, SectionKind, SortedHand, SortMode, row_starts
+
+    def hand(*lengths: int) -> SortedHand:
+        sections, start = [], 0
+        for length in lengths:
+            sections.append(Section(SectionKind.COLOUR, start, length))
+            start += length
+        tiles = tuple(parse_tile("r1") for _ in range(start))
+        return SortedHand(SortMode.COLOUR, tiles, tuple(sections))
+
+    # The player's first rack of issue 27: red 6, blue 1, black 9, yellow 6 (22 tiles).
+    assert row_starts(hand(6, 1, 9, 6), 15, 2) == (0, 7)
+    assert row_starts(hand(15, 7), 15, 2) == (0, 15)
+    assert row_starts(hand(5, 11, 6), 15, 2) == (0, 15)  # three rows would not fit
+    assert row_starts(hand(20, 2), 15, 2) == (0, 15)  # a group longer than a row
+    assert row_starts(hand(4, 4), 15, 2) == (0,)
