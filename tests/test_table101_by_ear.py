@@ -318,3 +318,12 @@ def test_a_long_racks_rows_break_between_groups() -> None:
     assert row_starts(hand(5, 11, 6), 15, 2) == (0, 15)  # three rows would not fit
     assert row_starts(hand(20, 2), 15, 2) == (0, 15)  # a group longer than a row
     assert row_starts(hand(4, 4), 15, 2) == (0,)
+
+
+def test_enter_after_a_search_that_found_nothing_discards_nothing() -> None:
+    rig = make_table101({0: OPENER})
+    rig.press("c-f", "y", "1", "1")  # no yellow 11: the focus stays on a yellow tile
+    hand = rig.view.hand
+    rig.press("enter")
+    assert heard_keys(rig)[-1] == "table.find.end"
+    assert rig.view.hand == hand and rig.table.finding is None

@@ -7,7 +7,8 @@ type the number (1, then 3, is 13; 1 then 1 is 11), a colour letter of the notat
 (r red, b blue, k black, y yellow) the colour, o the okeys. Ctrl+F again, or a key
 that leaves the search as it was ("6" then "6": no tile is 66), goes on to the next
 tile that matches; Backspace takes back the last key, Escape stops finding; any other
-key stops it quietly and does what it does (Enter discards the tile found). The
+key stops it quietly and does what it does (Enter or Space discards the tile found;
+when the search found nothing, they only stop finding, as Escape does). The
 whole prompt is said at the first Ctrl+F of the table, "Find." after. A false joker
 is found as the face it plays (the okey's), an okey by its own face or by o.
 """
@@ -31,6 +32,7 @@ OKEY_LETTER = "o"
 HIGHEST = 13  # the highest number on a tile
 AGAIN = "c-f"  # the find key itself: the next match
 ENDS = ("escape",)
+DISCARDS = ("enter", "space")  # they discard the tile found, and only a tile found
 BACK = "backspace"
 
 
@@ -56,8 +58,8 @@ def key(table: TableCore, pressed: str) -> bool:
     if name == AGAIN:
         _jump(table, looking, step=1)
         return True
-    if name in ENDS:
-        table.finding = None
+    if name in ENDS or (name in DISCARDS and not _found(table, looking)):
+        table.finding = None  # nothing found is discarded: Enter stops as Escape does
         table.voice.reply(Line("table.find.end"))
         return True
     if name == BACK:
@@ -73,10 +75,15 @@ def key(table: TableCore, pressed: str) -> bool:
     table.finding = narrowed
     # The same search again ("6" then "6", "y" then "y"): the next tile that matches.
     again = narrowed == looking
-    focused, okey = table.rack.focused, table.rack.okey
-    said = focused is not None and okey is not None and looking.matches(focused, okey)
-    _jump(table, narrowed, step=1 if again else 0, said=said and not looking.empty and not again)
+    said = _found(table, looking) and not looking.empty and not again
+    _jump(table, narrowed, step=1 if again else 0, said=said)
     return True
+
+
+def _found(table: TableCore, looking: Looking) -> bool:
+    """The tile in focus is one the search looks for (so it was found)."""
+    focused, okey = table.rack.focused, table.rack.okey
+    return focused is not None and okey is not None and looking.matches(focused, okey)
 
 
 def _narrowed(looking: Looking, key: str) -> Looking | None:
