@@ -219,7 +219,7 @@ def test_ctrl_f_finds_a_tile_by_its_number_and_colour() -> None:
     assert rig.last() == Line("table.find.none", what=Face(parse_tile("y4")))
     assert at() == "y11"  # the focus stays
     hand = table.state.view.hand if table.state.view else ()
-    table.press("enter")  # stops finding; nothing is discarded
+    table.press("escape")  # stops finding (Enter would discard the tile found)
     assert rig.last() == Line("table.find.end")
     assert table.state.view is not None and table.state.view.hand == hand
     assert table.rack.tiles == tiles

@@ -219,8 +219,8 @@ def test_brief_messages_say_the_new_status_lines_briefly() -> None:
     rig.table.press("down")
     assert rig.said[-1].startswith("Last group. ")
     rig.table.press("c-f")
-    assert rig.said[-1] == "Find: a number, a colour letter or o; Enter stops."
-    rig.table.press("enter")
+    assert rig.said[-1] == "Find: a number, a colour letter or o; Escape stops."
+    rig.table.press("escape")
     brief = EN.variant("table.discards.kept", Verbosity.BRIEF, name="Ayşe", tiles="red 5", count=1)
     detailed = EN.variant(
         "table.discards.kept", Verbosity.DETAILED, name="Ayşe", tiles="red 5", count=1

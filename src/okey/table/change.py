@@ -113,6 +113,7 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     heard = cues.alone(table.voice)
     lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.seen)
     said += [Said(line) for line in lines]
+    said += [Said(line) for line in table.game.after(table, before, now)]
     said += _prompts(table, before, now, seen)
     if seen.turn_over or seen.drawn is not None:
         # On disk before it is said (a draw too): kill -9 cannot undo what was told.

@@ -99,8 +99,10 @@ class TableCore:
         self.menu: Menu[Option] | None = None
         self.asking: Asking | None = None
         self.finding: Looking | None = None  # Ctrl+F: the keys type what to find
+        self.found_before = False  # Ctrl+F was pressed before: its prompt is short
         self.browsing: object | None = None  # 3 at a 101 table: the table browsed
         self.marks: list[Tile] = []  # K at a 101 table: the tiles marked for a laying
+        self.finishing = False  # a finish said yes to is being made (no alert inside it)
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
@@ -112,6 +114,8 @@ class TableCore:
         self.last: Command | None = None  # the command before (H twice, C twice)
         self.presses = 0  # keys handled so far (tests wait on it)
         self.win_told: tuple[int, tuple[Tile, ...]] | None = None
+        # (round, seat): the fewest tiles the table said that seat held (Okey 101)
+        self.sizes_told: dict[tuple[int, int], int] = {}
         self.reviewed: RoundReview | None = None  # the last review asked for, kept
         self._state = SeatState.of(self.seat)
         self.told = self._state  # the state the last change was told from

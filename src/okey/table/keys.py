@@ -91,6 +91,7 @@ class Command(Enum):
     LAY = "lay"  # Okey 101: lay the marked tiles, or the best opening or combinations
     ADD = "add"  # Okey 101: add the focused tile to a combination on the table
     BROWSE = "browse"  # Okey 101: browse the table's combinations
+    TILE_COUNTS = "tile_counts"  # Okey 101: how many tiles each player holds
 
 
 class Topic(Enum):
@@ -142,6 +143,7 @@ OWN: frozenset[Command] = frozenset(
         Command.LAY,
         Command.ADD,
         Command.BROWSE,
+        Command.TILE_COUNTS,
         Command.DECLINE,
         Command.SHOW,
         Command.TURN_TO_OKEY,
@@ -225,6 +227,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.COPIES, "z", topic=Topic.STATUS),
     _b(C.GLANCE, "1", topic=Topic.STATUS),
     _b(C.HOW_CLOSE, "0", topic=Topic.STATUS),
+    _b(C.TILE_COUNTS, "4", offered=_own(C.TILE_COUNTS), topic=Topic.LAYING),
     _b(C.TIME, "e", offered=lambda r: bool(r.play.timer_seconds), topic=Topic.TIME),
     _b(C.HINT, "u", topic=Topic.HINT),
     _b(C.REVIEW, "j", topic=Topic.HINT),

@@ -62,3 +62,18 @@ class SortedHand:
             if section.start <= position < section.end:
                 return section
         return None
+
+
+def row_starts(hand: SortedHand, row: int, most: int) -> tuple[int, ...]:
+    """Where each row of a long rack begins (rows of at most ``row`` tiles): a row ends
+    where a section ends, so that no group is split across two rows (a section longer than
+    a row is split), unless that takes more than ``most`` rows: then rows of ``row``."""
+    count = len(hand.tiles)
+    fixed = tuple(range(0, max(count, 1), row))
+    ends = sorted({section.end for section in hand.sections} | {count})
+    starts = [0]
+    while count - starts[-1] > row:
+        first = starts[-1]
+        fitting = [end for end in ends if first < end <= first + row]
+        starts.append(fitting[-1] if fitting else first + row)
+    return tuple(starts) if len(starts) <= most else fixed

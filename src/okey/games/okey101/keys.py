@@ -15,7 +15,14 @@ def _always(rules: RuleSet) -> bool:
 PART = GameKeys(
     offered={
         command: _always
-        for command in (Command.MARK, Command.LAY, Command.ADD, Command.BROWSE, Command.PAIRS)
+        for command in (
+            Command.MARK,
+            Command.LAY,
+            Command.ADD,
+            Command.BROWSE,
+            Command.PAIRS,
+            Command.TILE_COUNTS,
+        )
     },
     unsaid=frozenset({Topic.PAIRS}),
 )

@@ -33,7 +33,7 @@ from okey.games.okey101.levels import rules_now
 from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import FinishPlan, Opened, finish_plan
-from okey.hand.layoff import Addition, additions
+from okey.hand.layoff import Addition, Place, additions, apply, can_add
 from okey.hand.melds import Meld
 from okey.hand.opening import best_opening
 from okey.hand.pairs import best_pairs
@@ -44,7 +44,7 @@ from okey.table.output import meldwords, prompts
 from okey.table.output.meldwords import meld_line, owned_line
 from okey.table.state.menu import Asking, Menu, Option, Question
 from okey.table.state.seat import Refused, Step
-from okey.tiles import Tile
+from okey.tiles import Tile, is_okey
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -112,13 +112,18 @@ def _ask(table: TableCore, question: Question, line: Line, *actions: Action) -> 
 
 def carry_out(table: TableCore, actions: Sequence[Action]) -> bool:
     """Make the moves a yes asked for, in order, stopping at the first refused (said);
-    the marks are cleared once a laying is made."""
-    for action in actions:
-        if not moves.move(table, action):
-            return False
-        if isinstance(action, Open | Lay | Add):
-            table.marks.clear()
-    return True
+    the marks are cleared once a laying is made. While a finish (its layings, then the
+    last discard) is made, the finish is not announced again."""
+    table.finishing = len(actions) > 1 and isinstance(actions[-1], Discard)
+    try:
+        for action in actions:
+            if not moves.move(table, action):
+                return False
+            if isinstance(action, Open | Lay | Add):
+                table.marks.clear()
+        return True
+    finally:
+        table.finishing = False
 
 
 # -- K: marks -------------------------------------------------------------------------
@@ -169,8 +174,15 @@ def _must_use_refusal(view: View101, marks: Sequence[Tile]) -> Line | None:
     """Marks without the taken discard that must be laid this turn: refused at once."""
     must = view.must_use
     if must is not None and marks and must not in marks:
-        return prompts.refusal("taken_not_used", None, view, {"tile": must})
+        return taken_first(view, must)
     return None
+
+
+def taken_first(view: View101, tile: Tile) -> Line:
+    """The taken discard must be laid first; while nothing is laid, P gives it back."""
+    if GiveBack() in view.legal:
+        return Line("table.m101.why.taken_first", tile=tile)
+    return prompts.refusal("taken_not_used", None, view, {"tile": tile})
 
 
 def _lay_marked(table: TableCore, view: View101) -> None:
@@ -254,7 +266,7 @@ def _lay_pairs(table: TableCore, view: View101, *, marked: bool) -> None:
     tiles = list(table.marks) if marked else list(view.hand)
     must = view.must_use if view.must_use in tiles else None
     if view.must_use is not None and must is None:
-        table.voice.reply(prompts.refusal("taken_not_used", None, view, {"tile": view.must_use}))
+        table.voice.reply(taken_first(view, view.must_use))
         return
     best = best_pairs(tiles, view.okey, rules, must)
     if best is None:
@@ -305,24 +317,57 @@ def add(table: TableCore, command: Command) -> None:
         line = Line("table.m101.ask.add", addition=addition_line(view, addition))
         _ask(table, Question.ADD, line, Add(addition))
         return
-    by_meld: dict[int, list[Addition]] = {}
-    for addition in offered:
-        by_meld.setdefault(addition.meld, []).append(addition)
-    if len(by_meld) == 1:
+    offered = ranked(view, offered)
+    if len({addition.meld for addition in offered}) == 1:
         _choose_place(table, view, offered)
         return
-    options = [
-        Option(laid_line(view, index), Command.ADD, tuple(Add(a) for a in places))
-        for index, places in by_meld.items()
-    ]
+    options = [Option(choice_line(view, a), Command.ADD, (Add(a),)) for a in offered]
     table.menu = Menu(options, choice=True, wrap=False)
     line = Line("table.m101.choose.add", tile=tile, count=len(options), first=options[0].label)
     table.voice.reply(line)
 
 
+def choice_line(view: View101, addition: Addition) -> Line:
+    """One place among many: the combination, where on it and as what ("run black 10 to
+    12 (Zeynep), after its last tile, as black 13")."""
+    return Line(
+        "table.m101.choice", where=laid_line(view, addition.meld), place=place_line(addition)
+    )
+
+
+def ranked(view: View101, offered: Sequence[Addition]) -> list[Addition]:
+    """The places a tile may go, the most useful first: those that let more of the hand's
+    other tiles onto the table, then (an okey) those standing for a tile whose copies are
+    both in sight, which nobody else can take the okey back with; else as offered."""
+    rest = list(view.hand)
+    rest.remove(offered[0].tile)
+    before = {t for t in rest if can_add(t, view.table, view.okey, view.opening)}
+    seen = _in_sight(view)
+
+    def usefulness(addition: Addition) -> tuple[int, int]:
+        melds = list(view.table)
+        melds[addition.meld] = apply(melds[addition.meld], addition, view.okey)[0]
+        after = {t for t in rest if can_add(t, melds, view.okey, view.opening)}
+        okey = is_okey(addition.tile, view.okey) and addition.place is not Place.OKEY
+        return len(after - before), seen.count(addition.face) if okey else 0
+
+    return sorted(offered, key=usefulness, reverse=True)
+
+
+def _in_sight(view: View101) -> list[Tile]:
+    """The tiles the player can see: their hand, the discards and the table's real tiles
+    (an okey on the table stands for another face, which is not in sight)."""
+    sight = [*view.hand, *(t for pile in view.discards for t in pile)]
+    for laid in view.melds:
+        sight += [t for t in laid.meld.tiles if not is_okey(t, view.okey)]
+    for pair in view.pairs:
+        sight += [t for t in pair.pair if not is_okey(t, view.okey)]
+    return sight
+
+
 def _choose_place(table: TableCore, view: View101, places: Sequence[Addition]) -> None:
     """Where on one combination a tile goes, when it may go in more than one place."""
-    options = [Option(place_line(a), Command.ADD, (Add(a),)) for a in places]
+    options = [Option(place_line(a), Command.ADD, (Add(a),)) for a in ranked(view, places)]
     table.menu = Menu(options, choice=True, wrap=False)
     where = laid_line(view, places[0].meld)
     line = Line(

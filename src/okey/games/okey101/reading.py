@@ -18,10 +18,21 @@ from okey.hand.melds import hand_value
 from okey.hand.opening import best_opening_value
 from okey.hand.pairs import best_pairs
 from okey.table.keys import Command
-from okey.table.lines import AndList, Capital, Field, Joined, Line, Name, Scores, Speech
+from okey.table.lines import (
+    AndList,
+    Capital,
+    Field,
+    Joined,
+    Line,
+    Name,
+    Scores,
+    Speech,
+    Tiles,
+    sentence,
+)
 from okey.table.output.glance import tops_line, turn_line
 from okey.table.output.prompts import together
-from okey.table.state.seat import SeatState
+from okey.table.state.seat import SeatState, Step
 from okey.table.state.seats import Seats
 from okey.tiles import Tile
 
@@ -65,25 +76,45 @@ def round101(view: View101, seats: Seats) -> Line:
     )
 
 
-def score_story101(events: Sequence[Event], view: View101) -> Line:
-    """C twice at Okey 101: how each round ended, then the totals."""
-    said: list[Field] = []
+def rounds101(events: Sequence[Event]) -> list[Line]:
+    """Each round played, as a sentence: how it ended and where its points went ("Round
+    1: Zeynep finished; points: you 87, Zeynep -101, Mehmet 45, Ayşe 120.")."""
+    said: list[Line] = []
     number = 0
     for event in events:
         if isinstance(event, RoundStarted):
             number = event.number
         elif isinstance(event, RoundScored101):
+            how: Line
             if event.finisher is None:
-                said.append(Line("table.101.story.pile_out", number=number))
+                how = Line("table.101.story.pile_out", number=number)
             else:
-                name = Name(event.finisher)
-                said.append(Line("table.101.story.finished", number=number, name=name))
+                how = Line("table.101.story.finished", number=number, name=Name(event.finisher))
+            points = Scores(event.points, ranked=False, lowest_first=True)
+            said.append(sentence(Line("table.101.story.points", how=how, points=points)))
         elif isinstance(event, RoundCancelled101):
-            said.append(Line("table.101.story.cancelled", number=number))
+            said.append(sentence(Line("table.101.story.cancelled", number=number)))
+    return said
+
+
+def score_story101(events: Sequence[Event], view: View101) -> Speech:
+    """C twice at Okey 101: each round, how it ended and where its points went, then the
+    totals."""
+    said: list[Field] = list(rounds101(events))
     if not said:
-        said.append(Line("table.101.story.nothing"))
-    story = Capital(Joined(tuple(said), "; "))
-    return Line("table.101.story", story=story, totals=totals101(view))
+        return Line(
+            "table.101.story",
+            story=Capital(Line("table.101.story.nothing")),
+            totals=totals101(view),
+        )
+    return Joined((*said, totals101(view)))
+
+
+def round_over101(events: Sequence[Event], view: View101) -> Speech:
+    """C once a round is over: that round's end and points, then the totals (what is
+    "so far" belongs to the next round)."""
+    rounds = rounds101(events)
+    return Joined((rounds[-1], totals101(view))) if rounds else totals101(view)
 
 
 def on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -> int:
@@ -100,7 +131,19 @@ def on_the_table(view: View101, tile: Tile, seats: Seats, places: list[Field]) -
     return found
 
 
-def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
+def holding101(view: View101, seats: Seats) -> Line:
+    """4 at Okey 101: "Tiles held: Zeynep 21, Mehmet 9, Ayşe 4, you 22." (in play order
+    after the player, the player last)."""
+    order = [*seats.others(), seats.you]
+    held = tuple(
+        Line("table.101.holding.seat", name=Name(seat), count=view.hand_sizes[seat])
+        for seat in order
+        if seat < len(view.hand_sizes)
+    )
+    return Line("table.101.holding", seats=AndList(held))
+
+
+def glance101(state: SeatState, view: View101, seats: Seats) -> Speech:
     """ "Your turn to draw; 31 in the pile; opened: Ayşe 104, Mehmet 5 pairs; 7
     combinations on the table; on top: ..." (the totals are C's)."""
     opened: list[Field] = []
@@ -112,7 +155,7 @@ def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
         elif how is Opened.PAIRS:
             count = sum(1 for laid in view.pairs if laid.owner == seat)
             opened.append(Line("table.101.glance.opened_pairs", name=Name(seat), count=count))
-    return Line(
+    glance = Line(
         "table.101.glance",
         turn=turn_line(state, view),
         pile=view.pile_count,
@@ -120,6 +163,7 @@ def glance101(state: SeatState, view: View101, seats: Seats) -> Line:
         count=len(view.melds) + len(view.pairs),
         tops=tops_line(view, seats),
     )
+    return Joined((glance, holding101(view, seats)))
 
 
 def how_close101(view: View101) -> Speech:
@@ -139,8 +183,15 @@ def how_close101(view: View101) -> Speech:
     else:
         left = hand_value(view.hand, view.okey)
         said.append(Line("table.101.close.left", count=len(view.hand), points=left.points))
-        fits = {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
-        said.append(Line("table.101.close.fits", count=len(fits)))
+        fits = sorted(
+            {tile for tile in view.hand if can_add(tile, view.table, view.okey, view.opening)}
+        )
+        if fits:
+            said.append(
+                Line("table.101.close.fits_named", count=len(fits), tiles=Tiles(tuple(fits)))
+            )
+        else:
+            said.append(Line("table.101.close.fits", count=0))
     if view.turn == view.seat and view.phase is Phase.DISCARD:
         finishes = finish_now101(view) is not None
         said.append(Line("table.101.close.finish" if finishes else "table.101.close.no_finish"))
@@ -179,9 +230,13 @@ def read101(table: TableCore, command: Command, view: View101) -> Speech | None:
     if command is Command.SCORES:
         if table.last is Command.SCORES:
             return score_story101(table.seat.seen(), view)
+        if table.state.step in (Step.ROUND_OVER, Step.MATCH_OVER):
+            return round_over101(table.seat.seen(), view)
         return round101(view, table.seats)
     if command is Command.GLANCE:
         return glance101(table.state, view, table.seats)
     if command is Command.HOW_CLOSE:
         return how_close101(view)
+    if command is Command.TILE_COUNTS:
+        return holding101(view, table.seats)
     return None

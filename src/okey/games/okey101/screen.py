@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
+from okey.games.okey101.browsing import Browsing
 from okey.games.okey101.events import Pair
 from okey.games.okey101.view import View101
 from okey.hand.combinations import GroupKind
@@ -67,15 +68,18 @@ def _owner_head(table: TableCore, view: View101, seat: int, words: Words) -> str
 
 def table_panel(table: TableCore, height: int = ROWS["table"]) -> StyleAndTextTuples:
     """The combinations on the table by owner, in play order from the player, wrapped to
-    the width; what does not fit in ``height`` rows is counted on the last one."""
+    the width; the one browsed with 3 in brackets and the focus's colours (its rows kept
+    in sight); what does not fit in ``height`` rows is counted on the last one."""
     view = table.state.seen
     if not isinstance(view, View101):
         return []
     words = screen_words(table)
     okey = view.okey
+    browsed = table.browsing if isinstance(table.browsing, Browsing) else None
     rows: list[StyleAndTextTuples] = [
         [("class:title", fit(words("table.101.screen.title", threshold=view.threshold)))]
     ]
+    marked = 0  # the row of the combination browsed
     for seat in table.seats.in_play_order():
         pieces: list[tuple[str, str]] = [
             meld_text(laid.meld, okey) for laid in view.melds if laid.owner == seat
@@ -86,10 +90,15 @@ def table_panel(table: TableCore, height: int = ROWS["table"]) -> StyleAndTextTu
         head = _owner_head(table, view, seat, words)
         row: StyleAndTextTuples = [("class:title", head)]
         used = len(head)
-        for style, text in pieces:
+        for index, (style, text) in enumerate(pieces):
+            if browsed is not None and (browsed.seat, browsed.index) == (seat, index):
+                style, text = f"{style} class:focus", f"[{text}]"
+                marked = len(rows)
             if used + 2 + len(text) > WIDTH - 1:
                 rows.append(row)
                 row, used = [("", "  ")], 2
+                if style.endswith("class:focus"):
+                    marked = len(rows)
             else:
                 row.append(("", "  "))
                 used += 2
@@ -99,8 +108,11 @@ def table_panel(table: TableCore, height: int = ROWS["table"]) -> StyleAndTextTu
     if len(rows) == 1:
         rows.append([("class:dim", words("table.101.screen.empty"))])
     if len(rows) > height:
-        hidden = len(rows) - height + 1
-        rows = [*rows[: height - 1], [("class:dim", words("table.101.screen.more", count=hidden))]]
+        shown = height - 2  # the title and the line counting the rest
+        first = max(1, min(marked - shown + 1, len(rows) - shown)) if marked else 1
+        hidden = len(rows) - 1 - shown
+        more: StyleAndTextTuples = [("class:dim", words("table.101.screen.more", count=hidden))]
+        rows = [rows[0], *rows[first : first + shown], more]
     out: StyleAndTextTuples = []
     for index, row in enumerate(rows):
         if index:

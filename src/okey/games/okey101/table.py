@@ -12,6 +12,7 @@ from okey.engine.events import GameEvent
 from okey.engine.view import Phase, TableView
 from okey.games.okey101 import browsing, laying
 from okey.games.okey101.actions import Add, GiveBack
+from okey.games.okey101.alerts import after101
 from okey.games.okey101.events import (
     Added101,
     GaveBack101,
@@ -128,7 +129,7 @@ def _finish_alert(table: TableCore, view: TableView, told: Told) -> list[Said]:
     while the hand only lays."""
     if not isinstance(view, View101):
         return []
-    if _only_laid_since(table.win_told, told) or finish_now101(view) is None:
+    if table.finishing or _only_laid_since(table.win_told, told) or finish_now101(view) is None:
         return []
     table.win_told = told
     return [Said(Line("table.101.close.finish"), Cue.WIN_POSSIBLE)]
@@ -212,6 +213,7 @@ PART: TablePart[TableCore] = TablePart(
     help_now=_help_now,
     resumed=_resumed,
     refreshed=_refreshed,
+    after=after101,
     choose=laying.choose,
     carry_out=laying.carry_out,
 )

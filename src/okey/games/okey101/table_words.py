@@ -39,7 +39,7 @@ from okey.table.output.meldwords import laid_line, meld_line, owned_line
 from okey.table.output.narration import TableTeller, TableWordsPart
 from okey.tiles import Tile
 
-PAIRS_WORTH_SAYING = 4
+PAIRS_WORTH_SAYING = 3
 """At the deal, the best pairs opening is said from this many pairs."""
 
 

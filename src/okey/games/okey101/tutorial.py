@@ -1,11 +1,12 @@
 """Okey 101's lesson (``okey tutorial 101``): opening, laying a taken tile, adding
 to another player's run, a penalty warning, finishing.
 
-It assumes the table's keys from the classic lesson (arrows, Enter, T, P, C) and
-teaches what 101 adds: 0 for how close the hand is to opening, G to lay, X to add
-to a combination on the table, 3 to browse the table, the warning before a
-penalised discard, and F to finish (two turns of yours: the round is short).
-Texts are ``tutorial101.<name>`` (with ``.hint`` and ``.then``), filled in by
+It assumes the table's keys from the classic lesson (arrows, Enter, T, P, C; the
+reading keys such as A work at every step) and teaches what 101 adds: 0 for how
+close the hand is to opening, G to lay, X to add to a combination on the table, 3 to
+browse the table, the warning before a penalised discard, and F to finish (two turns
+of yours: the round is short); a pairs opening and taking an okey back are told in
+words. Texts are ``tutorial101.<name>`` (with ``.hint`` and ``.then``), filled in by
 :mod:`okey.tutorial.guide` from :mod:`okey.games.okey101.tutorial_deal`.
 """
 
@@ -25,6 +26,22 @@ from okey.tutorial.lesson import ALWAYS, ON_TILE, RACK, Goal, LessonStep, Moment
 
 C = Command
 ANSWER = frozenset({C.YES, C.ENTER})  # yes to the table's question
+READING = frozenset(
+    {
+        C.HAND,
+        C.INDICATOR,
+        C.WHOSE_TURN,
+        C.GLANCE,
+        C.TILE_COUNTS,
+        C.COPIES,
+        C.LEFT_DISCARDS,
+        C.RIGHT_DISCARDS,
+        C.ACROSS_DISCARDS,
+        C.MY_DISCARDS,
+    }
+)
+"""The classic lesson's reading keys, and 101's 1 and 4: they change nothing, so they
+work at every step (the player who knows A need not be told it is not taught yet)."""
 PREFIX = "tutorial101"
 
 
@@ -88,7 +105,8 @@ def _finisher(event: Event) -> int | None:
 PART = TutorialPart(
     prefix=PREFIX,
     steps=LESSON,
-    always=ALWAYS - {Command.HINT},  # the master would add black 11 where the lesson warns
+    always=(ALWAYS - {Command.HINT}) | READING,  # the master would add black 11 where the
+    # lesson warns
     fields=fields,
     prepared=deal,
     goals={Goal.OPENED: Opened101, Goal.LAID: Laid101, Goal.ADDED: Added101},

@@ -159,7 +159,7 @@ def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
     if command is Command.COPIES:
         tile = table.rack.focused
         return Line("table.no_tiles") if tile is None else status.copies(view, tile, table.seats)
-    if command in (Command.GLANCE, Command.HOW_CLOSE):  # every game reads them its way
+    if command in (Command.GLANCE, Command.HOW_CLOSE, Command.TILE_COUNTS):  # the game's way
         return Line("table.not_dealt")
     place = _DISCARD_PLACES[command]
     pile = status.discards(view, place, table.seats)
@@ -191,6 +191,7 @@ HANDLERS: dict[Command, Handler] = {
             Command.COPIES,
             Command.GLANCE,
             Command.HOW_CLOSE,
+            Command.TILE_COUNTS,
         ),
         _in_view,
     ),

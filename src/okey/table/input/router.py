@@ -141,6 +141,7 @@ _IN_A_ROUND = frozenset(
         Command.COPIES,
         Command.GLANCE,
         Command.HOW_CLOSE,
+        Command.TILE_COUNTS,
     }
 )
 
@@ -215,6 +216,10 @@ def possible_classic(table: TableCore, command: Command) -> bool:
 def option_line(menu: Menu[Option], catalogue: Catalogue) -> Line:
     """The focused option, with its key and place: "Draw from the pile, P, 2 of 29."."""
     option = menu.current
+    if option.actions:  # a move of a list (where to add a tile): Enter makes it, no key
+        return Line(
+            "table.menu.move", label=option.label, position=menu.focus + 1, count=len(menu.options)
+        )
     key = option.key(catalogue) or Line("table.menu.no_key")
     return Line(
         "table.menu.item",
