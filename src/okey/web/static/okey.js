@@ -166,7 +166,8 @@ function drawActions(into, actions, wrap) {
   if (focused) into.querySelector(`[data-cmd="${focused}"]`)?.focus();
 }
 
-function draw(next) {
+function draw(changed) {
+  const next = { ...state, ...changed }; // the server sends the parts that changed
   if (state && state.step === "player" && next.step !== "player") $("alert").replaceChildren();
   document.body.dataset.step = next.step;
   state = next;
