@@ -10,6 +10,7 @@ as the server answers. Measured over ``--seconds`` after a warm-up:
 - the server's own part of that: from a move read to every seat's Update written;
 - how long the server and the clients were ready to run but waited for a CPU (the
   machine is shared: that wait is the latency no program of ours can remove);
+- the server's CPU per move (user and system, over the moves the clients made);
 - the server's resident memory per table (its RSS playing, less its RSS before
   the tables were made, divided by their number), and its CPU use.
 
@@ -249,6 +250,10 @@ def summary(parts: list[dict[str, object]], args: argparse.Namespace) -> dict[st
     }
 
 
+def result_moves(parts: list[dict[str, object]]) -> int:
+    return sum(int(str(part["moves"])) for part in parts)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -315,6 +320,7 @@ def main() -> int:
             **summary(parts, args),
             "server_handling_ms": handling,
             "server_cpu_percent": round(100 * cpu / args.seconds, 1),
+            "server_cpu_ms_per_move": round(1000 * cpu / max(1, result_moves(parts)), 3),
             "server_waiting_for_a_cpu_percent": round(100 * waited / args.seconds, 1),
             "server_rss_playing_kib": rss_playing,
             "server_kib_per_table": round((rss_playing - ready["rss_before_kib"]) / args.tables, 1),
