@@ -189,7 +189,8 @@ async def sit(table: Table, port: int) -> None:
 
 
 async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[str, object]:
-    """Seat and play the tables ``numbers``; measure from ``args.measure_at`` (a time.time())."""
+    """Seat and play the tables ``numbers``; say so, and measure once told to (a line on
+    stdin: every process is seated by then, and the tables warmed up)."""
     tally = Tally()
     tables = [Table(n) for n in numbers]
     for chunk in range(0, len(tables), 20):
@@ -202,7 +203,8 @@ async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[
     ]
     for t in tables:
         await t.seats[0].ws.send('{"type":"Start"}')
-    await asyncio.sleep(max(0.0, args.measure_at - time.time()))
+    print(json.dumps({"seated": len(tables)}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     mine_before, waited_before = time.process_time(), waiting_seconds("self")
     tally.measuring = True
     await asyncio.sleep(args.seconds)
@@ -265,7 +267,6 @@ def main() -> int:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--play", metavar="PORT", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--numbers", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--measure-at", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         asyncio.run(serve(args.tables, args.rules))
@@ -286,27 +287,36 @@ def main() -> int:
     try:
         assert server.stdout is not None and server.stdin is not None
         ready = json.loads(server.stdout.readline())
-        measure_at = time.time() + args.warmup
         for k in range(args.client_processes):
             share = ",".join(str(n) for n in range(k, args.tables, args.client_processes))
             players.append(
                 subprocess.Popen(
                     [
                         sys.executable, __file__, "--play", str(ready["port"]),
-                        "--numbers", share, "--measure-at", str(measure_at),
+                        "--numbers", share,
                         "--seconds", str(args.seconds), "--think", str(args.think),
                     ],
+                    stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     text=True,
                 )
             )  # fmt: skip
-        time.sleep(max(0.0, measure_at - time.time()))
+        seated_at = time.monotonic()
+        for player in players:  # every table seated and started (2,000 clients take a while)
+            assert player.stdout is not None
+            json.loads(player.stdout.readline())
+        seating = time.monotonic() - seated_at
+        time.sleep(args.warmup)
+        for player in players:
+            assert player.stdin is not None
+            player.stdin.write("go\n")
+            player.stdin.flush()
         cpu_before, waited_before = cpu_seconds(server.pid), waiting_seconds(server.pid)
         time.sleep(args.seconds)
         cpu = cpu_seconds(server.pid) - cpu_before
         waited = waiting_seconds(server.pid) - waited_before
         rss_playing = rss_kib(server.pid)
-        parts = [json.loads(player.communicate(timeout=120)[0]) for player in players]
+        parts = [json.loads(player.communicate(timeout=300)[0]) for player in players]
         server.stdin.write("stop\n")
         server.stdin.flush()
         handling = json.loads(server.stdout.readline())
@@ -317,6 +327,7 @@ def main() -> int:
             "client_processes": args.client_processes,
             "think_seconds": args.think,
             "measured_seconds": args.seconds,
+            "seating_seconds": round(seating, 1),
             **summary(parts, args),
             "server_handling_ms": handling,
             "server_cpu_percent": round(100 * cpu / args.seconds, 1),
