@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeAlias
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -173,6 +173,8 @@ class Picture:
         self.rack: list[dict[str, Any]] = []
         self.actions_key: object = None
         self.actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        self.board_key: tuple[object, ...] = ()
+        self.board: Board = ([], [])
         self.sent: dict[str, Any] = {}  # each part as the page has it
         self._said: dict[tuple[Line, Verbosity], str] = {}
         self._keys: dict[Command, str] = {}
@@ -189,7 +191,13 @@ class Picture:
         if listed != self.actions_key:
             self.actions_key = listed
             self.actions = self._actions(table)
-        state = table_state(table, self.rack, self.actions)
+        seen = (table.state, table.seats, table.settings.verbosity)
+        if len(seen) != len(self.board_key) or any(
+            new is not old for new, old in zip(seen, self.board_key, strict=True)
+        ):
+            self.board_key = seen  # (kept: an object's id is no other's while it lives)
+            self.board = board(table)
+        state = table_state(table, self.rack, self.actions, self.board)
         sent = self.sent
         changed = {name: part for name, part in state.items() if sent.get(name, _NONE) != part}
         if not changed:
@@ -267,22 +275,33 @@ def actions_key(table: Table) -> object:
     )
 
 
+Board: TypeAlias = tuple[list[list[str]], list[list[str]]]
+
+
+def board(table: Table) -> Board:
+    """The board (the terminal's header) and the game's panel (Okey 101's laid tiles):
+    drawn from the seat's state, its seats and the verbosity alone."""
+    panel = table.game.layout.panel
+    return fragments(screen.header(table)), fragments(panel(table)) if panel is not None else []
+
+
 def table_state(
     table: Table,
     rack: Sequence[dict[str, Any]],
     listed: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
+    drawn: Board | None = None,
 ) -> dict[str, Any]:
-    """The page's picture of the table now (the rack's items and the actions made by
-    the caller, who keeps them while they are unchanged)."""
-    panel = table.game.layout.panel
+    """The page's picture of the table now (the rack's items, the actions and the board
+    made by the caller, who keeps them while they are unchanged)."""
     moves, every = listed if listed is not None else actions(table)
+    header, panel = drawn if drawn is not None else board(table)
     menu = table.menu
     return {
         "step": table.state.step.value,
         "rack": list(rack),
         "focus": table.rack.focus,
-        "board": fragments(screen.header(table)),
-        "panel": fragments(panel(table)) if panel is not None else [],
+        "board": header,
+        "panel": panel,
         "footer": fragments(screen.footer(table)),
         "menu": menu_items(table),
         "menu_focus": menu.focus if menu is not None else 0,
