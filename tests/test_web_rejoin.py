@@ -94,8 +94,8 @@ def test_a_reloaded_page_takes_its_seat_back(page: Any) -> None:
         page.goto(server.link)
         player = WebPlayer(page)
         dealt(player)
-        page.reload()
-        player.join("Deniz")  # the tab's token: the same seat, not a new one
+        page.reload()  # the tab keeps its seat's token: it sits down again by itself
+        page.locator("#play").wait_for(state="visible")
         player.wait(lambda: player.count(*MISSED) == 1, "what was missed")
         assert people(server) == [(0, True)]
         assert page.locator("#rack li").count() in (14, 15)

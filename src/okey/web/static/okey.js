@@ -346,6 +346,7 @@ function sitDown(event) {
   const code = $("code").value.trim();
   if (!name || !code) return;
   remember("okey-name", name);
+  storage("sessionStorage")?.setItem("okey-brief", String($("brief").checked));
   seated = { code, name, brief: $("brief").checked, lang: words.lang };
   $("join-status").textContent = words["web.connecting"];
   leaving = false;
@@ -382,6 +383,12 @@ async function start() {
   });
   document.addEventListener("click", wake, { once: true });
   (($("code").value && $("name").value) ? $("sit") : ($("name").value ? $("code") : $("name"))).focus();
+  // A reloaded tab that holds this table's seat sits down again at once (its token).
+  const session = storage("sessionStorage");
+  if ($("code").value && $("name").value && session?.getItem(tokenKey($("code").value))) {
+    $("brief").checked = session.getItem("okey-brief") === "true";
+    $("join-form").requestSubmit();
+  }
 }
 
 start();
