@@ -274,6 +274,12 @@ def main() -> int:
     parser.add_argument("--numbers", default="", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
+        if os.environ.get("OKEY_NET_PROFILE"):  # the server's profile, written to that file
+            import cProfile
+
+            job = "asyncio.run(serve(args.tables, args.rules))"
+            cProfile.runctx(job, globals(), {"args": args}, os.environ["OKEY_NET_PROFILE"])
+            return 0
         asyncio.run(serve(args.tables, args.rules))
         return 0
     if args.play is not None:
