@@ -5,18 +5,17 @@ the page."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from web_support import (
-    CHROMIUM,
+from web_support import (  # noqa: F401  (the fixtures)
     EN,
     ServerThread,
     TerminalSeat,
     WebPlayer,
-    need_browser,
+    browser_fixture,
+    page_fixture,
     serving,
 )
 
@@ -27,28 +26,6 @@ from okey.web.http import WEB_PATH
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 MISSED = ("While you were away",)
 REVIEWED = ("You and the master", "You made no decisions", "The game made all")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    made = context.new_page()
-    errors: list[str] = []
-    made.on("pageerror", lambda error: errors.append(str(error)))
-    yield made
-    context.close()
-    assert not errors, errors
 
 
 def people(server: ServerThread) -> list[tuple[int, bool]]:

@@ -130,20 +130,30 @@ _ENCODERS: dict[type, Encoder] = {}
 """The encoder of each class met so far (the codec's speed is in this table)."""
 
 
-def _encoder_of(cls: type) -> Encoder:
-    if cls is type(None) or cls in (bool, int, float, str):
-        return _same
+def _form(cls: type) -> str:
+    """Which of the module's forms a class travels in (the same for both writers)."""
+    if cls is type(None):
+        return "null"
+    if cls in (bool, int, float, str):
+        return cls.__name__
     if cls is Tile:
-        return _tile
+        return "tile"
     if cls in ACTION_TYPES or issubclass(cls, GameAction):
-        return _action
+        return "action"
     if issubclass(cls, Enum):
-        return _enum
+        return "enum"
     if issubclass(cls, tuple | list):
-        return _items
+        return "items"
     if dataclasses.is_dataclass(cls):
-        return _dataclass_encoder(cls)
+        return "dataclass"
     raise TypeError(f"cannot encode {cls.__name__} as JSON")
+
+
+def _encoder_of(cls: type) -> Encoder:
+    form = _form(cls)
+    if form == "dataclass":
+        return _dataclass_encoder(cls)
+    return {"tile": _tile, "action": _action, "enum": _enum, "items": _items}.get(form, _same)
 
 
 def _dataclass_encoder(cls: type) -> Encoder:
@@ -252,28 +262,21 @@ def _items_text(value: tuple[Any, ...] | list[Any]) -> str:
 
 
 def _text_of(cls: type) -> Texter:
-    if cls is type(None):
-        return _none_text
-    if cls is bool:
-        return _bool_text
-    if cls is int:
-        return int.__repr__
-    if cls is float:
-        return _float_text
-    if cls is str:
-        texter: Texter = encode_basestring
-        return texter
-    if cls is Tile:
-        return _tile_text
-    if cls in ACTION_TYPES or issubclass(cls, GameAction):
-        return _action_text
-    if issubclass(cls, Enum):
-        return _enum_text
-    if issubclass(cls, tuple | list):
-        return _items_text
-    if dataclasses.is_dataclass(cls):
+    form = _form(cls)
+    if form == "dataclass":
         return _dataclass_text(cls)
-    raise TypeError(f"cannot encode {cls.__name__} as JSON")
+    texters: dict[str, Texter] = {
+        "null": _none_text,
+        "bool": _bool_text,
+        "int": int.__repr__,
+        "float": _float_text,
+        "str": encode_basestring,
+        "tile": _tile_text,
+        "action": _action_text,
+        "enum": _enum_text,
+        "items": _items_text,
+    }
+    return texters[form]
 
 
 def _dataclass_text(cls: type) -> Texter:
