@@ -10,6 +10,7 @@ as the server answers. Measured over ``--seconds`` after a warm-up:
 - the server's own part of that: from a move read to every seat's Update written;
 - how long the server and the clients were ready to run but waited for a CPU (the
   machine is shared: that wait is the latency no program of ours can remove);
+- the server's CPU per move (user and system, over the moves the clients made);
 - the server's resident memory per table (its RSS playing, less its RSS before
   the tables were made, divided by their number), and its CPU use.
 
@@ -187,8 +188,9 @@ async def sit(table: Table, port: int) -> None:
                 break
 
 
-async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[str, object]:
-    """Seat and play the tables ``numbers``; measure from ``args.measure_at`` (a time.time())."""
+async def load(port: int, numbers: list[int], args: argparse.Namespace) -> None:
+    """Seat and play the tables ``numbers``; say so, and measure once told to (a line on
+    stdin: every process is seated by then, and the tables warmed up)."""
     tally = Tally()
     tables = [Table(n) for n in numbers]
     for chunk in range(0, len(tables), 20):
@@ -201,27 +203,33 @@ async def load(port: int, numbers: list[int], args: argparse.Namespace) -> dict[
     ]
     for t in tables:
         await t.seats[0].ws.send('{"type":"Start"}')
-    await asyncio.sleep(max(0.0, args.measure_at - time.time()))
+    print(json.dumps({"seated": len(tables)}), flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     mine_before, waited_before = time.process_time(), waiting_seconds("self")
     tally.measuring = True
     await asyncio.sleep(args.seconds)
     tally.measuring = False
     mine = time.process_time() - mine_before
     waited = waiting_seconds("self") - waited_before
-    for t in tables:
-        for s in t.seats:
-            await s.ws.close()
+    print(
+        json.dumps(
+            {
+                "latencies": tally.latencies,
+                "moves": tally.moves,
+                "cpu_seconds": mine,
+                "waited_seconds": waited,
+                "refused": tally.errors,
+                "matches_over": tally.matches_over,
+            }
+        ),
+        flush=True,
+    )
     for task in loops:
         task.cancel()
     await asyncio.gather(*loops, return_exceptions=True)
-    return {
-        "latencies": tally.latencies,
-        "moves": tally.moves,
-        "cpu_seconds": mine,
-        "waited_seconds": waited,
-        "refused": tally.errors,
-        "matches_over": tally.matches_over,
-    }
+    for t in tables:  # (closing 1,000 connections one by one, each with its handshake,
+        for s in t.seats:  # takes minutes on a loaded machine: the server sees them drop)
+            s.ws.transport.abort()
 
 
 def summary(parts: list[dict[str, object]], args: argparse.Namespace) -> dict[str, object]:
@@ -249,6 +257,10 @@ def summary(parts: list[dict[str, object]], args: argparse.Namespace) -> dict[st
     }
 
 
+def result_moves(parts: list[dict[str, object]]) -> int:
+    return sum(int(str(part["moves"])) for part in parts)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--tables", type=int, default=100)
@@ -260,14 +272,19 @@ def main() -> int:
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--play", metavar="PORT", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--numbers", default="", help=argparse.SUPPRESS)
-    parser.add_argument("--measure-at", type=float, default=0.0, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
+        if os.environ.get("OKEY_NET_PROFILE"):  # the server's profile, written to that file
+            import cProfile
+
+            job = "asyncio.run(serve(args.tables, args.rules))"
+            cProfile.runctx(job, globals(), {"args": args}, os.environ["OKEY_NET_PROFILE"])
+            return 0
         asyncio.run(serve(args.tables, args.rules))
         return 0
     if args.play is not None:
         numbers = [int(n) for n in args.numbers.split(",") if n]
-        print(json.dumps(asyncio.run(load(args.play, numbers, args))))
+        asyncio.run(load(args.play, numbers, args))
         return 0
     load_before = os.getloadavg()
     common = ["--rules", args.rules, "--tables", str(args.tables)]
@@ -281,27 +298,40 @@ def main() -> int:
     try:
         assert server.stdout is not None and server.stdin is not None
         ready = json.loads(server.stdout.readline())
-        measure_at = time.time() + args.warmup
         for k in range(args.client_processes):
             share = ",".join(str(n) for n in range(k, args.tables, args.client_processes))
             players.append(
                 subprocess.Popen(
                     [
                         sys.executable, __file__, "--play", str(ready["port"]),
-                        "--numbers", share, "--measure-at", str(measure_at),
+                        "--numbers", share,
                         "--seconds", str(args.seconds), "--think", str(args.think),
                     ],
+                    stdin=subprocess.PIPE,
                     stdout=subprocess.PIPE,
                     text=True,
                 )
             )  # fmt: skip
-        time.sleep(max(0.0, measure_at - time.time()))
+        seated_at = time.monotonic()
+        for player in players:  # every table seated and started (2,000 clients take a while)
+            assert player.stdout is not None
+            json.loads(player.stdout.readline())
+        seating = time.monotonic() - seated_at
+        time.sleep(args.warmup)
+        for player in players:
+            assert player.stdin is not None
+            player.stdin.write("go\n")
+            player.stdin.flush()
         cpu_before, waited_before = cpu_seconds(server.pid), waiting_seconds(server.pid)
         time.sleep(args.seconds)
         cpu = cpu_seconds(server.pid) - cpu_before
         waited = waiting_seconds(server.pid) - waited_before
         rss_playing = rss_kib(server.pid)
-        parts = [json.loads(player.communicate(timeout=120)[0]) for player in players]
+        parts = []
+        for player in players:
+            assert player.stdout is not None
+            parts.append(json.loads(player.stdout.readline()))
+            player.wait(timeout=60)
         server.stdin.write("stop\n")
         server.stdin.flush()
         handling = json.loads(server.stdout.readline())
@@ -312,9 +342,11 @@ def main() -> int:
             "client_processes": args.client_processes,
             "think_seconds": args.think,
             "measured_seconds": args.seconds,
+            "seating_seconds": round(seating, 1),
             **summary(parts, args),
             "server_handling_ms": handling,
             "server_cpu_percent": round(100 * cpu / args.seconds, 1),
+            "server_cpu_ms_per_move": round(1000 * cpu / max(1, result_moves(parts)), 3),
             "server_waiting_for_a_cpu_percent": round(100 * waited / args.seconds, 1),
             "server_rss_playing_kib": rss_playing,
             "server_kib_per_table": round((rss_playing - ready["rss_before_kib"]) / args.tables, 1),

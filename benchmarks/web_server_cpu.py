@@ -81,6 +81,7 @@ async def page_seat(port: int, n: int, name: str, host: bool) -> None:
     socket: ClientConnection = await connect(f"ws://{LOOPBACK}:{port}/play", origin=origin)  # type: ignore[arg-type]
     hello = {"t": "hello", "code": code(n), "name": name, "lang": "en"}
     await socket.send(json.dumps(hello))
+    state: dict[str, Any] = {}
     async for frame in socket:
         for message in json.loads(frame):  # one moment's messages
             if host and message["t"] == "line" and "sits down" in message["text"]:
@@ -88,11 +89,12 @@ async def page_seat(port: int, n: int, name: str, host: bool) -> None:
                 host = False
             if message["t"] != "state":
                 continue
-            step = message["step"]
+            state.update(message)  # the parts that changed
+            step = state["step"]
             if step == "player":
-                draw = any(m["cmd"] == "draw" for m in message["moves"] if m["now"])
+                draw = any(m["cmd"] == "draw" for m in state["moves"] if m["now"])
                 await socket.send(json.dumps({"t": "key", "key": "p" if draw else "enter"}))
-            elif step == "round_over" and message["rack"]:
+            elif step == "round_over" and state["rack"]:
                 await socket.send(json.dumps({"t": "key", "key": "enter"}))
 
 

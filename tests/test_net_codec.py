@@ -33,7 +33,15 @@ from okey.net.protocol import (
 )
 from okey.rules import available_rule_sets, load_rules
 from okey.tiles import Tile
-from okey.wire.codec import CodecError, decode, decode_as, decode_event, encode, event_types
+from okey.wire.codec import (
+    CodecError,
+    decode,
+    decode_as,
+    decode_event,
+    encode,
+    encode_json,
+    event_types,
+)
 from okey.wire.kit import net_part
 
 # The net serves Okey's tables (Okey 101 at the table and on the net: issue 13).
@@ -212,3 +220,41 @@ def test_any_json_decodes_or_is_refused_with_a_codec_error(data: object) -> None
 def test_encoding_refuses_what_is_not_a_value() -> None:
     with pytest.raises(TypeError):
         encode(object())
+
+
+def _json_text(value: object) -> str:
+    return json.dumps(encode(value), ensure_ascii=False, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=str)
+def test_the_frames_text_is_written_as_json_writes_it(game: Game) -> None:
+    """encode_json (one pass, an event or the rules written once) gives json.dumps's text,
+    byte for byte: every seat's Update of a played round, its brief, its lobby."""
+    match = Match(game.rules(), random.Random(23))
+    bots = [game.bot(s) for s in range(match.players)]
+    match.start_round()
+    while not match.over:
+        seat = match.turn
+        events = match.apply(seat, bots[seat].choose(match.table_view(seat)))
+        for other in range(match.players):
+            seen = tuple(e for event in events if (e := seen_by(event, other)) is not None)
+            update = Update(len(match.events), seen, match.table_view(other), 30)
+            assert encode_json(update) == _json_text(update)
+            assert encode_json(update) == _json_text(update)  # its events and rules kept
+    brief = Brief(0, tuple(match.events), 1)
+    assert encode_json(brief) == _json_text(brief)
+
+
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+        lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner),
+        max_leaves=20,
+    )
+)
+def test_plain_values_are_written_as_json_writes_them(value: object) -> None:
+    meld = LaidMeld(1, (Tile(3), Tile(52)), Mood.GRIM, value, ((2, Tile(7)), (3, None)))  # type: ignore[arg-type]
+    assert encode_json(meld) == _json_text(meld)
+    assert encode_json(value) == _json_text(value)
+    with pytest.raises(TypeError):
+        encode_json(object())

@@ -4,37 +4,14 @@ by keys and by clicks, a 101 opening by keys, the Origin and the policy it is se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_support import CHROMIUM, EN, WebPlayer, need_browser, serving
+from web_support import EN, WebPlayer, browser_fixture, page_fixture, serving  # noqa: F401  (the fixtures)
 
 from okey.messages import load_catalogue
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    made = context.new_page()
-    errors: list[str] = []
-    made.on("pageerror", lambda error: errors.append(str(error)))
-    yield made
-    context.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize("by", ["keys", "clicks"])

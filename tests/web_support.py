@@ -76,6 +76,31 @@ def need_browser() -> None:
     need(None if Path(CHROMIUM).is_file() else f"chromium is not installed ({CHROMIUM})")
 
 
+@pytest.fixture(scope="module", name="browser")
+def browser_fixture() -> Iterator[Any]:
+    """Debian's chromium, one for a test module (``browser``: a module imports this and
+    ``page_fixture`` to have them)."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(name="page")
+def page_fixture(browser: Any) -> Iterator[Any]:
+    """A page of its own (a desktop's window); the test fails on an error in its script."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    made = context.new_page()
+    errors: list[str] = []
+    made.on("pageerror", lambda error: errors.append(str(error)))
+    yield made
+    context.close()
+    assert not errors, errors
+
+
 class ServerThread:
     """A table server with one table, running in an event loop of its own thread."""
 

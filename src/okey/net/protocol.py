@@ -19,7 +19,7 @@ from okey.engine.events import Event
 from okey.engine.view import TableView
 from okey.review import RoundReview
 from okey.rules import RuleSet
-from okey.wire.codec import JSON, CodecError, decode, encode
+from okey.wire.codec import JSON, CodecError, decode, encode_json
 from okey.wire.kit import net_part
 
 PROTOCOL: Final = 2
@@ -319,8 +319,9 @@ class ProtocolError(ValueError):
 
 
 def dumps(message: object) -> str:
-    """One message as the text of its frame."""
-    return json.dumps(encode(message), ensure_ascii=False, separators=(",", ":"))
+    """One message as the text of its frame (an event told to every seat, and the rules in
+    every view, are written once: :func:`okey.wire.codec.encode_json`)."""
+    return encode_json(message)
 
 
 def read_client(frame: str | bytes) -> ClientMessage:

@@ -28,7 +28,7 @@ import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from okey.engine.actions import Action, TimeOut
 from okey.engine.events import (
@@ -44,7 +44,7 @@ from okey.engine.events import (
 from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
 from okey.messages import Catalogue, Verbosity
-from okey.net.client import FINAL, Client, Disconnected
+from okey.net.client import FINAL, Disconnected
 from okey.net.protocol import Act as ActMessage
 from okey.net.protocol import (
     AskReview,
@@ -432,6 +432,19 @@ def lost_text(lost: Disconnected, address: str, catalogue: Catalogue) -> str:
 # -- the table online ----------------------------------------------------------------------
 
 
+class ServerLine(Protocol):
+    """What :class:`Online` needs of its seat's client: a
+    :class:`~okey.net.client.Client`, or a :class:`~okey.net.local.LocalClient` when the
+    seat is played in the server's own process."""
+
+    retry_delays: tuple[float, ...]
+    on_retry: Callable[[int, int], None] | None
+
+    async def receive(self) -> ServerMessage: ...
+
+    async def send(self, message: ClientMessage) -> None: ...
+
+
 class Online:
     """Tells one table what its seat hears from the server, until the table is left or the
     server is lost (:attr:`lost`)."""
@@ -440,7 +453,7 @@ class Online:
         self,
         table: Table,
         seat: NetSeat,
-        client: Client,
+        client: ServerLine,
         *,
         address: str,
         welcome: Sequence[Speech] = (),

@@ -24,6 +24,7 @@ import ssl
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -36,6 +37,7 @@ from okey.net.persist import SaveSlot, table_from_save, table_snapshot
 from okey.net.protocol import (
     MAX_CLIENT_MESSAGE,
     AskReview,
+    ClientMessage,
     Goodbye,
     Hello,
     ProtocolError,
@@ -111,12 +113,44 @@ class Autosaver:
             await self._task
 
 
+class Line(Protocol):
+    """What the server needs of a seat's connection: to say a message to it, and to hang
+    up (what was said goes first). A WebSocket's (:class:`SocketLine`) or a seat played in
+    this very process (:class:`okey.net.local.LocalClient`: a browser's page)."""
+
+    def say(self, message: ServerMessage) -> None: ...
+
+    def hang_up(self) -> None: ...
+
+
+class SocketLine:
+    """A client's WebSocket: each message encoded and sent without waiting, in order; a
+    client that does not read is cut off."""
+
+    def __init__(self, connection: ServerConnection, most: int) -> None:
+        self.connection = connection
+        self.most = most  # bytes waiting to be written before the client is cut off
+
+    def say(self, message: ServerMessage) -> None:
+        transport = self.connection.transport
+        if transport.is_closing():
+            return
+        if transport.get_write_buffer_size() > self.most:
+            log.warning("a client stopped reading: closing its connection")
+            transport.abort()
+            return
+        broadcast([self.connection], dumps(message))
+
+    def hang_up(self) -> None:
+        self.connection.transport.close()
+
+
 @dataclass(eq=False)
 class Hosted:
     """A table with its connections (by seat), its wake-up call and its saver."""
 
     table: NetTable
-    connections: dict[int, ServerConnection] = field(default_factory=dict)
+    connections: dict[int, Line] = field(default_factory=dict)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     saver: Autosaver | None = None
     runner: asyncio.Task[None] | None = None
@@ -225,9 +259,9 @@ class TableServer:
     def _close_table(self, hosted: Hosted, reason: Reason) -> None:
         hosted.table.closed = True
         self.tables.pop(code_key(hosted.code), None)
-        for connection in list(hosted.connections.values()):
-            self._say(connection, Goodbye(reason))
-            connection.transport.close()
+        for line in list(hosted.connections.values()):
+            line.say(Goodbye(reason))
+            line.hang_up()
         hosted.connections.clear()
         if not self.tables:
             self.all_closed.set()
@@ -308,6 +342,7 @@ class TableServer:
 
     async def _converse(self, connection: ServerConnection, address: str) -> None:
         limits = self.limits
+        line = SocketLine(connection, limits.write_buffer)
         loop = asyncio.get_running_loop()
         bucket = Bucket(limits.messages_per_second, limits.burst)
         strikes = Bucket(limits.flood / 10, limits.flood)  # refusals for rate, refilled slowly
@@ -320,7 +355,7 @@ class TableServer:
                     try:
                         frame = await asyncio.wait_for(connection.recv(), max(0.0, left))
                     except TimeoutError:
-                        self._say(connection, Goodbye(Reason.HELLO_TIMEOUT))
+                        line.say(Goodbye(Reason.HELLO_TIMEOUT))
                         await connection.close(POLICY, "hello_timeout")
                         return
                 else:
@@ -328,51 +363,57 @@ class TableServer:
                 now = loop.time()
                 if not bucket.allow(now):
                     if not strikes.allow(now):
-                        self._say(connection, Goodbye(Reason.RATE_LIMITED))
+                        line.say(Goodbye(Reason.RATE_LIMITED))
                         await connection.close(POLICY, "rate_limited")
                         return
-                    self._say(connection, Refused(Reason.RATE_LIMITED))
+                    line.say(Refused(Reason.RATE_LIMITED))
                     continue
                 try:
                     message = read_client(frame)
                 except ProtocolError as exc:
-                    self._say(connection, Refused(exc.reason, ref=exc.ref))
+                    line.say(Refused(exc.reason, ref=exc.ref))
                     continue
                 if seated is None:
                     if not isinstance(message, Hello):
-                        self._say(connection, Refused(Reason.NOT_SEATED))
+                        line.say(Refused(Reason.NOT_SEATED))
                         continue
-                    seated = self._hello(connection, address, message)
+                    seated = self.hello(line, address, message)
                     continue
-                hosted, seat = seated
-                if hosted.connections.get(seat) is not connection:
+                if not self.take(line, *seated, message):
                     return  # replaced by a newer connection to the same seat
-                ref = getattr(message, "ref", None)
-                try:
-                    if isinstance(message, AskReview):
-                        self._review(hosted, seat, message)
-                        continue
-                    hosted.table.handle(seat, message)
-                except Refusal as refusal:
-                    self._say(
-                        connection, Refused(refusal.reason, refusal.move, ref, refusal.details)
-                    )
-                except Exception:  # a bug: refuse the message, keep the player and the table
-                    log.exception("table %s could not handle a message", hosted.code)
-                    self._say(connection, Refused(Reason.BAD_MESSAGE, ref=ref))
-                hosted.wake.set()
         finally:
             if seated is not None:
-                hosted, seat = seated
-                if hosted.connections.get(seat) is connection:
-                    del hosted.connections[seat]
-                    if not hosted.table.closed:
-                        hosted.table.drop(seat, left=closed_by_client(connection))
-                        hosted.wake.set()
+                self.gone(line, *seated, left=closed_by_client(connection))
 
-    def _hello(
-        self, connection: ServerConnection, address: str, hello: Hello
-    ) -> tuple[Hosted, int] | None:
+    def take(self, line: Line, hosted: Hosted, seat: int, message: ClientMessage) -> bool:
+        """A seated connection's message, given to its table (a refusal is said to that
+        connection alone); False when a newer connection has taken the seat."""
+        if hosted.connections.get(seat) is not line:
+            return False
+        ref = getattr(message, "ref", None)
+        try:
+            if isinstance(message, AskReview):
+                self._review(hosted, seat, message)
+            else:
+                hosted.table.handle(seat, message)
+        except Refusal as refusal:
+            line.say(Refused(refusal.reason, refusal.move, ref, refusal.details))
+        except Exception:  # a bug: refuse the message, keep the player and the table
+            log.exception("table %s could not handle a message", hosted.code)
+            line.say(Refused(Reason.BAD_MESSAGE, ref=ref))
+        hosted.wake.set()
+        return True
+
+    def gone(self, line: Line, hosted: Hosted, seat: int, *, left: bool) -> None:
+        """A seated connection is gone (``left``: its player closed it): autopilot plays
+        the seat until it is back (nothing, if a newer connection took the seat)."""
+        if hosted.connections.get(seat) is line:
+            del hosted.connections[seat]
+            if not hosted.table.closed:
+                hosted.table.drop(seat, left=left)
+                hosted.wake.set()
+
+    def hello(self, line: Line, address: str, hello: Hello) -> tuple[Hosted, int] | None:
         """Seat a Hello's sender: the table and seat; None if refused (the connection
         may try again, unless its address has failed too often: then it is closed)."""
         now = self.now()
@@ -382,27 +423,27 @@ class TableServer:
             hosted is not None and hello.token is not None and hosted.table.holds_token(hello.token)
         )
         if not own_seat and self.failures.blocked(address, key, now):
-            self._say(connection, Goodbye(Reason.TOO_MANY_FAILURES))
-            connection.transport.close()
+            line.say(Goodbye(Reason.TOO_MANY_FAILURES))
+            line.hang_up()
             return None
         if hosted is None:
             self.failures.fail(address, None, now)
-            self._say(connection, Refused(Reason.WRONG_CODE))
+            line.say(Refused(Reason.WRONG_CODE))
             return None
 
         def attach(seat: int) -> None:
             old = hosted.connections.get(seat)
-            hosted.connections[seat] = connection
-            if old is not None and old is not connection:
-                self._say(old, Goodbye(Reason.REPLACED))
-                old.transport.close()
+            hosted.connections[seat] = line
+            if old is not None and old is not line:
+                old.say(Goodbye(Reason.REPLACED))
+                old.hang_up()
 
         try:
             seat = hosted.table.hello(hello, attach)
         except Refusal as refusal:
             if refusal.reason in (Reason.BAD_TOKEN, Reason.WRONG_CODE):
                 self.failures.fail(address, key, now)
-            self._say(connection, Refused(refusal.reason, refusal.move))
+            line.say(Refused(refusal.reason, refusal.move))
             return None
         hosted.wake.set()
         return hosted, seat
@@ -442,22 +483,11 @@ class TableServer:
     def _unseat(self, hosted: Hosted, seat: int) -> None:
         """The table freed a seat that still had a connection: close it (what was sent
         goes first)."""
-        connection = hosted.connections.pop(seat, None)
-        if connection is not None:
-            connection.transport.close()
+        line = hosted.connections.pop(seat, None)
+        if line is not None:
+            line.hang_up()
 
     def _deliver(self, hosted: Hosted, seat: int, message: ServerMessage) -> None:
-        connection = hosted.connections.get(seat)
-        if connection is not None:
-            self._say(connection, message)
-
-    def _say(self, connection: ServerConnection, message: ServerMessage) -> None:
-        """Send without waiting (in order); a client that does not read is cut off."""
-        transport = connection.transport
-        if transport.is_closing():
-            return
-        if transport.get_write_buffer_size() > self.limits.write_buffer:
-            log.warning("a client stopped reading: closing its connection")
-            transport.abort()
-            return
-        broadcast([connection], dumps(message))
+        line = hosted.connections.get(seat)
+        if line is not None:
+            line.say(message)

@@ -1,16 +1,15 @@
 """A browser's seat: the page's WebSocket on one side, the table on the other.
 
 The page says hello (the code, a name, its language and verbosity, a rejoin token if it
-holds one). A headless :class:`~okey.net.client.Client` then joins the table for it over
-the loopback, exactly as ``okey join`` does: it hears only its seat's view. A
-:class:`~okey.table.controller.Table` with an :class:`~okey.net.seat.Online` plays that
-seat, as ``okey join``'s table does, and its speaker's lines are sent to the page as they
-are said (:mod:`okey.web.page` says where each goes). The page's keys are the terminal's
-keys (prompt_toolkit's names: "left", "enter", "d", "f1"), given to :meth:`Table.press`;
-its buttons send the commands of the Escape menu; its chat line is the table's chat.
-
-The page's code is checked here first: a wrong code is a failed join of the browser's
-address (the loopback client's is this machine's, which must never be blocked).
+holds one). A :class:`~okey.net.local.LocalClient` then seats it at the server's table, as
+the server seats a terminal's client (the same checks; a wrong code is a failed join of
+the browser's address): it hears only its seat's view, the table's messages as they are,
+with no socket or codec between. A :class:`~okey.table.controller.Table` with an
+:class:`~okey.net.seat.Online` plays that seat, as ``okey join``'s table does, and its
+speaker's lines are sent to the page as they are said (:mod:`okey.web.page` says where
+each goes). The page's keys are the terminal's keys (prompt_toolkit's names: "left",
+"enter", "d", "f1"), given to :meth:`Table.press`; its buttons send the commands of the
+Escape menu; its chat line is the table's chat.
 """
 
 from __future__ import annotations
@@ -27,11 +26,12 @@ from websockets.exceptions import ConnectionClosed
 from okey.audio import Cue, Position
 from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.messages import LANGUAGES, Catalogue, Verbosity, load_catalogue
-from okey.net.address import connect_host, with_port
-from okey.net.client import Client, Disconnected, Lost
-from okey.net.codes import code_key
+from okey.net.address import with_port
+from okey.net.client import Disconnected, Lost
 from okey.net.limits import Bucket
-from okey.net.protocol import Reason, Seated
+from okey.net.local import LocalClient
+from okey.net.protocol import PROTOCOL, Reason, Seated
+from okey.net.protocol import Hello as Sit
 from okey.net.seat import Online, lost_text, net_seat, welcome_lines
 from okey.net.server import POLICY, TableServer
 from okey.net.table import clean_name
@@ -41,16 +41,7 @@ from okey.table.controller import Table
 from okey.table.input import chatting
 from okey.table.keys import Command, command_for
 from okey.table.lines import Speech
-from okey.web.link import loopback_tls
-from okey.web.page import (
-    Region,
-    actions,
-    actions_key,
-    allowed_commands,
-    rack_items,
-    region_of,
-    table_state,
-)
+from okey.web.page import Picture, Region, allowed_commands, region_of
 
 MAX_FRAME = 4096  # bytes in one message of the page (a chat line is at most 200 characters)
 MAX_CHAT_TYPED = 1000  # the chat room itself refuses a line too long, saying why
@@ -165,14 +156,10 @@ class BrowserSeat:
         self.region = Region.LOG
         self.wake = asyncio.Event()  # the clock looks again
         self.gone = asyncio.Event()  # the table was left
-        self.rack_key: object = None
-        self.rack: list[dict[str, Any]] = []
-        self.actions_key: object = None
-        self.actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        self.picture = Picture()  # the table as the page shows it
         self.due: asyncio.Handle | None = None  # a flush asked for, in this turn of the loop
         self.dirty = False  # the table changed since its picture was last sent
         self.outbox: list[str] = []  # this moment's messages, sent together
-        self.shown = ""  # the last state sent
         self.allowed: frozenset[Command] = frozenset()
         self.shown_address = ""
 
@@ -202,8 +189,8 @@ class BrowserSeat:
 
     # -- seating -------------------------------------------------------------------
 
-    async def greet(self) -> tuple[Client, Seated, Hello] | None:
-        """Wait for the page's hello and join its table; None when it gave up."""
+    async def greet(self) -> tuple[LocalClient, Seated, Hello] | None:
+        """Wait for the page's hello and seat it at its table; None when it gave up."""
         limits = self.server.limits
         loop = asyncio.get_running_loop()
         by = loop.time() + limits.hello_timeout
@@ -228,39 +215,26 @@ class BrowserSeat:
             if self.connection.transport.is_closing():
                 return None
 
-    async def _join(self, hello: Hello) -> tuple[Client, Seated] | None:
-        server, text = self.server, self.catalogue.text
-        now = server.now()
-        hosted = server._find(hello.code)
-        key = code_key(hosted.code) if hosted is not None else None
-        own_seat = (
-            hosted is not None and hello.token is not None and hosted.table.holds_token(hello.token)
-        )
-        if not own_seat and server.failures.blocked(self.address, key, now):
-            self.refuse(text("net.reason.too_many_failures"))
-            self.connection.transport.close()
-            return None
-        if hosted is None:
-            server.failures.fail(self.address, None, now)
-            self.refuse(text("net.reason.wrong_code"))
-            return None
+    async def _join(self, hello: Hello) -> tuple[LocalClient, Seated] | None:
+        server = self.server
         assert server.address is not None
-        host, port = server.address
-        scheme = "wss" if server.tls is not None else "ws"
-        url = f"{scheme}://{with_port(connect_host(host), port)}"
-        self.shown_address = with_port(host, port)
-        tls = loopback_tls() if server.tls is not None else None
+        self.shown_address = with_port(*server.address)
         token = hello.token
         while True:
-            client = Client(url, hello.code, hello.name, tls=tls, token=token, retry_delays=())
+            sit = Sit(PROTOCOL, hello.code, hello.name, token)
+            client = LocalClient(server, self.address, sit)
             try:
                 return client, await client.join()
             except Disconnected as lost:
                 if token is not None and lost.reason is Reason.BAD_TOKEN:
-                    server.failures.fail(self.address, key, now)
                     token = None  # an old table's token: sit as someone new
                     continue
-                self.refuse(lost_text(lost, "", self.catalogue))
+                if lost.reason in (Reason.WRONG_CODE, Reason.TOO_MANY_FAILURES):
+                    self.refuse(self.catalogue.text(f"net.reason.{lost.reason.value}"))
+                else:
+                    self.refuse(lost_text(lost, "", self.catalogue))
+                if lost.reason is Reason.TOO_MANY_FAILURES:
+                    self.connection.transport.close()
                 return None
 
     # -- playing ---------------------------------------------------------------------
@@ -273,7 +247,7 @@ class BrowserSeat:
         del interrupt
         self.region = region_of(speech)
 
-    def build(self, client: Client, seated: Seated, hello: Hello) -> tuple[Table, Online]:
+    def build(self, client: LocalClient, seated: Seated, hello: Hello) -> tuple[Table, Online]:
         verbosity = Verbosity.BRIEF if hello.brief else Verbosity.DETAILED
         seat = net_seat(seated, hello.name, verbosity=verbosity)
         speaker = Speaker(
@@ -347,24 +321,13 @@ class BrowserSeat:
             table.tick(heard=True)  # what it says is sent; a timeout comes back as an Update
 
     def redraw(self) -> None:
-        """Add the table's picture, if it is not the one the page has (the rack's words
-        and the actions are worked out again only when they change)."""
+        """Add what changed in the table's picture, if anything did."""
         table = self.table
         if table is None or table.leaving:
             return
-        rack = table.rack
-        key = (rack.tiles, table.marked, rack.okey, table.settings.verbosity, rack.mode)
-        if key != self.rack_key:
-            self.rack_key = key
-            self.rack = rack_items(table)
-        listed = actions_key(table)
-        if listed != self.actions_key:
-            self.actions_key = listed
-            self.actions = actions(table)
-        shown = dumps(table_state(table, self.rack, self.actions))
-        if shown != self.shown:
-            self.shown = shown
-            self.outbox.append(shown)
+        changed = self.picture.changes(table)
+        if changed is not None:
+            self.outbox.append(dumps(changed))
 
     async def keys(self, table: Table) -> None:
         """The page's messages, until it goes or the table is left."""

@@ -16,8 +16,7 @@ def page_link(scheme: str, address: str, code: str) -> str:
 
 
 def loopback_tls() -> ssl.SSLContext:
-    """This process reaching its own server (the host's seat, a browser's seat): nothing
-    to verify."""
+    """This process reaching its own server (the host's seat): nothing to verify."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
     context.check_hostname = False
     context.verify_mode = ssl.CERT_NONE

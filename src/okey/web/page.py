@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeAlias
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
-from okey.messages import load_catalogue
+from okey.messages import Verbosity, load_catalogue
 from okey.table.controller import Table
 from okey.table.input.racking import focus_line
 from okey.table.input.router import _label, possible_now
@@ -159,29 +159,88 @@ def rack_items(table: Table) -> list[dict[str, Any]]:
     return items
 
 
-def _action(table: Table, command: Command, names: KeyNames) -> dict[str, Any]:
-    binding = BY_COMMAND[command]
-    label = _label(table, command)
-    lobby = getattr(table.seat, "lobby", None)
-    if command is Command.ENTER and lobby is not None and not lobby.started:
-        label = Line("web.start")  # the lobby's Enter starts the match (the host's)
-    return {
-        "cmd": command.value,
-        "label": table.words().say(label),
-        "key": names[command] if binding.keys else "",
-        "now": possible_now(table, command),
-    }
+_NONE = object()  # a part the page has not been sent
+
+
+class Picture:
+    """The page's picture of one seat's table (:meth:`changes`), worked out part by part:
+    the rack's words and the actions again only when what they depend on changed, each
+    action's words and key once, and only the parts that differ from the page's are
+    sent (a move is told to every seat at once: this is most of a browser seat's cost)."""
+
+    def __init__(self) -> None:
+        self.rack_key: object = None
+        self.rack: list[dict[str, Any]] = []
+        self.actions_key: object = None
+        self.actions: tuple[list[dict[str, Any]], list[dict[str, Any]]] = ([], [])
+        self.board_key: tuple[object, ...] = ()
+        self.board: Board = ([], [])
+        self.sent: dict[str, Any] = {}  # each part as the page has it
+        self._said: dict[tuple[Line, Verbosity], str] = {}
+        self._keys: dict[Command, str] = {}
+
+    def changes(self, table: Table) -> dict[str, Any] | None:
+        """The parts of the page's picture that changed, as one "state" message (None:
+        nothing did); the first holds them all."""
+        rack = table.rack
+        key = (rack.tiles, table.marked, rack.okey, table.settings.verbosity, rack.mode)
+        if key != self.rack_key:
+            self.rack_key = key
+            self.rack = rack_items(table)
+        listed = actions_key(table)
+        if listed != self.actions_key:
+            self.actions_key = listed
+            self.actions = self._actions(table)
+        seen = (table.state, table.seats, table.settings.verbosity)
+        if len(seen) != len(self.board_key) or any(
+            new is not old for new, old in zip(seen, self.board_key, strict=True)
+        ):
+            self.board_key = seen  # (kept: an object's id is no other's while it lives)
+            self.board = board(table)
+        state = table_state(table, self.rack, self.actions, self.board)
+        sent = self.sent
+        changed = {name: part for name, part in state.items() if sent.get(name, _NONE) != part}
+        if not changed:
+            return None
+        sent.update(changed)
+        return {"t": "state", **changed}
+
+    def _actions(self, table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """:func:`actions`, each label worded once in each verbosity, each key named once."""
+        verbosity = table.settings.verbosity
+        said, keys = self._said, self._keys
+        names = KeyNames(table.catalogue)
+        lobby = getattr(table.seat, "lobby", None)
+        listed = []
+        for command in menu_commands(table.seat.rules, online=True):
+            label = _label(table, command)
+            if command is Command.ENTER and lobby is not None and not lobby.started:
+                label = Line("web.start")  # the lobby's Enter starts the match (the host's)
+            text = said.get((label, verbosity))
+            if text is None:
+                text = said[(label, verbosity)] = table.words().say(label)
+            if command not in keys:
+                keys[command] = names[command] if BY_COMMAND[command].keys else ""
+            listed.append(
+                {
+                    "cmd": command.value,
+                    "label": text,
+                    "key": keys[command],
+                    "now": possible_now(table, command),
+                }
+            )
+        return _moves(listed), listed
+
+
+def _moves(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    by_command = {item["cmd"]: item for item in listed}
+    return [by_command[c.value] for c in MOVES if c.value in by_command]
 
 
 def actions(table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The moves' buttons in sight, and the actions menu: every command of the Escape
     menu, each with its words, its key and whether it can be done now."""
-    names = KeyNames(table.catalogue)
-    every = menu_commands(table.seat.rules, online=True)
-    listed = [_action(table, command, names) for command in every]
-    by_command = {item["cmd"]: item for item in listed}
-    moves = [by_command[c.value] for c in MOVES if c.value in by_command]
-    return moves, listed
+    return Picture()._actions(table)
 
 
 def allowed_commands(table: Table) -> frozenset[Command]:
@@ -216,23 +275,33 @@ def actions_key(table: Table) -> object:
     )
 
 
+Board: TypeAlias = tuple[list[list[str]], list[list[str]]]
+
+
+def board(table: Table) -> Board:
+    """The board (the terminal's header) and the game's panel (Okey 101's laid tiles):
+    drawn from the seat's state, its seats and the verbosity alone."""
+    panel = table.game.layout.panel
+    return fragments(screen.header(table)), fragments(panel(table)) if panel is not None else []
+
+
 def table_state(
     table: Table,
     rack: Sequence[dict[str, Any]],
     listed: tuple[list[dict[str, Any]], list[dict[str, Any]]] | None = None,
+    drawn: Board | None = None,
 ) -> dict[str, Any]:
-    """The page's picture of the table now (the rack's items and the actions made by
-    the caller, who keeps them while they are unchanged)."""
-    panel = table.game.layout.panel
+    """The page's picture of the table now (the rack's items, the actions and the board
+    made by the caller, who keeps them while they are unchanged)."""
     moves, every = listed if listed is not None else actions(table)
+    header, panel = drawn if drawn is not None else board(table)
     menu = table.menu
     return {
-        "t": "state",
         "step": table.state.step.value,
         "rack": list(rack),
         "focus": table.rack.focus,
-        "board": fragments(screen.header(table)),
-        "panel": fragments(panel(table)) if panel is not None else [],
+        "board": header,
+        "panel": panel,
         "footer": fragments(screen.footer(table)),
         "menu": menu_items(table),
         "menu_focus": menu.focus if menu is not None else 0,

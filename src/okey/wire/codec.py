@@ -24,11 +24,14 @@ newer server may add fields), a missing field takes its default if it has one.
 from __future__ import annotations
 
 import dataclasses
+import json
+import math
 import types
 import typing
 from collections.abc import Callable, Mapping
 from enum import Enum
 from functools import cache
+from json.encoder import encode_basestring
 from typing import Any, Literal, TypeAlias, TypeVar, get_args, get_origin
 
 from okey.engine.actions import Action, GameAction
@@ -127,20 +130,30 @@ _ENCODERS: dict[type, Encoder] = {}
 """The encoder of each class met so far (the codec's speed is in this table)."""
 
 
-def _encoder_of(cls: type) -> Encoder:
-    if cls is type(None) or cls in (bool, int, float, str):
-        return _same
+def _form(cls: type) -> str:
+    """Which of the module's forms a class travels in (the same for both writers)."""
+    if cls is type(None):
+        return "null"
+    if cls in (bool, int, float, str):
+        return cls.__name__
     if cls is Tile:
-        return _tile
+        return "tile"
     if cls in ACTION_TYPES or issubclass(cls, GameAction):
-        return _action
+        return "action"
     if issubclass(cls, Enum):
-        return _enum
+        return "enum"
     if issubclass(cls, tuple | list):
-        return _items
+        return "items"
     if dataclasses.is_dataclass(cls):
-        return _dataclass_encoder(cls)
+        return "dataclass"
     raise TypeError(f"cannot encode {cls.__name__} as JSON")
+
+
+def _encoder_of(cls: type) -> Encoder:
+    form = _form(cls)
+    if form == "dataclass":
+        return _dataclass_encoder(cls)
+    return {"tile": _tile, "action": _action, "enum": _enum, "items": _items}.get(form, _same)
 
 
 def _dataclass_encoder(cls: type) -> Encoder:
@@ -169,6 +182,140 @@ def _dataclass_encoder(cls: type) -> Encoder:
             return found
 
     return encode_frozen
+
+
+# -- encoding as text ------------------------------------------------------------------
+
+
+def encode_json(value: object) -> str:
+    """``value`` as the text of its JSON (exactly ``json.dumps(encode(value),
+    ensure_ascii=False, separators=(",", ":"))``), written in one pass.
+
+    An event or a rule set (:func:`_shared_classes`) is written once and its text kept
+    while it lives (kept here, so it lives): a table tells the same event to every seat,
+    and its rules ride in every view."""
+    cls = type(value)
+    found = _TEXTS.get(cls)
+    if found is None:
+        found = _TEXTS[cls] = _text_of(cls)
+    return found(value)
+
+
+Texter: TypeAlias = "Callable[[Any], str]"
+_TEXTS: dict[type, Texter] = {}
+"""The text writer of each class met so far."""
+_TILE_JSON = tuple(f'"{text}"' for text in _TILE_TEXT)
+SHARED_SIZE = 4096  # texts kept of the shared values (then forgotten all at once)
+_SHARED: dict[int, tuple[object, str]] = {}
+"""The text of each shared value met lately, by its id (the value is kept with it, so
+that its id is no other value's while it is here)."""
+
+
+@cache
+def _shared_classes() -> frozenset[type]:
+    """The values worth writing once: the events (one told to every seat) and the rules."""
+    return frozenset([*event_types().values(), RuleSet])
+
+
+def _float_text(value: float) -> str:
+    if math.isfinite(value):
+        return float.__repr__(value)
+    return json.dumps(value)
+
+
+def _none_text(value: None) -> str:
+    return "null"
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _tile_text(value: Tile) -> str:
+    return _TILE_JSON[value.code]
+
+
+def _action_text(value: Action) -> str:
+    text: str = encode_basestring(action_text(value))
+    return text
+
+
+def _enum_text(value: Enum) -> str:
+    return encode_json(value.value)
+
+
+def _items_text(value: tuple[Any, ...] | list[Any]) -> str:
+    if value and type(value[0]) is Tile:  # the usual case: a row of tiles
+        tiles = _TILE_JSON
+        written = [tiles[item.code] for item in value if type(item) is Tile]
+        if len(written) == len(value):
+            return "[" + ",".join(written) + "]"
+    texts = _TEXTS
+    parts = []
+    for item in value:
+        cls = type(item)
+        found = texts.get(cls)
+        if found is None:
+            found = texts[cls] = _text_of(cls)
+        parts.append(found(item))
+    return "[" + ",".join(parts) + "]"
+
+
+def _text_of(cls: type) -> Texter:
+    form = _form(cls)
+    if form == "dataclass":
+        return _dataclass_text(cls)
+    texters: dict[str, Texter] = {
+        "null": _none_text,
+        "bool": _bool_text,
+        "int": int.__repr__,
+        "float": _float_text,
+        "str": encode_basestring,
+        "tile": _tile_text,
+        "action": _action_text,
+        "enum": _enum_text,
+        "items": _items_text,
+    }
+    return texters[form]
+
+
+def _dataclass_text(cls: type) -> Texter:
+    names = tuple(f.name for f in dataclasses.fields(cls))
+    if TYPE_KEY in names:  # (the field would take the type's place, as in encode's dict)
+        return lambda value: json.dumps(encode(value), ensure_ascii=False, separators=(",", ":"))
+    head = "{" + encode_basestring(TYPE_KEY) + ":" + encode_basestring(cls.__name__)
+    keys = tuple("," + encode_basestring(name) + ":" for name in names)
+    pairs = tuple(zip(keys, names, strict=True))
+    texts = _TEXTS
+
+    def text(value: Any) -> str:
+        out = [head]
+        for key, name in pairs:
+            field = getattr(value, name)
+            kind = type(field)
+            found = texts.get(kind)
+            if found is None:
+                found = texts[kind] = _text_of(kind)
+            out.append(key)
+            out.append(found(field))
+        out.append("}")
+        return "".join(out)
+
+    if cls not in _shared_classes():
+        return text
+
+    def shared(value: Any) -> str:
+        key = id(value)
+        found = _SHARED.get(key)
+        if found is not None and found[0] is value:
+            return found[1]
+        if len(_SHARED) >= SHARED_SIZE:
+            _SHARED.clear()
+        written = text(value)
+        _SHARED[key] = (value, written)
+        return written
+
+    return shared
 
 
 # -- decoding --------------------------------------------------------------------

@@ -166,7 +166,8 @@ function drawActions(into, actions, wrap) {
   if (focused) into.querySelector(`[data-cmd="${focused}"]`)?.focus();
 }
 
-function draw(next) {
+function draw(changed) {
+  const next = { ...state, ...changed }; // the server sends the parts that changed
   if (state && state.step === "player" && next.step !== "player") $("alert").replaceChildren();
   document.body.dataset.step = next.step;
   state = next;
@@ -345,6 +346,7 @@ function sitDown(event) {
   const code = $("code").value.trim();
   if (!name || !code) return;
   remember("okey-name", name);
+  storage("sessionStorage")?.setItem("okey-brief", String($("brief").checked));
   seated = { code, name, brief: $("brief").checked, lang: words.lang };
   $("join-status").textContent = words["web.connecting"];
   leaving = false;
@@ -381,6 +383,12 @@ async function start() {
   });
   document.addEventListener("click", wake, { once: true });
   (($("code").value && $("name").value) ? $("sit") : ($("name").value ? $("code") : $("name"))).focus();
+  // A reloaded tab that holds this table's seat sits down again at once (its token).
+  const session = storage("sessionStorage");
+  if ($("code").value && $("name").value && session?.getItem(tokenKey($("code").value))) {
+    $("brief").checked = session.getItem("okey-brief") === "true";
+    $("join-form").requestSubmit();
+  }
 }
 
 start();
