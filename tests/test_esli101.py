@@ -18,7 +18,7 @@ import pytest
 from test_net_support import CODE, WAIT, async_test, client, close_all, play101, running, within
 from test_scores101 import C, N, P
 from test_scores101 import points as points101
-from test_table101_moves import FINISHER, make_table101
+from test_table_play import FINISHER, make_table101
 
 from okey.cli import main
 from okey.commands.rules import explain
