@@ -5,6 +5,7 @@ and okey hand at 101: tests/test_simulate.py, tests/test_hand_command.py)."""
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -197,6 +198,23 @@ def test_the_replay_command_prints_events_and_final_scores(
     assert main(["replay", str(path), "--seat", "1"]) == 0
     assert "draws from the pile" in capsys.readouterr().out
     assert read_log(path).header.seats == ("ann", "bo", "cy", "di")
+
+
+@pytest.mark.parametrize("rules", ["partners", "101-partners"])
+def test_the_replay_command_says_the_scores_by_team_at_a_partners_table(
+    rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--rules", rules, "--rounds", "1", "--seed", "4", "--jobs", "1"]
+    assert main([*argv, "--log", str(tmp_path), "--json"]) == 0
+    capsys.readouterr()
+    log = sorted(tmp_path.glob("*.okeylog"))[0]
+    assert main(["replay", str(log)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    scores = [line for line in said if line.startswith(("Scores: ", "Final scores: "))]
+    assert scores and scores[-1].startswith("Final scores: ")
+    team = r"seat {} \(random\) and seat {} \(random\) -?\d+"
+    teams = f"{team.format(0, 2)}, {team.format(1, 3)}"
+    assert all(re.fullmatch(rf"(Final s|S)cores: {teams}\.", line) for line in scores), scores
 
 
 def test_the_replay_command_says_who_opens_a_round_dealt_from_stacks(

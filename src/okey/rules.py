@@ -111,6 +111,11 @@ class TableRules:
     rounds: int = 0
     tie: Tie = "shared"
 
+    @property
+    def teams(self) -> tuple[tuple[int, int], ...]:
+        """The teams of a partners table (opposite seats: 0 and 2, 1 and 3); none otherwise."""
+        return ((0, 2), (1, 3)) if self.partners else ()
+
 
 @dataclass(frozen=True)
 class ScoringRules:
