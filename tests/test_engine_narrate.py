@@ -374,7 +374,7 @@ def crowded(view: View101) -> bool:
 OKEY = parse_tile("b13")  # the indicator blue 12
 INDICATOR = parse_tile("b12")
 YOU, RIGHT, ACROSS, LEFT = 0, 1, 2, 3  # Zeynep on the right, Mehmet across, Ayşe on the left
-assert RULES.okey101 is not None
+assert RULES.game_sections is not None
 OPENING = rules_101(RULES).opening()
 
 

@@ -269,7 +269,7 @@ def one_round_partners() -> RuleSet:
     return replace(
         RULES,
         table=replace(RULES.table, rounds=1),
-        okey101=replace(OWN, table=replace(OWN.table, rounds=1)),
+        game_sections=replace(OWN, table=replace(OWN.table, rounds=1)),
     )
 
 

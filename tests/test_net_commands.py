@@ -122,7 +122,7 @@ def test_serve_and_host_plan_a_table_of_each_game(
     chosen = serve.plan(args, delay, EN)
     assert isinstance(chosen, serve.Plan) and chosen.config is not None
     table_rules = chosen.config.rules
-    assert table_rules.game == game and (table_rules.okey101 is not None) == (game == "101")
+    assert table_rules.game == game and (table_rules.game_sections is not None) == (game == "101")
     assert table_rules.play.timer_seconds == DEFAULT_TIMER  # an online table has a timer
     assert chosen.config.level == "medium"
     hosted = chosen.table_on(TableServer(saves_dir=tmp_path))

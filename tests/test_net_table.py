@@ -518,7 +518,7 @@ def test_a_101_table_seats_clients_of_version_2_only_and_answers_in_their_versio
     assert rig.join("Ayşe") == 0
     seated = rig.sent[0][0]
     assert isinstance(seated, Seated) and seated.protocol == PROTOCOL
-    assert seated.ruleset is not None and seated.ruleset.okey101 is not None
+    assert seated.ruleset is not None and seated.ruleset.game_sections is not None
     classic = NetTable(
         TableConfig(online_rules(load_rules("one-round"), 30), CODE), lambda s, m: None, Clock()
     )
