@@ -306,7 +306,8 @@ def test_hard_opens_at_once_when_a_one_turn_finish_is_not_doubled() -> None:
     own = rules_101(RULES_101)
     assert own is not None
     flat = replace(
-        RULES_101, okey101=replace(own, scoring=replace(own.scoring, one_turn_finish_factor=1))
+        RULES_101,
+        game_sections=replace(own, scoring=replace(own.scoring, one_turn_finish_factor=1)),
     )
     view = _view(NEAR, rules=flat)
     assert isinstance(make_bot101("hard", random.Random(1)).choose(view), Open)

@@ -18,7 +18,7 @@ import pytest
 from test_net_support import CODE, WAIT, async_test, client, close_all, play101, running, within
 from test_scores101 import C, N, P
 from test_scores101 import points as points101
-from test_table101_moves import FINISHER, make_table101
+from test_table_play import FINISHER, make_table101
 
 from okey.cli import main
 from okey.commands.rules import explain
@@ -42,6 +42,7 @@ from okey.net.table import TableConfig, online_rules
 from okey.rules import RuleSet, load_rules, rules_dir
 from okey.table.lines import Line
 from okey.table.output.welcome import welcome
+from okey.tiles import Tile
 from okey.wire.codec import decode_as, decode_event, encode
 
 EN = load_catalogue("en")
@@ -269,7 +270,7 @@ def one_round_partners() -> RuleSet:
     return replace(
         RULES,
         table=replace(RULES.table, rounds=1),
-        okey101=replace(OWN, table=replace(OWN.table, rounds=1)),
+        game_sections=replace(OWN, table=replace(OWN.table, rounds=1)),
     )
 
 
@@ -327,3 +328,42 @@ def test_hard_sheds_for_a_close_opponent_not_for_a_close_partner() -> None:
     assert hard._someone_close(opponent_close)
     solo = replace(partner_close, rules=load_rules("101"))
     assert hard._someone_close(solo)  # at solo 101 everyone's finish counts
+
+
+# -- the bots play for the partner ---------------------------------------------------------
+
+
+def _opened_view(rules: RuleSet, hand: str, next_threw: str, **changes: Any) -> View101:
+    """A seat that has opened, holding ``hand`` (no combination in it, none on the table)
+    at its discard, the next seat having thrown ``next_threw``."""
+    match = Match(rules, random.Random(3))
+    match.start_round()
+    view = match.table_view(match.turn)
+    assert isinstance(view, View101)
+    discards: list[tuple[Tile, ...]] = [()] * 4
+    discards[view.next] = tuple(parse_tiles(next_threw))
+    fields: dict[str, Any] = {
+        "hand": tuple(parse_tiles(hand)),
+        "indicator": parse_tile("y5"),
+        "okey": parse_tile("y6"),
+        "melds": (),
+        "openings": (C,) * 4,
+        "hand_sizes": (12,) * 4,
+        "discards": tuple(discards),
+        **changes,
+    }
+    return replace(view, **fields)
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_the_bots_weigh_what_the_next_opponent_threw(level: str) -> None:
+    """Every discard goes to an opponent: a tile it threw itself is a safe throw, worth
+    a few points more than one it may collect (at solo 101 only the points count)."""
+    bot = make_bot101(level, random.Random(1))
+    esli = _opened_view(RULES, "r13 b12 k2 y9", next_threw="b12")
+    assert bot.plays_for_partner(esli)
+    assert bot.choose(esli) == Discard(parse_tile("b12"))  # not the red 13
+    solo = replace(esli, rules=load_rules("101"))
+    assert not bot.plays_for_partner(solo)
+    assert bot.choose(solo) == Discard(parse_tile("r13"))
+    assert not make_bot101("easy", random.Random(1)).plays_for_partner(esli)

@@ -1,8 +1,11 @@
-"""The match log: written from the record, read back, replayed to the same state."""
+"""The match log: written from the record, read back, replayed to the same state; and
+Okey 101 through the tools: the match log, okey replay, saves, rules, play (okey simulate
+and okey hand at 101: tests/test_simulate.py, tests/test_hand_command.py)."""
 
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,17 +15,24 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from okey.cli import main
+from okey.commands.simulate import simulate
 from okey.engine import DealEntry, Match
 from okey.engine.events import DiceThrown
+from okey.games.okey101.actions import Add, Lay, Open
+from okey.games.okey101.levels import LEVELS_101, make_bot101
+from okey.games.okey101.view import View101
 from okey.matchlog import (
     LogHeader,
     MatchLogError,
+    format_log,
     log_of,
     parse_log,
     read_log,
     replay,
 )
 from okey.rules import load_rules
+from okey.saves import decode, encode, restore_match, snapshot, write_save
+from okey.saves.rng import RngState
 
 
 @settings(max_examples=12)
@@ -190,6 +200,23 @@ def test_the_replay_command_prints_events_and_final_scores(
     assert read_log(path).header.seats == ("ann", "bo", "cy", "di")
 
 
+@pytest.mark.parametrize("rules", ["partners", "101-partners"])
+def test_the_replay_command_says_the_scores_by_team_at_a_partners_table(
+    rules: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["simulate", "--rules", rules, "--rounds", "1", "--seed", "4", "--jobs", "1"]
+    assert main([*argv, "--log", str(tmp_path), "--json"]) == 0
+    capsys.readouterr()
+    log = sorted(tmp_path.glob("*.okeylog"))[0]
+    assert main(["replay", str(log)]) == 0
+    said = capsys.readouterr().out.splitlines()
+    scores = [line for line in said if line.startswith(("Scores: ", "Final scores: "))]
+    assert scores and scores[-1].startswith("Final scores: ")
+    team = r"seat {} \(random\) and seat {} \(random\) -?\d+"
+    teams = f"{team.format(0, 2)}, {team.format(1, 3)}"
+    assert all(re.fullmatch(rf"(Final s|S)cores: {teams}\.", line) for line in scores), scores
+
+
 def test_the_replay_command_says_who_opens_a_round_dealt_from_stacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -215,3 +242,88 @@ def test_the_replay_command_reports_a_damaged_log_without_a_traceback(
     assert err.startswith(f"okey: {path}, line ") and "Traceback" not in err
     assert main(["replay", str(tmp_path / "missing.okeylog")]) == 2
     assert "missing.okeylog" in capsys.readouterr().err
+
+
+# -- Okey 101 through the tools: the log, okey replay, saves, rules, play ------------------
+RULES = load_rules("101")
+
+
+def _played(seed: int, moves: int | None = None) -> Match:
+    """A 101 match of the four levels, played to its end (or for ``moves`` moves)."""
+    bots = [make_bot101(name, random.Random(seed + s)) for s, name in enumerate(LEVELS_101)]
+    match = Match(RULES, random.Random(seed))
+    made = 0
+    while not match.over:
+        if match.round_over:
+            match.start_round()
+        seat = match.turn
+        view = match.table_view(seat)
+        assert isinstance(view, View101)
+        match.apply(seat, bots[seat].choose(view))
+        made += 1
+        if moves is not None and made >= moves:
+            break
+    return match
+
+
+def test_a_101_match_log_reads_back_and_replays_to_the_same_scores() -> None:
+    match = _played(4)
+    text = format_log(LogHeader("101", tuple(LEVELS_101), "4"), match.played())
+    assert "\nscores " in text and "# match over" in text
+    assert any(
+        isinstance(entry.action, Open | Lay | Add)
+        for entry in match.record
+        if hasattr(entry, "action")
+    )
+    log = parse_log(text)
+    assert log.record == match.record
+    replayed = replay(log)
+    assert replayed.scores == match.scores and replayed.over
+
+
+def test_okey_replay_tells_a_101_match(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    sim = simulate(RULES, ["hard", "medium", "easy", "random"], 5, seed=2, log_dir=tmp_path)
+    assert sim.rounds == 5
+    (path,) = sorted(tmp_path.glob("*.okeylog"))
+    assert main(["replay", str(path)]) == 0
+    told = capsys.readouterr().out
+    assert "opens with" in told and "Round points" in told
+    assert replay(read_log(path)).over
+
+
+def test_a_101_save_resumes_the_match_exactly() -> None:
+    for moves in (1, 37, 90):
+        match = _played(7, moves)
+        data = decode(encode(snapshot(match)), "x")
+        assert data.rules == RULES  # sealed as every save (format 5 at 101): its rules say 101
+        resumed = restore_match(data)
+        assert resumed.record == match.record and resumed.events == match.events
+        assert RngState.of(resumed.rng) == RngState.of(match.rng)
+        if not match.round_over:
+            assert resumed.table_view(match.turn) == match.table_view(match.turn)
+
+
+def test_okey_rules_101_in_both_languages(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert main(["rules", "101"]) == 0
+    said = capsys.readouterr().out
+    assert "at least 101 points" in said and "run_13_1" in said and "5 rounds" in said
+    assert main(["--language", "tr", "rules", "101-long"]) == 0
+    assert "11 eldir" in capsys.readouterr().out
+
+
+def test_okey_play_opens_a_101_table(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["play", "--rules", "101"])  # no terminal here: the table says it needs one
+    err = capsys.readouterr().err
+    assert "does not play Okey 101 yet" not in err and "Traceback" not in err
+
+
+def test_resume_opens_and_review_reviews_a_101_save(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    write_save("game", snapshot(_played(3, 20)), tmp_path)
+    main(["resume", "game", "--saves", str(tmp_path)])  # resumed (no terminal: said)
+    assert "does not play Okey 101 yet" not in capsys.readouterr().err
+    assert main(["review", "game", "--saves", str(tmp_path)]) == 0  # the master reviews 101 now
+    assert capsys.readouterr().out.strip() == "No round of this match is over yet."

@@ -13,12 +13,14 @@ import subprocess
 from collections import defaultdict
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_net_support import (
     CLASSIC,
     CODE,
     GAMES,
+    LOOPBACK,
     OKEY101,
     WAIT,
     Game,
@@ -26,12 +28,14 @@ from test_net_support import (
     client,
     close_all,
     config,
+    config101,
     eventually,
     play,
     running,
     until,
     within,
 )
+from websockets.asyncio.client import connect
 
 from okey.engine.actions import Action, Discard, DrawFromPile, Finish
 from okey.engine.events import (
@@ -42,15 +46,22 @@ from okey.engine.events import (
     MatchOver,
     RoundStarted,
 )
+from okey.engine.view import PlayerView
 from okey.games.okey101.actions import Add
+from okey.games.okey101.events import Added101, Laid101, Opened101
 from okey.hand.notation import parse_tile
 from okey.net.client import Disconnected, Lost
 from okey.net.protocol import (
+    OLDEST,
+    PROTOCOL,
     Brief,
     Lobby,
+    Pong,
     Presence,
     PresenceState,
     Reason,
+    Refused,
+    Reviewed,
     Seated,
     SeatKind,
     ServerMessage,
@@ -59,26 +70,8 @@ from okey.net.protocol import (
 )
 from okey.net.table import TableConfig
 from okey.tiles import Tile
-from okey.wire.codec import encode
+from okey.wire.codec import decode, encode
 from okey.wire.notation import action_from_text
-
-
-@async_test
-async def test_two_people_and_two_bots_play_a_round_to_the_end() -> None:
-    async with running(config("one-round")) as (_, url, hosted):
-        ayse, bora = client(url, "Ayşe"), client(url, "Bora")
-        assert (await within(ayse.join())).seat == 0
-        assert (await within(bora.join())).seat == 1
-        results = await within(asyncio.gather(play(ayse, 1, start_with=2), play(bora, 2)))
-        await close_all(ayse, bora)
-        match = hosted[0].table.match
-        assert match.over and match.round_number == 1
-        assert results[0] == results[1] == match.events[-1]
-        assert isinstance(results[0], MatchOver)
-        assert ayse.lobby is not None
-        kinds = [s.kind for s in ayse.lobby.seats]
-        assert kinds == [SeatKind.PERSON, SeatKind.PERSON, SeatKind.BOT, SeatKind.BOT]
-
 
 # -- nothing hidden ever leaves the server ---------------------------------------------
 
@@ -450,3 +443,121 @@ def test_events_are_never_decoded_from_hidden_fields() -> None:
     with pytest.raises(AssertionError):
         check_event(data, 0, CLASSIC)
     assert CODE
+
+
+SEATS_MOVES = {"101": (Opened101, Laid101, Added101)}
+"""A game's own moves besides draws and discards, which go over the wire too."""
+
+
+def heard(frames: list[str | bytes]) -> list[ServerMessage]:
+    return [read_server(frame) for frame in frames]
+
+
+@pytest.mark.parametrize(("game", "seed"), [(CLASSIC, 1), (OKEY101, 17)], ids=str)
+@async_test
+async def test_two_people_and_two_bots_play_a_round_to_the_end(game: Game, seed: int) -> None:
+    """People (bots choosing from the views they are sent) and the server's bots of the
+    game finish a round; the review is answered, and the table still answers a ping."""
+    async with running(game.config(seed=seed)) as (_, url, hosted):
+        table = hosted[0].table
+        frames: list[list[str | bytes]] = [[], []]
+        ayse = client(url, "Ayşe", on_frame=frames[0].append)
+        bora = client(url, "Bora", on_frame=frames[1].append)
+        seated = await within(ayse.join())
+        assert seated.seat == 0
+        assert seated.protocol == PROTOCOL and seated.ruleset is not None
+        assert seated.ruleset.game == game.name and seated.rules == table.match.rules.name
+        assert (await within(bora.join())).seat == 1
+        results = await within(
+            asyncio.gather(game.play(ayse, 1, start_with=2), game.play(bora, 2)), 3 * WAIT
+        )
+        match = table.match
+        assert match.over and match.round_number == 1
+        assert isinstance(results[0], MatchOver) and results[0] == results[1] == match.events[-1]
+        assert all(bot.game == game.name for bot in table.bots)  # the server's bots are its
+        assert ayse.lobby is not None
+        kinds = [s.kind for s in ayse.lobby.seats]
+        assert kinds == [SeatKind.PERSON, SeatKind.PERSON, SeatKind.BOT, SeatKind.BOT]
+        for seat, received in enumerate(frames):
+            messages = heard(received)
+            views = [m.view for m in messages if isinstance(m, Update) and m.view is not None]
+            assert len(views) > 20
+            assert all(isinstance(v, game.view) and v.seat == seat for v in views)
+            events = events_of(messages)
+            assert sum(isinstance(e, game.ends) for e in events) == 1
+            assert any(isinstance(e, Discarded) and e.seat == seat for e in events)
+        # The game's own moves went over the wire, from the clients and the server's bots.
+        if game.name in SEATS_MOVES:
+            laid = [e for e in match.events if isinstance(e, SEATS_MOVES[game.name])]
+            assert {e.seat for e in laid} & {0, 1} and {e.seat for e in laid} & {2, 3}
+
+        # The master's review of the round: answered (or refused), never the end of the table.
+        await ayse.ask_review(1, ref=9)
+        answer = await until(ayse, lambda m: isinstance(m, Reviewed | Refused))
+        if isinstance(answer, Refused):  # a round the master cannot review
+            assert answer.reason is Reason.NO_REVIEW and answer.ref == 9
+        else:
+            assert isinstance(answer, Reviewed) and answer.review.seat == 0
+        await ayse.ping(3)
+        assert await until(ayse, lambda m: isinstance(m, Pong)) == Pong(3)
+        await close_all(ayse, bora)
+
+
+# -- protocol versions: Okey's clients and servers of version 1 ------------------------------
+
+
+async def raw_hello(url: str, code: str) -> tuple[Any, dict[str, Any]]:
+    """A version-1 client's Hello, word for word as okey before 101 sent it."""
+    socket = await connect(url, compression=None, proxy=None)
+    hello = {"type": "Hello", "protocol": 1, "code": code, "name": "Eski", "token": None,
+             "since": None}  # fmt: skip
+    await socket.send(json.dumps(hello, ensure_ascii=False, separators=(",", ":")))
+    answer = json.loads(await within(socket.recv()))
+    return socket, answer
+
+
+@async_test
+async def test_a_version_1_client_is_refused_at_a_101_table_and_plays_okey_as_before() -> None:
+    async with running(config101(), config("one-round", code="OKEY-TABLE")) as (_, url, _h):
+        socket, answer = await raw_hello(url, CODE)
+        # Okey before 101 reads a Refused by its three keys, and ignores the new one.
+        old = {"type": "Refused", "reason": "protocol", "move": None, "ref": None}
+        assert answer == {**old, "details": []}
+        await socket.close()
+
+        socket, seated = await raw_hello(url, "OKEY-TABLE")
+        assert seated["type"] == "Seated" and seated["protocol"] == 1
+        await socket.send('{"type":"Start"}')
+        while True:
+            data = json.loads(await within(socket.recv()))
+            if data["type"] == "Update" and data["view"] is not None:
+                break
+        # What okey before 101 read: an Update whose view is Okey's, by the same types.
+        assert data["view"]["type"] == "PlayerView"
+        assert isinstance(decode(data["view"], PlayerView | None), PlayerView)
+        await socket.close()
+
+
+@async_test
+async def test_a_client_speaks_version_1_to_a_server_of_version_1(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("okey.net.table.PROTOCOLS", frozenset({OLDEST}))  # okey before 101
+    async with running(config("one-round", seed=2)) as (_, url, hosted):
+        hellos: list[int] = []
+        real_hello = hosted[0].table.hello
+
+        def spy(hello: Any, on_seat: Any) -> int:
+            hellos.append(hello.protocol)
+            return real_hello(hello, on_seat)
+
+        hosted[0].table.hello = spy  # type: ignore[method-assign]
+        ayse, bora = client(url, "Ayşe"), client(url, "Bora")
+        seated = await within(ayse.join())
+        await within(bora.join())
+        assert seated.protocol == OLDEST and ayse.protocol == OLDEST
+        assert hellos == [PROTOCOL, OLDEST, PROTOCOL, OLDEST]
+        results = await within(asyncio.gather(play(ayse, 1, start_with=2), play(bora, 2)))
+        await close_all(ayse, bora)
+        assert isinstance(results[0], MatchOver) and hosted[0].table.match.over
+    assert LOOPBACK

@@ -2,7 +2,7 @@
 missed (the Update after it only shows the finished table, and nothing more comes), and
 the client takes it from there, at Okey and at Okey 101, over real loopback sockets.
 
-The drop-and-rejoin tests of test_net_play.py and test_net101_play.py meet this only when
+The drop-and-rejoin tests of test_net_play.py (at each game) meet this only when
 the bots happen to finish before the client is back (at 101, from one run in five to
 most runs, by the machine's load); here the match is made to end first, every time."""
 

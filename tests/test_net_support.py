@@ -143,7 +143,7 @@ def one_round_101() -> RuleSet:
     return replace(
         rules,
         table=replace(rules.table, rounds=1),
-        okey101=replace(own, table=replace(own.table, rounds=1)),
+        game_sections=replace(own, table=replace(own.table, rounds=1)),
     )
 
 

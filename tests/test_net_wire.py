@@ -64,7 +64,7 @@ def one_round(name: str) -> RuleSet:
     return replace(
         rules,
         table=replace(rules.table, rounds=1),
-        okey101=replace(own, table=replace(own.table, rounds=1)),
+        game_sections=replace(own, table=replace(own.table, rounds=1)),
     )
 
 
@@ -72,7 +72,7 @@ def played(name: str, seed: int) -> Iterator[str]:
     """The frames seat 1 is sent over a round of ``name`` (and a few of its own)."""
     rules = one_round(name)
     match = Match(rules, random.Random(seed))
-    if rules.okey101 is None:
+    if rules.game_sections is None:
         bots = [make_bot("medium", random.Random(seed + s)) for s in range(match.players)]
     else:
         bots = [make_bot101("medium", random.Random(seed + s)) for s in range(match.players)]

@@ -16,9 +16,8 @@ from functools import cache
 import pytest
 from bots_support import make_view
 from engine_support import arranged, plain_turn, tile
-from test_master101 import NAMES as NAMES101
-from test_master101 import deal as deal101
-from test_master101 import opened_dealer, round_to_dealer, view_of, words
+from test_table_hint import NAMES101, opened_dealer, round_to_dealer, view_of, words
+from test_table_hint import deal as deal101
 
 from okey.bots import make_bot
 from okey.bots.master import master_move

@@ -10,9 +10,9 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from test_master101 import NAMES as NAMES101
 from test_review import finished_match
 from test_saves_support import Table
+from test_table_hint import NAMES101
 
 from okey.cli import main
 from okey.engine.match import Match

@@ -13,12 +13,14 @@ import pytest
 from okey.rules import (
     DEFAULT_GAME,
     RulesError,
+    RuleSet,
     RulesProblem,
     available_rule_sets,
     load_rules,
     rules_from_mapping,
     rules_mapping,
 )
+from okey.wire.codec import decode, encode
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -162,7 +164,18 @@ def test_the_game_is_okey_unless_a_file_says_otherwise(tmp_path: Path) -> None:
 def test_the_old_name_of_101s_sections_is_their_module() -> None:
     old = importlib.import_module("okey.rules101")
     assert old is importlib.import_module("okey.games.okey101.sections")
-    assert old.Rules101 is type(load_rules("101").okey101)
+    assert old.Rules101 is type(load_rules("101").game_sections)
+
+
+def test_a_games_sections_keep_their_old_name_on_the_wire_and_in_code() -> None:
+    """``RuleSet.game_sections`` was ``okey101``: the wire still spells it so (both ways),
+    and the old attribute still reads it (plug-in bots may)."""
+    rules = load_rules("101")
+    data = encode(rules)
+    assert isinstance(data, dict) and "okey101" in data and "game_sections" not in data
+    assert decode(data, RuleSet) == rules
+    assert rules.okey101 is rules.game_sections is not None
+    assert load_rules("classic").okey101 is None
 
 
 def test_a_rules_file_is_read_without_the_engine() -> None:

@@ -110,15 +110,31 @@ def test_logs_are_written_and_replay(tmp_path: Path) -> None:
     [
         ([], ["2 rounds in 1 matches", "Seat 3 (random)"]),
         (["--rules", "101", "--seats", ",".join(LEVELS_101)], ["2 rounds of Okey 101", "(hard)"]),
+        (
+            ["--rules", "partners"],
+            [
+                "Team of seats 0 and 2 (random, random): won ",
+                "Team of seats 1 and 3 (random, random): won ",
+            ],
+        ),
+        (
+            ["--rules", "101-partners", "--seats", ",".join(LEVELS_101)],
+            [
+                "Team of seats 0 and 2 (random, medium): finished ",
+                "Team of seats 1 and 3 (easy, hard): finished ",
+            ],
+        ),
     ],
-    ids=["okey", "101"],
+    ids=["okey", "101", "partners", "101-partners"],
 )
 def test_the_text_report(
     args: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert main(["simulate", "--rounds", "2", "--seed", "1", *args]) == 0
+    """A line a seat, and at a partners table a line a team."""
+    assert main(["simulate", "--rounds", "2", "--seed", "1", "--jobs", "1", *args]) == 0
     out = capsys.readouterr().out
     assert all(said in out for said in words)
+    assert out.count("Team of seats") == (2 if any("partners" in a for a in args) else 0)
 
 
 @pytest.mark.parametrize(

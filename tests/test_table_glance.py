@@ -1,21 +1,47 @@
 """What a sighted player sees or remembers, one key away (issue 16): how close the hand is
 (0, and F when nothing finishes), the table at a glance (1), what each other player took
 from the discards and holds still (with L, R and O), finding a tile by typing it
-(Ctrl+F), and the ends of the rack said as such."""
+(Ctrl+F), and the ends of the rack said as such. At Okey 101 (issue 13): C (the round so
+far and the totals), 0 (how close), 1 (the glance); the 3 mode through a table covered in
+combinations; and the screen at 80x24 with a crowded table."""
 
 from __future__ import annotations
 
+from prompt_toolkit.formatted_text import StyleAndTextTuples
+from test_engine_narrate import (
+    EN,
+    TR,
+    Rig101,
+    batches,
+    bot_match,
+    crowded,
+    make_rig101,
+    play_until,
+)
 from test_table_rig import Rig, keys_in, make_rig
 
 from okey.engine.actions import Action, Discard, DrawFromPile, TakeDiscard
 from okey.engine.events import Discarded, Event, RoundStarted, TookDiscard
 from okey.engine.view import Phase, PlayerView
+from okey.games.okey101 import screen as screen101
+from okey.games.okey101.browsing import Browsing, browse_command, owned, start_browsing
+from okey.games.okey101.events import RoundScored101
+from okey.games.okey101.reading import finish_now101, how_close101, take_opens101
+from okey.games.okey101.table_words import opening_line
+from okey.games.okey101.view import View101
+from okey.hand.finishing import Opened, finish_plan
+from okey.hand.layoff import meld_additions
 from okey.hand.notation import parse_tile, parse_tiles
+from okey.hand.opening import best_opening_value
 from okey.hand.solver import hand_counts, pairs_deficiency
-from okey.table.lines import AndList, Face, Joined, Line, Name, Scores
+from okey.messages import Verbosity
+from okey.table.input.reading import HANDLERS
+from okey.table.keys import Command
+from okey.table.lines import AndList, Face, Field, Joined, Line, Name, Scores, Speech, Tiles
 from okey.table.output.closeness import MANY_WAITS, how_close
 from okey.table.output.glance import kept_takes
 from okey.table.state.seat import Step
+from okey.table.terminal import screen
 
 # One tile from a finish (red 1-3, blue 4-6, black 7-10, yellow 10-12, yellow 5 spare);
 # the indicator blue 12, the okey blue 13.
@@ -265,3 +291,301 @@ def test_up_and_down_at_the_ends_say_so() -> None:
     assert isinstance(said, Joined) and said.parts[0] == Line("table.group.last")
     table.press("up")
     assert not isinstance(rig.last(), Joined)  # it moved
+
+
+# -- what a player asks at an Okey 101 table: C, 0, 1, the 3 mode, the screen --------------
+WIDTH, HEIGHT = 80, 24
+
+
+def press(rig: Rig101, command: Command) -> Speech:
+    HANDLERS[command](rig.table, command)
+    rig.table.last = command
+    return rig.heard[-1]
+
+
+def said(rig: Rig101, speech: Speech, verbosity: Verbosity = Verbosity.DETAILED) -> str:
+    words = rig.table.words()
+    words.verbosity = verbosity
+    return words.say(speech)
+
+
+def parts_of(speech: Field) -> list[Field]:
+    return list(speech.parts) if isinstance(speech, Joined) else [speech]
+
+
+def at_the_deal() -> Rig101:
+    rig = make_rig101(seed=4)
+    play_until(rig, lambda view: True)
+    return rig
+
+
+def crowded_rig() -> Rig101:
+    rig = make_rig101(seed=9, level="easy")
+    play_until(rig, crowded)
+    return rig
+
+
+# -- C, 0, 1 ----------------------------------------------------------------------------
+
+
+def test_c_at_the_deal_says_nobody_opened_and_the_totals() -> None:
+    rig = at_the_deal()
+    line = press(rig, Command.SCORES)
+    assert isinstance(line, Line) and line.key == "table.101.so_far"
+    assert line.fields["threshold"] == 101
+    text = said(rig, line)
+    assert text.startswith("Round 1 so far: You have not opened; Zeynep has not opened;")
+    assert text.endswith("Match totals, lowest first: you 0, Zeynep 0, Mehmet 0, Ayşe 0.")
+
+
+def test_c_on_a_crowded_table_says_who_opened_with_what() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    text = said(rig, press(rig, Command.SCORES))
+    for seat, value in enumerate(view.opening_values):
+        if view.openings[seat] is Opened.COMBINATIONS:
+            assert f"opened with {value}" in text
+    assert said(rig, press(rig, Command.SCORES), Verbosity.BRIEF).startswith("No round scored")
+
+
+def test_c_twice_tells_each_round_how_it_ended() -> None:
+    rig = make_rig101(seed=5)
+    match = rig.session.match
+    play_until(rig, lambda view: view.phase is Phase.ROUND_OVER)
+    assert match.round_over
+    press(rig, Command.SCORES)
+    story = press(rig, Command.SCORES)
+    assert isinstance(story, Line) and story.key == "table.101.story"
+    ended = [e for e in rig.table.seat.seen() if isinstance(e, RoundScored101)]
+    assert len(ended) == 1 and said(rig, story).startswith("Round 1: ")
+    assert any(isinstance(e, RoundStarted) for e in rig.table.seat.seen())
+
+
+def test_0_before_opening_says_the_best_opening_and_its_shortfall() -> None:
+    rig = at_the_deal()
+    view = rig.view
+    answer = press(rig, Command.HOW_CLOSE)
+    assert opening_line(view.hand, view) in parts_of(answer)
+
+
+def test_0_after_opening_says_what_is_left_and_whether_it_finishes() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    assert view.my_opening is not Opened.NOT_YET and view.phase is Phase.DISCARD
+    answer = parts_of(press(rig, Command.HOW_CLOSE))
+    left = next(p for p in answer if isinstance(p, Line) and p.key == "table.101.close.left")
+    assert left.fields["count"] == len(view.hand)
+    plan = finish_plan(view.hand, view.table, view.okey, view.opening, view.my_opening)
+    last = answer[-1]
+    assert isinstance(last, Line)
+    assert last.key == ("table.101.close.no_finish" if plan is None else "table.101.close.finish")
+
+
+def test_1_says_who_opened_how_many_combinations_and_the_pile() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    line = press(rig, Command.GLANCE)
+    assert isinstance(line, Line) and line.key == "table.101.glance"
+    assert line.fields["count"] == len(view.melds) + len(view.pairs)
+    assert line.fields["pile"] == view.pile_count
+    text = said(rig, line)
+    assert f"{len(view.melds)} combinations on the table" in text
+    for catalogue in (EN, TR):
+        words = rig.table.words()
+        words.catalogue = catalogue
+        assert "{" not in words.say(line)
+
+
+# -- the 3 mode -------------------------------------------------------------------------
+
+
+def test_browsing_an_empty_table_says_so_and_does_not_start() -> None:
+    rig = at_the_deal()
+    start_browsing(rig.table)
+    assert rig.heard[-1] == Line("table.101.browse.empty")
+    assert rig.table.browsing is None
+    assert not browse_command(rig.table, Command.RIGHT)
+
+
+def test_browsing_goes_by_player_and_combination_with_what_extends_each() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    table = rig.table
+    start_browsing(table)
+    at = table.browsing
+    assert isinstance(at, Browsing)
+    first = rig.heard[-1]
+    assert isinstance(first, Joined) and first.parts[0] == Line("table.101.browse.start")
+    seats = [s for s in table.seats.in_play_order() if owned(view, s)]
+    assert at.seat == seats[0] and at.index == 0
+    # Down through the first player's combinations, then the edge.
+    count = len(owned(view, at.seat))
+    for number in range(2, count + 1):
+        assert browse_command(table, Command.NEXT_GROUP)
+        line = rig.heard[-1]
+        assert isinstance(line, Line) and line.key == "table.101.browse.meld"
+        assert (line.fields["number"], line.fields["count"]) == (number, count)
+    assert browse_command(table, Command.NEXT_GROUP)
+    edge = rig.heard[-1]
+    assert isinstance(edge, Joined) and edge.parts[0] == Line("table.101.browse.edge")
+    # Right to the next player; Home and End; each reading names the owner.
+    assert browse_command(table, Command.RIGHT)
+    assert at.seat == seats[1] and at.index == 0
+    assert browse_command(table, Command.END)
+    assert at.index == len(owned(view, seats[1])) - 1
+    assert browse_command(table, Command.HOME) and at.index == 0
+    assert said(rig, rig.heard[-1]).startswith(rig.table.seats.names[seats[1]] + ", 1 of ")
+    # Not its keys: C still reads; Escape leaves, saying so.
+    assert not browse_command(table, Command.SCORES)
+    assert browse_command(table, Command.MENU)
+    assert rig.heard[-1] == Line("table.101.browse.done") and table.browsing is None
+
+
+def test_a_combination_is_read_with_the_players_own_tiles_first() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    table = rig.table
+    fitting = [
+        (index, laid)
+        for index, laid in enumerate(view.melds)
+        if meld_additions(laid.meld, index, view.hand, view.okey, view.opening)
+    ]
+    start_browsing(table)
+    at = table.browsing
+    assert isinstance(at, Browsing)
+    if not fitting:  # the seed's table: some combination takes a tile of the hand
+        raise AssertionError("the prepared table should take a tile of the player's")
+    index, laid = fitting[0]
+    at.seat = laid.owner
+    at.index = [i for i, _ in owned(view, laid.owner)].index(index)
+    browse_command(table, Command.ENTER)  # read again
+    line = rig.heard[-1]
+    assert isinstance(line, Line)
+    fits = parts_of(line.fields["fits"])
+    yours = fits[0]
+    assert isinstance(yours, Line) and yours.key == "table.101.browse.yours"
+    tiles = yours.fields["tiles"]
+    assert isinstance(tiles, Tiles)
+    wanted = meld_additions(laid.meld, index, view.hand, view.okey, view.opening)
+    assert set(tiles.tiles) == {a.tile for a in wanted}
+    assert "{" not in said(rig, line)
+
+
+# -- the screen -------------------------------------------------------------------------
+
+
+def rows(parts: StyleAndTextTuples) -> list[str]:
+    text = "".join(fragment[1] for fragment in parts)
+    return text.split("\n")
+
+
+def test_the_rack_of_21_takes_two_rows_within_80_columns() -> None:
+    rig = at_the_deal()
+    table = rig.table
+    table.rack.focus = 16
+    table.marks[:] = [table.rack.tiles[0], table.rack.tiles[16]]
+    assert table.marked == frozenset({0, 16})
+    drawn = rows(screen.rack(table))
+    assert len(drawn) == screen101.ROWS["rack"]
+    assert all(len(row) <= WIDTH for row in drawn)
+    mark = EN.text("table.101.screen.mark")
+    assert drawn[2].startswith(mark) and drawn[4].startswith(" " * 5 + mark)
+    assert (screen.cursor_row(table), screen.cursor_column(table)) == (3, 5)
+
+
+def test_a_crowded_table_fits_its_rows_of_the_80_by_24_screen() -> None:
+    rig = crowded_rig()
+    view: View101 = rig.view
+    drawn = rows(screen101.table_panel(rig.table))
+    share = screen101.ROWS
+    assert len(drawn) <= share["table"]
+    assert all(len(row) <= WIDTH - 1 for row in drawn)
+    assert sum(share.values()) + 3 == HEIGHT  # two blank rows and the footer
+    text = "\n".join(drawn)
+    for seat, value in enumerate(view.opening_values):
+        if value:
+            assert f"{rig.table.seats.names[seat] if seat else 'You'} {value}" in text
+    smaller = rows(screen101.table_panel(rig.table, height=3))
+    assert len(smaller) == 3 and smaller[-1].startswith("+")
+
+
+def test_the_quick_finish_check_agrees_with_the_full_search() -> None:
+    """Before opening, no finish is searched when the opening alone cannot reach the
+    threshold: over played positions, that never hides a finish."""
+    checked = 0
+    for seed in (1, 2, 3):
+        match, players = bot_match(seed, "easy")
+        for batch in batches(match, players):
+            view = batch.view
+            if match.round_over:
+                break
+            if view.turn != view.seat or view.phase is not Phase.DISCARD:
+                continue
+            full = finish_plan(
+                view.hand, view.table, view.okey, view.opening, view.my_opening, view.must_use
+            )
+            assert (finish_now101(view) is None) == (full is None)
+            checked += 1
+    assert checked > 10
+
+
+def test_h_on_the_players_turn_at_101_names_the_laying_keys() -> None:
+    rig = crowded_rig()
+    assert rig.view.phase is Phase.DISCARD
+    help_said = press(rig, Command.HELP)
+    assert isinstance(help_said, Joined)
+    assert help_said.parts[0] == Line("table.101.help.discard")
+    for catalogue in (EN, TR):
+        words = rig.table.words()
+        words.catalogue = catalogue
+        text = words.say(help_said)
+        assert "{" not in text and text[0].isupper()
+
+
+def test_0_on_the_draw_says_when_taking_the_discard_would_open() -> None:
+    """Over played draws before opening: the line comes exactly when the hand with the
+    discard, the discard in the laying, reaches the threshold."""
+    said = 0
+    for seed in (1, 2, 3, 4):
+        match, players = bot_match(seed, "easy")
+        for batch in batches(match, players):
+            view = batch.view
+            if match.round_over:
+                break
+            if view.turn != view.seat or view.phase is not Phase.DRAW:
+                continue
+            if view.my_opening is not Opened.NOT_YET or not view.discards[view.previous]:
+                continue
+            top = view.discards[view.previous][-1]
+            value = best_opening_value([*view.hand, top], view.okey, view.opening, top)
+            line = take_opens101(view)
+            if value is not None and value >= view.threshold:
+                assert line == Line("table.101.close.take_opens", tile=top, value=value)
+                assert line in parts_of(how_close101(view))
+                said += 1
+            else:
+                assert line is None
+    assert said  # these rounds hold such a draw
+
+
+def test_i_and_the_copies_key_read_a_101_table() -> None:
+    rig = crowded_rig()
+    view = rig.view
+    indicator = press(rig, Command.INDICATOR)
+    assert "{" not in said(rig, indicator)
+    laid = [t for m in view.melds for t in m.meld.tiles]
+    table = rig.table
+    for position, tile in enumerate(table.rack.tiles):
+        table.rack.focus = position
+        line = press(rig, Command.COPIES)
+        assert isinstance(line, Line)
+        places = line.fields["places"]
+        assert isinstance(places, AndList)
+        counted = 0
+        for place in places.parts:
+            if isinstance(place, Line) and place.key == "table.101.copies.table":
+                count = place.fields["count"]
+                assert isinstance(count, int)
+                counted += count
+        assert counted == laid.count(tile)
+        assert "{" not in said(rig, line)

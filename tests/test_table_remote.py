@@ -1,7 +1,8 @@
 """The accessible table over the network: a host's table and a joined table, each driven by
 keys in the same event loop as a real server on 127.0.0.1, play a round with two bots;
 each seat hears the others from its own chair; a joined seat drops and comes back; chat
-is heard at every seat, and muted; a lost server is said, and the table closes."""
+is heard at every seat, and muted; a lost server is said, and the table closes. At an
+Okey 101 table server, a host's and a joined table play a 101 round by keys."""
 
 from __future__ import annotations
 
@@ -11,16 +12,18 @@ from contextlib import AsyncExitStack
 from pathlib import Path
 
 import pytest
-from test_net_support import CODE, async_test, config, running, within
+from test_net_support import CODE, WAIT, async_test, config, config101, running, within
 from test_table_remote_support import F5, F6, Person, people, play_by_keys, seat_at, start
 from test_table_rig import make_rig
 from test_table_seat import HAND
 
 from okey.commands.join import Sitting, join_seat
 from okey.engine.events import Drew
+from okey.games.okey101.view import View101
 from okey.net.tokens import load_token, save_token, server_key
 from okey.table.keys import Command, Topic, help_topics, menu_commands
 from okey.table.lines import Name, Names, Where
+from okey.table.state.seat import Step
 from okey.table.state.seats import Place
 
 
@@ -278,3 +281,19 @@ async def test_between_rounds_each_hears_who_is_ready_and_who_the_deal_waits_for
         assert not bora.heard("net.readied")
         # The last to be ready hears the deal, not that the deal waits for everyone.
         assert bora.heard("net.ready") and not ayse.heard("net.ready")
+
+
+# -- an Okey 101 table server --------------------------------------------------------------
+@async_test
+async def test_a_host_and_a_guest_play_a_101_round_by_keys_at_their_own_tables() -> None:
+    async with (
+        running(config101(seed=3, timer=120)) as (_, url, hosted),
+        people(url, "Ayşe", "Bora") as (ayse, bora),
+    ):
+        await start(ayse, bora)
+        turns = await within(asyncio.gather(play_by_keys(ayse), play_by_keys(bora)), 3 * WAIT)
+        assert min(turns) > 0
+        for person in (ayse, bora):
+            assert person.table.state.step in (Step.ROUND_OVER, Step.MATCH_OVER)
+            assert isinstance(person.seat.table_view(), View101)
+        assert hosted[0].table.match.round_over

@@ -92,7 +92,7 @@ def test_the_rules_are_the_games_own_for_one_round(game: str) -> None:
 
 def test_the_101_rules_keep_their_own_sections() -> None:
     rules = prepared101.tutorial_rules(EN)
-    assert rules.okey101 is not None
+    assert rules.game_sections is not None
     assert rules.table.rounds == 1
     assert rules_101(rules).table.rounds == 1
 
@@ -247,5 +247,5 @@ def test_the_lesson_plays_out_as_it_says() -> None:
     events += match.apply(YOU, Discard(plan.discard))
     scored = [e for e in events if isinstance(e, RoundScored101)]
     assert scored and scored[0].finisher == YOU
-    assert scored[0].points[YOU] == -rules.okey101.scoring.finish_bonus  # type: ignore[union-attr]
+    assert scored[0].points[YOU] == -rules.game_sections.scoring.finish_bonus  # type: ignore[union-attr]
     assert all(bot.off_script == 0 for bot in bots.values())  # type: ignore[attr-defined]

@@ -50,9 +50,12 @@ from okey.words_kit import WordsPart
 class Narrator:
     """Turns events into sentences; remembers the round's okey to name tiles fully."""
 
-    def __init__(self, names: Sequence[str], catalogue: Catalogue) -> None:
+    def __init__(
+        self, names: Sequence[str], catalogue: Catalogue, teams: Sequence[Sequence[int]] = ()
+    ) -> None:
         self.names = list(names)
         self.catalogue = catalogue
+        self.teams = [tuple(team) for team in teams]  # a partners table's: scores by team
         self.okey: Tile | None = None
         self.thrown = False  # this round was dealt from stacks: the dice line told the rest
         # The table's words, for the lines of a combination (which name no seat).
@@ -89,8 +92,23 @@ class Narrator:
             for seat, score in enumerate(scores)
         )
 
+    def totals(self, scores: Sequence[int]) -> str:
+        """The standings: each seat's score, or at a partners table each team's ("seat 0
+        and seat 2 18, seat 1 and seat 3 20"; partners share their team's score)."""
+        if not self.teams:
+            return self.score_list(scores)
+        text = self.catalogue.text
+        return ", ".join(
+            text(
+                "engine.event.score",
+                name=text("engine.event.team", first=self.name(first), second=self.name(second)),
+                score=scores[first],
+            )
+            for first, second in self.teams
+        )
+
     def scores(self, scores: Sequence[int]) -> str:
-        return self.catalogue.text("engine.event.scores", scores=self.score_list(scores))
+        return self.catalogue.text("engine.event.scores", scores=self.totals(scores))
 
     def story(self, events: Sequence[Event]) -> list[str]:
         """What a listener hears for a stream of events, in order: a round dealt from

@@ -111,6 +111,11 @@ class TableRules:
     rounds: int = 0
     tie: Tie = "shared"
 
+    @property
+    def teams(self) -> tuple[tuple[int, int], ...]:
+        """The teams of a partners table (opposite seats: 0 and 2, 1 and 3); none otherwise."""
+        return ((0, 2), (1, 3)) if self.partners else ()
+
 
 @dataclass(frozen=True)
 class ScoringRules:
@@ -139,9 +144,13 @@ class PlayRules:
     traditional_deal: bool = False
 
 
+WIRE_NAME: Final = "wire"
+"""A dataclass field's metadata key: the name JSON gives the field, when not its own."""
+
+
 @dataclass(frozen=True)
 class GameSections:
-    """A game's own rule sections, kept whole in :attr:`RuleSet.okey101`.
+    """A game's own rule sections, kept whole in :attr:`RuleSet.game_sections`.
 
     Each game's folder subclasses it (a frozen dataclass of its sections); only that
     folder reads the fields, through its own check of the subclass."""
@@ -159,8 +168,13 @@ class RuleSet:
     play: PlayRules = field(default_factory=PlayRules)
     # A game's own sections (Okey 101's, ``game = "101"``; None for Okey): ``table`` and
     # ``play`` then carry what the match reads for every game: players, rounds, tie, the
-    # clock. The field keeps its first game's name: saves and the wire spell it so.
-    okey101: GameSections | None = None
+    # clock. The wire spells the field by its first game's name, ``okey101`` (WIRE_NAME).
+    game_sections: GameSections | None = field(default=None, metadata={WIRE_NAME: "okey101"})
+
+    @property
+    def okey101(self) -> GameSections | None:
+        """The old name of :attr:`game_sections` (plug-in bots may read it)."""
+        return self.game_sections
 
 
 CLASSIC = RuleSet(name="classic", description="Classic Okey for four players.")

@@ -37,11 +37,12 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
     if args.seat is not None and not 0 <= args.seat < match.players:
         bad_seat = Phrase("replay.bad_seat", seat=args.seat, last=match.players - 1)
         return usage_error(bad_seat, catalogue)
-    narrator = Narrator(names_or_seats(log.header, match.players), catalogue)
+    names = names_or_seats(log.header, match.players)
+    narrator = Narrator(names, catalogue, match.rules.table.teams)
     shown = [event if args.seat is None else seen_by(event, args.seat) for event in match.events]
     for line in narrator.story([event for event in shown if event is not None]):
         print(line)
     if not match.over:
         print(catalogue.text("replay.unfinished"))
-    print(catalogue.text("replay.final", scores=narrator.score_list(match.scores)))
+    print(catalogue.text("replay.final", scores=narrator.totals(match.scores)))
     return 0

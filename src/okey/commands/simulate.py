@@ -82,6 +82,7 @@ class Simulation:
     incidents: list[Incident] = field(default_factory=list)
     log_failure: Phrase | None = None  # why the logs stopped being written
     isolation: str | None = None  # how its process seats were walled off (None: no such seat)
+    teams: tuple[tuple[int, int], ...] = ()  # a partners table's: a line each in the report
 
     @property
     def rounds(self) -> int:
@@ -218,7 +219,7 @@ def simulate(
     if all(name in levels for name in names):
         return _simulate_levels(rules, names, rounds, seed, log_dir, jobs)
     part = kits.part(rules.game, "simulate", SimulatePart)
-    sim = Simulation(rules.name, seed, part, part.tally(names))
+    sim = Simulation(rules.name, seed, part, part.tally(names), teams=rules.table.teams)
     match: Match | None = None  # the match being played
 
     def accepts(seat: int, action: Action) -> bool:
@@ -271,7 +272,7 @@ def _simulate_levels(
     """:func:`simulate` with level seats only: match by match, in order, each played here
     or in a pool of ``jobs`` processes (started only once a second match is needed)."""
     part = kits.part(rules.game, "simulate", SimulatePart)
-    sim = Simulation(rules.name, seed, part, part.tally(names))
+    sim = Simulation(rules.name, seed, part, part.tally(names), teams=rules.table.teams)
     sim.decisions = {name: [] for name in names}
     logging = log_dir is not None
     began = time.perf_counter()
@@ -333,6 +334,9 @@ def describe(sim: Simulation, catalogue: Catalogue) -> list[str]:
     ]
     for seat, words in enumerate(sim.tally.seat_words()):
         lines.append(text(sim.part.seat, seat=seat, **words))
+    for first, second in sim.teams:
+        words = sim.tally.team_words((first, second))
+        lines.append(text(sim.part.team, first=first, second=second, **words))
     for bot, timing in data["decision_ms"].items():
         lines.append(text("simulate.timing", bot=bot, median=timing["median"], p99=timing["p99"]))
     lines.extend(render(incident.phrase(), catalogue) for incident in sim.incidents)

@@ -39,6 +39,11 @@ class Tally(Protocol):
         """The words of each seat's line (its bot among them), beside its number."""
         ...
 
+    def team_words(self, team: Sequence[int]) -> dict[str, Any]:
+        """The words of a partners table's team line (its bots among them), beside its
+        seats' numbers."""
+        ...
+
 
 @dataclass(frozen=True)
 class Seating:
@@ -58,7 +63,8 @@ class SimulatePart:
     """A game's part of ``okey simulate``.
 
     ``tally`` makes a run's counter from the seats' names; the report's first line is
-    the message ``summary`` and each seat's the message ``seat`` (the tally's words);
+    the message ``summary``, each seat's the message ``seat`` and, at a partners table,
+    each team's the message ``team`` (the tally's words);
     ``head`` is what the JSON says after the rule set's name, ``rate_digits`` the
     rounding of the rounds a second. ``check_plugin`` says why a seat name that is no
     level cannot sit at this game, ``plugin`` seats one that can (guarded)."""
@@ -66,6 +72,7 @@ class SimulatePart:
     tally: Callable[[Sequence[str]], Tally]
     summary: str
     seat: str
+    team: str
     head: Mapping[str, Any]
     rate_digits: int
     check_plugin: Callable[[str], PluginError | None]

@@ -38,7 +38,7 @@ from okey.engine.actions import Action, GameAction
 from okey.engine.events import Event, GameEvent
 from okey.engine.view import TableView
 from okey.hand.notation import parse_tile
-from okey.rules import RuleSet
+from okey.rules import WIRE_NAME, RuleSet
 from okey.tiles import FALSE_JOKER_CODE, Tile
 from okey.wire.kit import net_parts
 from okey.wire.notation import action_from_text, action_text
@@ -157,14 +157,14 @@ def _encoder_of(cls: type) -> Encoder:
 
 
 def _dataclass_encoder(cls: type) -> Encoder:
-    names = tuple(f.name for f in dataclasses.fields(cls))
+    names = tuple((f.name, f.metadata.get(WIRE_NAME, f.name)) for f in dataclasses.fields(cls))
     kind = cls.__name__
     memo: dict[Any, JSON] = {}
 
     def encode_fields(value: Any) -> JSON:
         out: dict[str, JSON] = {TYPE_KEY: kind}
-        for name in names:
-            out[name] = encode(getattr(value, name))
+        for name, wire in names:
+            out[wire] = encode(getattr(value, name))
         return out
 
     if cls not in MEMO_TYPES:
@@ -478,8 +478,9 @@ def _is_game_action(kind: Any) -> bool:
 
 
 @cache
-def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
-    """Each init field of ``cls``: its name, its resolved type, whether it has a default."""
+def _hints(cls: type) -> tuple[tuple[str, str, Any, bool], ...]:
+    """Each init field of ``cls``: its name, its name on the wire, its resolved type,
+    whether it has a default."""
     hints = typing.get_type_hints(cls, localns=dict(_game_names()))
     out = []
     for f in dataclasses.fields(cls):
@@ -488,7 +489,7 @@ def _hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
         has_default = (
             f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
         )
-        out.append((f.name, hints[f.name], has_default))
+        out.append((f.name, f.metadata.get(WIRE_NAME, f.name), hints[f.name], has_default))
     return tuple(out)
 
 
@@ -499,10 +500,10 @@ def _decode_dataclass(data: object, cls: type, path: str) -> Any:
     if name != cls.__name__:
         raise CodecError(path, f"must be a {cls.__name__}, not {name!r}")
     values: dict[str, Any] = {}
-    for field, hint, has_default in _hints(cls):
-        where = f"{path}.{field}" if path else field
-        if field in data:
-            values[field] = decode(data[field], hint, where)
+    for field, wire, hint, has_default in _hints(cls):
+        where = f"{path}.{wire}" if path else wire
+        if wire in data:
+            values[field] = decode(data[wire], hint, where)
         elif not has_default:
             raise CodecError(where, "is missing")
     try:

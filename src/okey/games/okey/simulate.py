@@ -129,6 +129,17 @@ class OkeyTally:
             for s in self.seats
         ]
 
+    def team_words(self, team: Sequence[int]) -> dict[str, Any]:
+        """Partners share one score: the team's wins are both seats', its loss either's."""
+        seats = [self.seats[s] for s in team]
+        wins = sum(s.wins for s in seats)
+        return {
+            "bots": ", ".join(s.bot for s in seats),
+            "wins": wins,
+            "share": wins / self.rounds if self.rounds else 0.0,
+            "lost": seats[0].points_lost,
+        }
+
 
 def _tally(names: Sequence[str]) -> OkeyTally:
     return OkeyTally([SeatStats(name) for name in names])
@@ -148,6 +159,7 @@ PART = SimulatePart(
     tally=_tally,
     summary="simulate.summary",
     seat="simulate.seat",
+    team="simulate.team",
     head={},
     rate_digits=1,
     check_plugin=_check_plugin,

@@ -21,6 +21,10 @@ they do:
   opened, the pile is still long, at most :data:`WAIT_STUCK` tiles fit nowhere),
   to lay everything in one turn for the doubled score.
 
+At Eşli 101 medium and hard also play for the partner
+(:meth:`Level101.plays_for_partner`): every discard goes to an opponent, so they
+weigh what the next seat may want against a tile's points.
+
 A fifth level, ``expert``, is hard's play with live-tile counting
 (:mod:`okey.games.okey101.expert`). A bot returns one move at a time; a turn with
 lays asks it again, with the new view, until it discards. The levels used to be
@@ -66,19 +70,21 @@ class Style:
     sheds: bool  # throws high when another player is close to finishing
     throws: str  # "random" or "highest"
     waits: bool = False  # holds back a reached opening while a one-turn finish is near
+    partners: bool = False  # plays for its partner at Eşli 101 (Level101.plays_for_partner)
 
 
 STYLES: Final[dict[str, Style]] = {
     "random": Style(False, False, False, False, False, False, "random"),
     "easy": Style(True, False, False, False, False, False, "highest"),
-    "medium": Style(True, True, True, True, False, False, "highest"),
-    "hard": Style(True, True, True, True, True, True, "highest", waits=True),
+    "medium": Style(True, True, True, True, False, False, "highest", partners=True),
+    "hard": Style(True, True, True, True, True, True, "highest", waits=True, partners=True),
 }
 CLOSE: Final = 6  # tiles in another opened player's hand: close to finishing
 LATE: Final = 8  # tiles left in the pile when hard stops waiting for a runs opening
 SLACK: Final = 3  # tiles fitting nowhere that still leave a finish worth searching for
 WAIT_PILE: Final = 10  # tiles the pile must still hold for hard to hold back its opening
 WAIT_STUCK: Final = 5  # tiles fitting nowhere (the discard among them) hard still waits on
+RISK: Final = 3.0  # points a throw the next opponent may want weighs, at Eşli 101
 
 
 def hand_spared_by(view: View101) -> int | None:
@@ -349,7 +355,42 @@ class Level101:
         spare = [t for t in free if t not in kept] or free
         if self.style.sheds and view.my_opening is not Opened.NOT_YET and self._someone_close(view):
             spare = free
+        if self.plays_for_partner(view):
+            return Discard(self._safe_throw(view, spare, hand))
         return Discard(max(spare, key=lambda t: self._cost(t, hand, okey)))
+
+    # -- Eşli 101: playing for the partner ---------------------------------
+
+    def plays_for_partner(self, view: View101) -> bool:
+        """At a partners table every discard goes to an opponent (the next seat): medium
+        and hard then weigh what that opponent is likely to use against a tile's points
+        (:data:`RISK`). (Hard's shedding already leaves a partner's finish out.)"""
+        return self.style.partners and view.rules.table.partners
+
+    def _risk(self, view: View101, tile: Tile) -> int:
+        """How likely the next seat (an opponent) is to take ``tile`` for a combination,
+        from what it threw this round: 0 when it threw the same tile, 1 when it threw the
+        same number in another colour or a neighbour of the same colour, else 2."""
+        okey = view.okey
+        face = stand_in(tile, okey)
+        risk = 2
+        for thrown in view.discards[view.next]:
+            if is_okey(thrown, okey):
+                continue
+            other = stand_in(thrown, okey)
+            if other == face:
+                return 0
+            if (other.number == face.number) != (other.colour == face.colour) and (
+                other.colour != face.colour or abs(other.number - face.number) <= 1
+            ):
+                risk = 1
+        return risk
+
+    def _safe_throw(self, view: View101, spare: list[Tile], hand: list[Tile]) -> Tile:
+        """The throw at a partners table: the highest (by the level's cost) less its risk
+        of feeding the next opponent."""
+        okey = view.okey
+        return max(spare, key=lambda t: self._cost(t, hand, okey) - RISK * self._risk(view, t))
 
     def _keeping_opening(self, view: View101, hand: list[Tile], free: list[Tile]) -> Tile:
         """The free tile whose throw leaves the best opening (then the least promising)."""

@@ -1,5 +1,5 @@
 """Okey 101's rules part: a file's sections are 101's own (:mod:`okey.games.okey101.sections`),
-kept as :attr:`okey.rules.RuleSet.okey101`; the rule set's ``table`` and ``play`` carry
+kept as :attr:`okey.rules.RuleSet.game_sections`; the rule set's ``table`` and ``play`` carry
 what the match reads for every game (the players, the rounds, the tie, the clock)."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def _make(named: RuleSet, sections: Mapping[str, Any], source: str) -> RuleSet:
     table = TableRules(
         players=4, partners=own.table.partners, rounds=own.table.rounds, tie=own.table.tie
     )
-    return replace(named, table=table, play=play, okey101=own)
+    return replace(named, table=table, play=play, game_sections=own)
 
 
 def _written(rules: RuleSet) -> dict[str, Any]:

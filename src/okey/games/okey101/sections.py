@@ -2,7 +2,7 @@
 
 The game's rules part (:mod:`okey.games.okey101.rules`) has :mod:`okey.rules`
 build them for a 101 file (:data:`SECTIONS`), checks them and keeps them as
-:attr:`okey.rules.RuleSet.okey101`; the rule set's classic ``table`` and
+:attr:`okey.rules.RuleSet.game_sections`; the rule set's classic ``table`` and
 ``play`` then carry what the match reads for every game (the players, the
 rounds, the tie, the clock's keys). ``docs/okey101.md`` explains each key.
 This module was ``okey.rules101`` (that name still imports it: :mod:`okey.legacy`).
@@ -100,7 +100,7 @@ class Rules101(GameSections):
 
 def own_rules(rules: RuleSet) -> Rules101 | None:
     """``rules``'s 101 sections (None at a rule set of another game)."""
-    own = rules.okey101
+    own = rules.game_sections
     return own if isinstance(own, Rules101) else None
 
 

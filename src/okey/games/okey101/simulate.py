@@ -112,6 +112,20 @@ class Tally101:
             for s, figures in zip(self.seats, self.seat_figures(), strict=True)
         ]
 
+    def team_words(self, team: Sequence[int]) -> dict[str, Any]:
+        """Eşli 101: a team's finishes and points are its two seats' added up."""
+        seats = [self.seats[s] for s in team]
+        finishes = sum(s.finishes for s in seats)
+        points = sum(s.points for s in seats)
+        rounds = self.rounds
+        return {
+            "bots": ", ".join(s.bot for s in seats),
+            "finishes": finishes,
+            "share": round(finishes / rounds, 4) if rounds else 0.0,
+            "points": points,
+            "mean": round(points / rounds, 2) if rounds else 0.0,
+        }
+
 
 def _tally(names: Sequence[str]) -> Tally101:
     return Tally101([Seat101(name) for name in names])
@@ -156,6 +170,7 @@ PART = SimulatePart(
     tally=_tally,
     summary="simulate101.summary",
     seat="simulate101.seat",
+    team="simulate101.team",
     head={"game": "101"},
     rate_digits=2,
     check_plugin=_check_plugin,

@@ -127,5 +127,5 @@ def tutorial_rules(catalogue: Catalogue) -> RuleSet:
         name=catalogue.text("tutorial101.rules.name"),
         description=catalogue.text("tutorial101.rules.description"),
         table=replace(rules.table, rounds=1),
-        okey101=replace(own, table=replace(own.table, rounds=1)),
+        game_sections=replace(own, table=replace(own.table, rounds=1)),
     )
