@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from test_table101_moves import OPENER, SHORT, Rig101, Thrower101, make_table101
+from test_table_play import OPENER, SHORT, Rig101, Thrower101, make_table101
 from test_table_rig import keys_in
 
 from okey.engine.view import Phase
@@ -273,7 +273,7 @@ def test_the_101_lesson_lets_a_read_the_hand_and_teaches_pairs_and_the_okey_swap
 
 
 def test_the_combination_browsed_is_marked_on_the_screen_and_kept_in_sight() -> None:
-    from test_table101_ear_status import crowded_rig, rows
+    from test_table_glance import crowded_rig, rows
 
     from okey.games.okey101 import screen as screen101
     from okey.games.okey101.browsing import Browsing, layers, owned, start_browsing

@@ -29,7 +29,7 @@ from okey.engine.actions import Action, Discard, DrawFromPile
 from okey.engine.deal import arrange_deck
 from okey.engine.events import Discarded, Drew, Event, TookDiscard
 from okey.engine.view import Phase
-from okey.games.okey101.actions import Open
+from okey.games.okey101.actions import Add, Open
 from okey.games.okey101.events import (
     Added101,
     GaveBack101,
@@ -883,24 +883,32 @@ def test_the_focus_says_a_marked_tile_is_marked() -> None:
     assert _line(rig.last()).fields["tile"] == tile
 
 
-def test_x_asks_the_place_when_a_combination_takes_the_okey_at_both_ends() -> None:
+def test_x_lists_each_place_of_the_okey_as_its_own_choice() -> None:
+    # Issue 27: one choice per place (both ends of the blue run among them), each saying
+    # where the okey goes and what it stands for.
     rig = make_table101({0: OPENER.replace("y3", "y2")})
     rig.open_with("r10 r11 r12 r13 b10 b11 b12 k11 k12 k13")  # blue 9 and 13 both free
     rig.focus(parse_tile("y2"))
     rig.press("x")
     assert _line(rig.last()).key == "table.m101.choose.add"
     menu = rig.table.menu
-    assert menu is not None
-    blue = next(i for i, o in enumerate(menu.options) if len(o.actions) == 2)
-    for _ in range(blue):
+    assert menu is not None and all(len(o.actions) == 1 for o in menu.options)
+    blue13 = next(
+        i
+        for i, o in enumerate(menu.options)
+        if isinstance(add := o.actions[0], Add) and add.addition.face == parse_tile("b13")
+    )
+    for _ in range(blue13):
         rig.press("down")
+    assert "after its last tile, as blue 13" in spoken(rig, rig.last())
     rig.press("enter")
-    asked = _line(rig.last())
-    assert asked.key == "table.m101.choose.place" and asked.fields["count"] == 2
-    rig.press("down", "enter")
     added = _of(rig.events, Added101)
     assert len(added) == 1 and isinstance(added[0], Added101)
     assert added[0].addition.place is Place.HIGH and added[0].addition.face == parse_tile("b13")
+
+
+def spoken(rig: Rig101, speech: Speech) -> str:
+    return rig.table.words().say(speech)
 
 
 def test_discarding_the_okey_asks_first_saying_it_is_an_okey() -> None:
@@ -925,4 +933,5 @@ def test_marks_without_the_taken_tile_are_refused_at_once() -> None:
     rig.focus(other)
     rig.press("k", "g")
     refused = rig.last()
-    assert key_of(refused) == "table.sentence" and "engine.error.taken_not_used" in str(refused)
+    # Issue 27: the refusal says P gives the taken tile back.
+    assert key_of(refused) == "table.m101.why.taken_first" and "tile=" in str(refused)
