@@ -276,6 +276,34 @@ def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
     sounds.close()
 
 
+def test_a_device_opened_at_the_first_sound_is_not_opened_before_it() -> None:
+    opened: list[FakeDevice] = []
+
+    def opener() -> FakeDevice:
+        opened.append(FakeDevice())
+        return opened[-1]
+
+    sounds = make(Heard(), opener, at_first_sound=True)
+    assert sounds.state is State.OFF and opened == []
+    assert not sounds.stands_alone(Cue.DRAW)  # nothing is heard yet
+    sounds.play(Cue.DRAW)
+    assert wait_for(lambda: bool(opened) and opened[0].starts == 1)
+    assert wait_for(lambda: sounds.state is State.READY) and sounds.stands_alone(Cue.DRAW)
+    sounds.close()
+
+
+def test_no_device_found_at_the_first_sound_rings_the_bell_from_then_on() -> None:
+    heard = Heard()
+    sounds = make(heard, no_device, at_first_sound=True)
+    assert heard.notices == []
+    sounds.play(Cue.YOUR_TURN)
+    assert wait_for(lambda: sounds.state is State.BELL)
+    rung = heard.bells  # the first cue's too, if the device failed before it was queued
+    sounds.play(Cue.YOUR_TURN)
+    assert heard.notices == ["audio.no_device"] and heard.bells == rung + 1
+    sounds.close()
+
+
 def test_only_the_cues_that_say_it_all_stand_alone_and_only_while_heard() -> None:
     sounds = make(Heard(), FakeDevice)
     assert {cue for cue in Cue if sounds.stands_alone(cue)} == STANDALONE
