@@ -8,9 +8,11 @@ its draw and after each lay, opened or not, the table as it stood), so the slow 
 the ones players meet: a long hand against a table full of combinations holding okeys.
 
 Each state is timed from empty memos (the table asks once per F); the figures are the
-median, p90, p99 and the largest in milliseconds (wall, one process), the CPU time of
-them all, and the goal (p99 at most 50 ms). Beside it, 101's G (the hint: the master's
-move, :func:`okey.bots.master.master_move`) on the same turns in the same run.
+median, p90, p99 and the largest in milliseconds, of processor time and of wall time
+(one process; on a loaded machine the wall time is mostly waiting for a core), the
+processor time of them all, and the goal (p99 at most 50 ms). Beside it, 101's G (the
+hint: the master's move, :func:`okey.bots.master.master_move`) on the same turns in the
+same run.
 Prints one JSON object, every row it measures.
 Run: ``uv run python benchmarks/finish101_bench.py [--matches 4] [--seed 101]``.
 """
@@ -89,23 +91,23 @@ def percentile(ordered: Sequence[float], share: float) -> float:
 
 
 def measure(found: Sequence[Turn], work: Callable[[View101], object]) -> dict[str, float]:
-    """Each turn's wall time from empty memos: median, p90, p99, max (ms); CPU total (s)."""
-    times = []
-    cpu = time.process_time()
+    """Each turn from empty memos: the median, p90, p99 and largest of its processor time
+    and of its wall time (ms; the machine is shared, so the processor time says what it
+    costs a player with a core to spare), and the processor time of them all (s)."""
+    walls, cpus = [], []
     for turn in found:
         clear_caches()
-        start = time.perf_counter()
+        cpu, wall = time.process_time(), time.perf_counter()
         work(turn.view)
-        times.append((time.perf_counter() - start) * 1000)
-    cpu = time.process_time() - cpu
-    ordered = sorted(times)
-    return {
-        "median_ms": round(percentile(ordered, 0.5), 2),
-        "p90_ms": round(percentile(ordered, 0.9), 2),
-        "p99_ms": round(percentile(ordered, 0.99), 2),
-        "max_ms": round(ordered[-1], 2) if ordered else 0.0,
-        "cpu_s": round(cpu, 2),
-    }
+        cpus.append((time.process_time() - cpu) * 1000)
+        walls.append((time.perf_counter() - wall) * 1000)
+    report: dict[str, float] = {}
+    for name, times in (("cpu", sorted(cpus)), ("wall", sorted(walls))):
+        for label, share in (("median", 0.5), ("p90", 0.9), ("p99", 0.99)):
+            report[f"{label}_{name}_ms"] = round(percentile(times, share), 2)
+        report[f"max_{name}_ms"] = round(times[-1], 2) if times else 0.0
+    report["cpu_s"] = round(sum(cpus) / 1000, 2)
+    return report
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,7 +126,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "F_finish_plan": finished,
         "G_reference_hint": measure(found, master_move),
         "goal_p99_ms": GOAL_P99_MS,
-        "goal_met": finished["p99_ms"] <= GOAL_P99_MS,
+        "goal_met_cpu": finished["p99_cpu_ms"] <= GOAL_P99_MS,
+        "goal_met_wall": finished["p99_wall_ms"] <= GOAL_P99_MS,
         "load_average": [round(x, 2) for x in load],
     }
     print(json.dumps(report, indent=2))
