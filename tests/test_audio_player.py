@@ -259,13 +259,19 @@ def test_volume_0_and_sounds_off_play_nothing_not_even_the_bell() -> None:
     sounds.close()
 
 
-def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
+def recording_opener() -> tuple[list[FakeDevice], DeviceOpener]:
+    """A device opener, and the devices it has opened."""
     opened: list[FakeDevice] = []
 
     def opener() -> FakeDevice:
         opened.append(FakeDevice())
         return opened[-1]
 
+    return opened, opener
+
+
+def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
+    opened, opener = recording_opener()
     sounds = make(Heard(), opener, enabled=False)
     sounds.play(Cue.DRAW)
     assert sounds.state is State.OFF and opened == []
@@ -277,12 +283,7 @@ def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
 
 
 def test_a_device_opened_at_the_first_sound_is_not_opened_before_it() -> None:
-    opened: list[FakeDevice] = []
-
-    def opener() -> FakeDevice:
-        opened.append(FakeDevice())
-        return opened[-1]
-
+    opened, opener = recording_opener()
     sounds = make(Heard(), opener, at_first_sound=True)
     assert sounds.state is State.OFF and opened == []
     assert not sounds.stands_alone(Cue.DRAW)  # nothing is heard yet
