@@ -1,6 +1,7 @@
 import os
 from collections.abc import Iterator
 
+import bytecode_cache  # noqa: F401  (first of the tests' own modules: it sets where bytecode goes)
 import pytest
 from hypothesis import HealthCheck, settings
 from sounds_support import Recorded

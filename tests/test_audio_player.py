@@ -259,13 +259,19 @@ def test_volume_0_and_sounds_off_play_nothing_not_even_the_bell() -> None:
     sounds.close()
 
 
-def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
+def recording_opener() -> tuple[list[FakeDevice], DeviceOpener]:
+    """A device opener, and the devices it has opened."""
     opened: list[FakeDevice] = []
 
     def opener() -> FakeDevice:
         opened.append(FakeDevice())
         return opened[-1]
 
+    return opened, opener
+
+
+def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
+    opened, opener = recording_opener()
     sounds = make(Heard(), opener, enabled=False)
     sounds.play(Cue.DRAW)
     assert sounds.state is State.OFF and opened == []
@@ -273,6 +279,29 @@ def test_sounds_off_from_the_start_opens_no_device_until_turned_on() -> None:
     assert wait_for(lambda: sounds.state is State.READY)
     sounds.play(Cue.DRAW)
     assert wait_for(lambda: opened[0].starts == 1)
+    sounds.close()
+
+
+def test_a_device_opened_at_the_first_sound_is_not_opened_before_it() -> None:
+    opened, opener = recording_opener()
+    sounds = make(Heard(), opener, at_first_sound=True)
+    assert sounds.state is State.OFF and opened == []
+    assert not sounds.stands_alone(Cue.DRAW)  # nothing is heard yet
+    sounds.play(Cue.DRAW)
+    assert wait_for(lambda: bool(opened) and opened[0].starts == 1)
+    assert wait_for(lambda: sounds.state is State.READY) and sounds.stands_alone(Cue.DRAW)
+    sounds.close()
+
+
+def test_no_device_found_at_the_first_sound_rings_the_bell_from_then_on() -> None:
+    heard = Heard()
+    sounds = make(heard, no_device, at_first_sound=True)
+    assert heard.notices == []
+    sounds.play(Cue.YOUR_TURN)
+    assert wait_for(lambda: sounds.state is State.BELL)
+    rung = heard.bells  # the first cue's too, if the device failed before it was queued
+    sounds.play(Cue.YOUR_TURN)
+    assert heard.notices == ["audio.no_device"] and heard.bells == rung + 1
     sounds.close()
 
 

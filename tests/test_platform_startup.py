@@ -78,6 +78,33 @@ def test_help_and_hand_load_neither_the_table_nor_the_speech_layer(args: tuple[s
     assert others.isdisjoint(modules)  # no other command's module either
 
 
+# What ``okey --help`` never needs (each costs start-up time; issue 29's goal is 60 ms of
+# processor time for it): the rules and their TOML reader, the engine and the hand's
+# searches, the folders library, asyncio and ssl, the audio library, threads, processes.
+NOT_FOR_HELP = (
+    "okey.rules",
+    "okey.engine",
+    "okey.hand",
+    "okey.games",
+    "okey.saves",
+    "okey.net",
+    "okey.web",
+    "tomllib",
+    "platformdirs",
+    "asyncio",
+    "ssl",
+    "miniaudio",
+    "threading",
+    "subprocess",
+)
+
+
+def test_help_imports_no_heavy_module() -> None:
+    status, modules = loaded("--help")
+    assert status == 0
+    assert [name for name in modules if name.startswith(NOT_FOR_HELP + HEAVY)] == []
+
+
 def test_a_command_is_configured_when_it_parses_or_shows_its_help(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

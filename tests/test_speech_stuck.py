@@ -10,6 +10,7 @@ print on, and exit.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -66,6 +67,10 @@ class SilentServer:
             self._clients.append(client)  # held open, never read or written
 
     def close(self) -> None:
+        # Shut down first: closing alone leaves the accepting thread waiting (Linux), and
+        # the join below waited its whole five seconds.
+        with contextlib.suppress(OSError):
+            self._listener.shutdown(socket.SHUT_RDWR)
         self._listener.close()
         for client in self._clients:
             client.close()

@@ -6,6 +6,7 @@ wording only in the golden transcripts. Its own tests check the rig."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Awaitable, Callable, Mapping
@@ -200,21 +201,61 @@ def make_rig(
     return Rig(table, recorder, sounds)
 
 
+SAFETY_NET = 0.05  # seconds: a wait looks again this often even when nothing was heard
+
+
 class Player:
-    """Presses keys into the running table and waits for what it says."""
+    """Presses keys into the running table and waits for what it says.
+
+    It is made in the table's event loop. A wait wakes when the table says something (a
+    line, or the speaker's words) or handles a key, and looks again then; what changes
+    silently (a bot's move said by nobody) is still found within :data:`SAFETY_NET`."""
 
     def __init__(self, rig: Rig, pipe: PipeInput) -> None:
         self.rig = rig
         self.pipe = pipe
         self.mark = 0
         self.said_mark = 0
+        self._changed = asyncio.Event()
+        loop = asyncio.get_running_loop()
+
+        def changed() -> None:
+            try:
+                running = asyncio.get_running_loop()
+            except RuntimeError:
+                running = None
+            if running is loop:
+                self._changed.set()
+            else:  # said from another thread (the speaker's)
+                loop.call_soon_threadsafe(self._changed.set)
+
+        rig.table.voice.listeners.append(lambda _speech, _cut: changed())
+        output, table = rig.output, rig.table
+        speak, press = output.speak, table.press
+
+        def spoken(text: str, *, interrupt: bool) -> None:
+            speak(text, interrupt=interrupt)
+            changed()
+
+        def pressed(key: str) -> None:
+            try:
+                press(key)
+            finally:
+                changed()
+
+        output.speak = spoken  # type: ignore[method-assign]
+        table.press = pressed  # type: ignore[method-assign]
 
     async def until(self, check: Callable[[], bool], what: str) -> None:
         deadline = time.monotonic() + WAIT
         while not check():
             if time.monotonic() > deadline:
                 raise AssertionError(f"waited for {what}; heard:\n{self.rig.text()}")
-            await asyncio.sleep(0.002)
+            self._changed.clear()
+            if check():
+                return
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), SAFETY_NET)
 
     async def hear(self, text: str) -> str:
         """Wait until a message containing ``text`` is said, in words (after the last one

@@ -47,7 +47,7 @@ class Notice(Protocol):
 class State(Enum):
     """Where the audio device stands."""
 
-    OFF = "off"  # not opened yet: sounds have been off since the start
+    OFF = "off"  # not opened yet: sounds off since the start, or no cue played yet
     OPENING = "opening"
     READY = "ready"
     BELL = "bell"  # no device, or it failed: the terminal bell stands in
@@ -66,6 +66,10 @@ class Sounds:
     caller's thread only: in the constructor or in a later call of this object (a
     notice from the worker waits for the next one; ``flush_notices()`` fetches it).
     ``folder`` is the player's sound pack (default :func:`okey.audio.pack.pack_folder`).
+    ``at_first_sound``: the device is opened (and the audio library, which takes a tenth
+    of a second of processor time to import, loaded) by the first cue played, not here:
+    the game's first words are not kept waiting for it. Until then nothing is heard, so
+    no cue stands alone.
     Tests pass a ``pack``, an ``open_device`` and shorter times.
     """
 
@@ -84,6 +88,7 @@ class Sounds:
         stall: float = STALL,
         open_wait: float = OPEN_WAIT,
         max_lag: float = MAX_LAG,
+        at_first_sound: bool = False,
     ) -> None:
         self._bell = bell
         self._on_notice = on_notice
@@ -111,7 +116,7 @@ class Sounds:
         for problem in pack.problems:
             key, fields = problem.notice()
             self._on_notice(key, **fields)
-        if enabled:
+        if enabled and not at_first_sound:
             self._open()
             self._settled.wait(open_wait)
             self.flush_notices()
@@ -124,6 +129,8 @@ class Sounds:
         self.flush_notices()
         if not self._enabled or self._volume == 0:
             return
+        if self._state is State.OFF:  # the first sound (``at_first_sound``)
+            self._open()
         if self._state is State.BELL:
             if cue in BELL_CUES:
                 with contextlib.suppress(OSError, ValueError):  # a closed or broken terminal

@@ -242,11 +242,18 @@ def _why(exc: OSError) -> str:
 def table_sounds(args: argparse.Namespace, speaker: Speaker, enabled: bool) -> Sounds:
     """The table's cues, at the volume of the player's settings (``okey settings
     volume``), telling the player through ``speaker`` what went wrong (no device, a bad
-    file in their sound pack). Not ``enabled``: no device is opened until B."""
+    file in their sound pack). The device (and the audio library) opens at the first
+    cue; not ``enabled``: not until B."""
     from okey.audio import DEFAULT_VOLUME, Sounds
 
     volume = int(getattr(args, "volume", DEFAULT_VOLUME))
-    return Sounds(bell=terminal_bell, on_notice=speaker.event, enabled=enabled, volume=volume)
+    return Sounds(
+        bell=terminal_bell,
+        on_notice=speaker.event,
+        enabled=enabled,
+        volume=volume,
+        at_first_sound=True,
+    )
 
 
 def open_table(

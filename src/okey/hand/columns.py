@@ -51,35 +51,47 @@ def _set_specs() -> list[SetSpec]:
 def _column_options(base: bool) -> dict[Usage, tuple[ColumnOption, ...]]:
     """For each column, every way to take 1..3 sets from it, told apart by what they use
     (tiles per colour, okeys): the value follows from that. ``base``: no set of four
-    holding an okey."""
+    holding an okey.
+
+    The choices of sets are worked out once, each usage kept with the first choice
+    found for it; a column's options are those that fit it (the first choice that fits a
+    column for a usage is the first of all, as every choice for a usage uses the same)."""
     specs = [
         (mask, k) for mask, k in _set_specs() if not (base and k and mask.bit_count() + k == 4)
     ]
+    first: dict[tuple[Usage, int], ColumnOption] = {}
+    for count in (1, 2, 3):
+        for chosen in combinations_with_replacement(specs, count):
+            okeys = sum(k for _, k in chosen)
+            if okeys > MAX_OKEYS:
+                continue
+            used = [0, 0, 0, 0]
+            for mask, _ in chosen:
+                for c in range(4):
+                    used[c] += mask >> c & 1
+            if max(used) > 2:
+                continue  # no column holds three tiles of a colour
+            usage: Usage = (used[0], used[1], used[2], used[3])
+            if (usage, okeys) not in first:
+                first[usage, okeys] = ColumnOption(okeys, usage, sum(used) + okeys, chosen)
+    ordered = sorted(first.values(), key=lambda o: (o.okeys, o.used))
     table: dict[Usage, tuple[ColumnOption, ...]] = {}
     for column in product(range(3), repeat=4):
-        found: dict[tuple[Usage, int], ColumnOption] = {}
-        for count in (1, 2, 3):
-            for chosen in combinations_with_replacement(specs, count):
-                okeys = sum(k for _, k in chosen)
-                if okeys > MAX_OKEYS:
-                    continue
-                used = tuple(sum(mask >> c & 1 for mask, _ in chosen) for c in range(4))
-                if any(u > have for u, have in zip(used, column, strict=True)):
-                    continue
-                usage: Usage = (used[0], used[1], used[2], used[3])
-                if (usage, okeys) not in found:
-                    found[usage, okeys] = ColumnOption(okeys, usage, sum(used) + okeys, chosen)
-        if found:
+        fitting = tuple(
+            option
+            for option in ordered
+            if all(u <= have for u, have in zip(option.used, column, strict=True))
+        )
+        if fitting:
             key: Usage = (column[0], column[1], column[2], column[3])
-            table[key] = tuple(sorted(found.values(), key=lambda o: (o.okeys, o.used)))
+            table[key] = fitting
     return table
 
 
 @cache
 def column_options(base: bool = False) -> dict[Usage, tuple[ColumnOption, ...]]:
     """Every column's options (``base``: the opening search's, sets of three only), built
-    on first use: building them takes about half a second, which no command but Okey
-    101's should pay at start (``okey play`` speaks before it needs them)."""
+    on first use (a hundredth of a second; no command but Okey 101's needs them)."""
     return _column_options(base=base)
 
 

@@ -40,6 +40,8 @@ from okey.hand.layoff import (
     run_ends,
 )
 from okey.hand.melds import Meld, OpeningRules, run_face, set_meld
+from okey.hand.opening import best_opening_value
+from okey.hand.pairs import best_pairs
 from okey.hand.reach import hopeless, reachable_okeys
 from okey.hand.solver import face_tile, hand_counts
 from okey.tiles import Tile, is_okey, stand_in
@@ -204,6 +206,8 @@ def finish_plan(
     must = None if must_use is None or must_okey else stand_in(must_use, okey).code
     if (must is not None and not counts[must]) or (must_okey and not own):
         return None
+    if opened is Opened.NOT_YET and not _may_open(hand, okey, rules, must_use, must_okey):
+        return None
     reach = reachable_okeys(own, table, okey, rules)
     combinations, pairs = opened is not Opened.PAIRS, opened is not Opened.COMBINATIONS
     if hopeless(counts, reach, table, okey, rules, combinations, pairs):
@@ -224,6 +228,20 @@ def finish_plan(
                 return plan
             fallback = fallback or plan
     return fallback
+
+
+def _may_open(
+    hand: Sequence[Tile], okey: Tile, rules: OpeningRules, must_use: Tile | None, must_okey: bool
+) -> bool:
+    """False when the hand cannot open this turn, whatever it lays on the table: the
+    opening is laid from the player's own tiles (no okey taken back counts in it), a part
+    of the hand, so the whole hand's best opening and most pairs bound it. (The search
+    over the table's choices takes seconds on a long hand and a full table.)"""
+    value = best_opening_value(hand, okey, rules, None if must_okey else must_use)
+    if value is not None and value >= max(1, rules.threshold):
+        return True
+    pairs = best_pairs(hand, okey, rules)
+    return pairs is not None and len(pairs.pairs) >= max(1, rules.pairs)
 
 
 def can_finish(
