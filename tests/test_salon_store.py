@@ -123,7 +123,7 @@ def test_sessions_bring_the_account_back_and_a_ban_ends_them() -> None:
 
 def test_log_ins_are_limited_per_address_account_and_in_total() -> None:
     store = Store.open(":memory:")
-    people = accounts(store, per_address=3, per_account=4, total=10, window=60.0)
+    people = accounts(store, per_address=3, per_account=4, total=10)
     run(people.claim("Veli", "password1", "0.0.0.0", 0.0))  # counts one at 0.0.0.0
 
     def problem(name: str, address: str, now: float = 1.0) -> LogInProblem | None:
