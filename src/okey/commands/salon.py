@@ -43,7 +43,7 @@ from okey.salon.sessions import (
 from okey.salon.store import Store, StoreError
 from okey.salon.words import card_line
 from okey.speech import Speaker, add_speech_options
-from okey.table.lines import sentence
+from okey.table.lines import Line, sentence
 
 NAME = "salon"
 HELP_KEY = "salon.cli.help"
@@ -154,6 +154,11 @@ def enter(args: argparse.Namespace, catalogue: Catalogue) -> int:
         speaker.close()
 
 
+def as_said(line: str) -> Line:
+    """A line of the salon's words said at the table (which adds the full stop)."""
+    return sentence(line.removesuffix("."))
+
+
 class Visit:
     """One visit to a salon: log in, the lobby's prompt, the tables played."""
 
@@ -201,7 +206,11 @@ class Visit:
         session: PromptSession[str] = PromptSession(key_bindings=keys)
         try:
             with patch_stdout(raw=True):
-                welcome = await self._log_in(session)
+                try:
+                    welcome = await self._log_in(session)
+                except SalonClosed:
+                    self.say(text("salon.lost"))
+                    return LOST
                 if welcome is None:
                     return LOST
                 for line in self.lobby.hear(welcome):
@@ -211,7 +220,8 @@ class Visit:
                     if answer is None or not self.lobby.agrees(answer):
                         self.say(text("salon.goodbye"))
                         return 0
-                    await self.client.send(m.AgreeConduct())
+                    with contextlib.suppress(SalonClosed):
+                        await self.client.send(m.AgreeConduct())
                     self.say(text("salon.conduct.agreed"))
                 reader = asyncio.get_running_loop().create_task(self._read())
                 try:
@@ -286,7 +296,7 @@ class Visit:
                 if sitting is not None and sitting.table is not None:
                     if isinstance(news, AT_TABLE):
                         for line in lines:
-                            sitting.table.voice.event(sentence(line))
+                            sitting.table.voice.event(as_said(line))
                     elif isinstance(news, m.LobbySaid | m.ReportHeard):
                         self.held += lines
                     continue
@@ -319,7 +329,10 @@ class Visit:
                     for said in answer.lines:
                         self.say(said)
                 case Send():
-                    await self.client.send(answer.request)
+                    try:
+                        await self.client.send(answer.request)
+                    except SalonClosed:
+                        return  # the reader says so
                     if isinstance(answer.request, SEATING):
                         await self._seat()
 
@@ -352,7 +365,7 @@ class Visit:
             server=self.server,
             code=ticket.code,
             name=welcome.name,
-            welcome=[sentence(line) for line in lines],
+            welcome=[as_said(line) for line in lines],
             catalogue=self.catalogue,
         )
         self.at_table = sitting

@@ -56,7 +56,10 @@ class SalonClient:
 
     async def send(self, request: m.SalonRequest) -> None:
         assert self.connection is not None
-        await self.connection.send(dumps(request))
+        try:
+            await self.connection.send(dumps(request))
+        except ConnectionClosed:
+            raise SalonClosed(self.closing) from None
 
     async def send_raw(self, frame: str) -> None:
         assert self.connection is not None

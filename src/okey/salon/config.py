@@ -11,6 +11,7 @@ file, the tables' bots and timer; read from a TOML file (``okey salon --config F
     level = "medium"
     bot_delay = 1.2
     timer = 90
+    one_address_per_table = true # no two accounts from one address at a table
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ class SalonConfig:
     timer: int = DEFAULT_TIMER
     lobby_grace: float = LOBBY_GRACE
     one_address_per_table: bool = True  # no two accounts from one address at a table
-    login_timeout: float = 10.0
+    login_timeout: float = 60.0  # seconds for each message before a log-in (a person types)
     cost: Cost = DEFAULT_COST
     limits: LogInLimits = field(default_factory=LogInLimits)
     seed: int | None = None  # tests: tables' matches and bots from this seed
@@ -66,6 +67,9 @@ def load_config(path: Path) -> tuple[SalonConfig, Path | None]:
     level = section.get("level", "medium")
     if not isinstance(level, str):
         raise ConfigError("level")
+    one_address = section.get("one_address_per_table", True)
+    if not isinstance(one_address, bool):
+        raise ConfigError("one_address_per_table")
     database = section.get("database")
     if database is not None and not isinstance(database, str):
         raise ConfigError("database")
@@ -76,6 +80,7 @@ def load_config(path: Path) -> tuple[SalonConfig, Path | None]:
         level=level,
         bot_delay=bot_delay,
         timer=int(timer),
+        one_address_per_table=one_address,
     )
     return config, (path.parent / database if database else None)
 

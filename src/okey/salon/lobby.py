@@ -59,6 +59,7 @@ class Lobby:
     welcome: m.Welcome | None = None
     watching: int | None = None
     narrator: Narrator | None = None
+    listed: bool = False  # the first list was heard (and its overview said)
     words: dict[str, str] = field(default_factory=dict)  # a word typed: its command
 
     def __post_init__(self) -> None:
@@ -94,6 +95,8 @@ class Lobby:
                 self.narrator = Narrator(names, self.catalogue)
             case m.Spectated() if news.table != self.watching:
                 return []
+            case m.LobbySaid() if self.welcome is not None and news.name == self.welcome.name:
+                return [text("salon.said.you", text=news.text)]
             case m.Settled():
                 if self.welcome is not None:
                     self.welcome = m.Welcome(
@@ -112,7 +115,8 @@ class Lobby:
         """A new list: new tables are said; the card read keeps its place."""
         known = {card.number for card in self.cards}
         before = self.cards[self.focus].number if 0 <= self.focus < len(self.cards) else None
-        first = not self.cards and self.focus == -1
+        first = not self.listed
+        self.listed = True
         self.cards = cards
         numbers = [card.number for card in cards]
         self.focus = numbers.index(before) if before in numbers else min(self.focus, len(cards) - 1)

@@ -50,6 +50,7 @@ MAX_POINTS = 1000
 MAX_STAKE = 1_000_000
 MAX_RATING = 5000
 GAMES = ("okey", "101")
+LOG_IN_TRIES = 10  # messages before a log-in, on one connection
 
 
 @dataclass(eq=False)
@@ -134,11 +135,9 @@ class Salon:
     # -- logging in --------------------------------------------------------------------
 
     async def _log_in(self, connection: ServerConnection, address: str) -> Member | None:
-        loop = asyncio.get_running_loop()
-        by = loop.time() + self.config.login_timeout
-        while True:
+        for _ in range(LOG_IN_TRIES):
             try:
-                frame = await asyncio.wait_for(connection.recv(), max(0.0, by - loop.time()))
+                frame = await asyncio.wait_for(connection.recv(), self.config.login_timeout)
             except TimeoutError:
                 await connection.close(POLICY, "login_timeout")
                 return None
@@ -166,6 +165,8 @@ class Salon:
                 self._say(connection, m.Declined(m.Problem.NOT_LOGGED_IN, refused.problem.value))
                 continue
             return self._welcome(connection, account, address)
+        await connection.close(POLICY, "too_many_tries")
+        return None
 
     def _welcome(self, connection: ServerConnection, account: Account, address: str) -> Member:
         old = self.members.get(account.id)
@@ -374,9 +375,9 @@ class Salon:
         sent = table.send
 
         def keep(seat: int, message: ServerMessage) -> None:
+            """The seat's token is kept; the others hear of the seat once it is taken."""
             if isinstance(message, Seated):
                 tokens.append(message.token)
-            sent(seat, message)
 
         seats: list[int] = []
         table.send, table.reserving = keep, True
@@ -385,7 +386,8 @@ class Salon:
         finally:
             table.send, table.reserving = sent, False
         seat = seats[0]
-        table.drop(seat)  # kept for its player until the lobby grace runs out
+        place = table.seats[seat]  # kept for its player until the lobby grace runs out
+        place.connected, place.dropped_at = False, self.now()
         found.accounts[seat] = member.account.id
         found.hosted.wake.set()
         self._stop_watching(member)
@@ -563,7 +565,7 @@ class Salon:
         for found in self.tables.values():
             if reported.id in found.accounts.values() or reported.id in found.forfeited.values():
                 chat += list(found.chat)
-                moves += list(found.moves)
+                moves += [move for move in found.moves if move.startswith(reported.name + ": ")]
         evidence = {"chat": chat[-2 * 20 :], "moves": moves[-20:]}
         self.store.add_report(member.account.id, reported.id, reason, evidence, self.now_wall())
         self._tell(member, m.Reported(reported.name))
