@@ -129,7 +129,7 @@ async def test_watchers_hear_public_events_only_and_the_players_hear_who_watches
         seat = await sit_down(running, ayse, m.OpenTable("one-round"))
         await cem.send(m.Watch(1))
         watching = await within(cem.expect(m.Watching))
-        assert watching.names[0] == "Ayşe" and watching.events == ()
+        assert watching.seats[0].name == "Ayşe" and watching.events == ()
         told = await within(ayse.expect(m.Watchers))
         assert told == m.Watchers(1, ("Cem",))
         results = await play_match(seat, start_with=1)

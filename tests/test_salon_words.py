@@ -32,7 +32,7 @@ NEWS: tuple[m.SalonNews, ...] = (
     m.Online(("Ayşe", "Veli")),
     m.LobbySaid("Ayşe", "selam"),
     m.Ticket(3, "CODE", "token", 1),
-    m.Watching(3, ("Ayşe", "", "", ""), 0, ()),
+    m.Watching(3, CARD.seats, 0, ()),
     m.Spectated(3, 1, (MatchOver((Standing(1, (0,), 20),), (20, 0, 0, 0)),)),
     m.Watchers(3, ("Cem",)),
     m.Watchers(3, ()),

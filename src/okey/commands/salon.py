@@ -41,7 +41,6 @@ from okey.salon.sessions import (
     save_session,
 )
 from okey.salon.store import Store, StoreError
-from okey.salon.words import card_line
 from okey.speech import Speaker, add_speech_options
 from okey.table.lines import Line, sentence
 
@@ -351,10 +350,7 @@ class Visit:
         text = self.catalogue.text
         welcome = self.lobby.welcome
         assert welcome is not None
-        card = next((c for c in self.lobby.cards if c.number == ticket.table), None)
-        lines = [text("salon.ticket", number=ticket.table)]
-        if card is not None:
-            lines.append(card_line(card, self.catalogue))
+        lines = [text("salon.ticket", number=ticket.table)]  # (the table says the rest)
         try:
             save_token(self.server, ticket.code, ticket.token)
         except OSError as exc:

@@ -51,6 +51,11 @@ class Quit:
 Answer = Say | Send | Quit
 
 
+def people(seats: Sequence[m.CardSeat]) -> list[str]:
+    """The names a watched table's narrator gives its seats: people's (a bot is its seat)."""
+    return [seat.name if seat.kind == "person" else "" for seat in seats]
+
+
 @dataclass
 class Lobby:
     catalogue: Catalogue
@@ -91,10 +96,13 @@ class Lobby:
                 return self._tables(news.cards)
             case m.Watching():
                 self.watching = news.table
-                names = [n or text("salon.card.seat.bot") for n in news.names]
-                self.narrator = Narrator(names, self.catalogue)
+                self.narrator = Narrator(people(news.seats), self.catalogue)
             case m.Spectated() if news.table != self.watching:
                 return []
+            case m.Spectated():
+                card = next((c for c in self.cards if c.number == news.table), None)
+                if self.narrator is not None and card is not None:
+                    self.narrator.names = people(card.seats)  # bots took the free seats
             case m.LobbySaid() if self.welcome is not None and news.name == self.welcome.name:
                 return [text("salon.said.you", text=news.text)]
             case m.Settled():

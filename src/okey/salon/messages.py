@@ -252,7 +252,7 @@ class Watching:
     events the match has had), and more in :class:`Spectated`."""
 
     table: int
-    names: tuple[str, ...]  # the seats' names in order ("" for an empty seat)
+    seats: tuple[CardSeat, ...]
     version: int
     events: tuple[Event, ...]
 

@@ -501,8 +501,9 @@ class Salon:
             found.heard = found.table.version
         member.watching = found
         found.watchers[member.account.id] = member.name
-        names = tuple(seat.name for seat in found.table.seats)
-        self._tell(member, m.Watching(number, names, found.table.version, found.public_events()))
+        card = found.card(lambda a: self._shown_rating(a, found.table.match.rules.game))
+        news = m.Watching(number, card.seats, found.table.version, found.public_events())
+        self._tell(member, news)
         self._watchers_changed(found)
         return None
 

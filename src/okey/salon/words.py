@@ -48,19 +48,20 @@ def names_words(names: Sequence[str], catalogue: Catalogue) -> str:
     return ", ".join(names) if names else catalogue.text("salon.nobody")
 
 
+def seat_words(seat: m.CardSeat, catalogue: Catalogue) -> str:
+    """A seat on a card: the person's name and rating, a bot, or a free seat."""
+    text = catalogue.text
+    if seat.kind == "person":
+        rated = seat.rating is not None
+        key = "salon.card.seat.rated" if rated else "salon.card.seat.person"
+        return text(key, name=seat.name, rating=seat.rating or 0)
+    return text("salon.card.seat.bot" if seat.kind == "bot" else "salon.card.seat.open")
+
+
 def card_line(card: m.Card, catalogue: Catalogue) -> str:
     """A table card, one line: number, rules, score, seats, stake, rating, state."""
     text = catalogue.text
-    seats = []
-    for seat in card.seats:
-        if seat.kind == "person":
-            rated = seat.rating is not None
-            key = "salon.card.seat.rated" if rated else "salon.card.seat.person"
-            seats.append(text(key, name=seat.name, rating=seat.rating or 0))
-        elif seat.kind == "bot":
-            seats.append(text("salon.card.seat.bot"))
-        else:
-            seats.append(text("salon.card.seat.open"))
+    seats = [seat_words(seat, catalogue) for seat in card.seats]
     parts = [
         text("salon.card.number", number=card.number, rules=rules_words(card.rules, catalogue)),
         text(
@@ -132,15 +133,8 @@ def news_lines(news: m.SalonNews, catalogue: Catalogue, narrator: Narrator | Non
         case m.Ticket():
             return [text("salon.ticket", number=news.table)]
         case m.Watching():
-            lines = [
-                text(
-                    "salon.watching",
-                    number=news.table,
-                    names=names_words(
-                        [n or text("salon.card.seat.bot") for n in news.names], catalogue
-                    ),
-                )
-            ]
+            seats = [seat_words(seat, catalogue) for seat in news.seats]
+            lines = [text("salon.watching", number=news.table, names=", ".join(seats))]
             if narrator is not None:
                 lines += narrator.story(news.events)
             return lines
