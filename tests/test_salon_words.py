@@ -37,6 +37,7 @@ NEWS: tuple[m.SalonNews, ...] = (
     m.Watchers(3, ("Cem",)),
     m.Watchers(3, ()),
     m.Forfeited(3, "Bora", 50),
+    m.Forfeited(3, "Veli", 50),
     m.Settled(3, 50, 1050, 1080),
     m.Settled(3, -50, 950, None),
     m.Settled(3, 0, 1000, None),

@@ -362,6 +362,7 @@ class Visit:
             code=ticket.code,
             name=welcome.name,
             welcome=[as_said(line) for line in lines],
+            leave_question=Line("salon.ask.leave", stake=ticket.stake),
             catalogue=self.catalogue,
         )
         self.at_table = sitting

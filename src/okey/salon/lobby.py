@@ -105,6 +105,8 @@ class Lobby:
                     self.narrator.names = people(card.seats)  # bots took the free seats
             case m.LobbySaid() if self.welcome is not None and news.name == self.welcome.name:
                 return [text("salon.said.you", text=news.text)]
+            case m.Forfeited() if self.welcome is not None and news.name == self.welcome.name:
+                return [text("salon.forfeited.you", number=news.table, stake=news.stake)]
             case m.Settled():
                 if self.welcome is not None:
                     self.welcome = m.Welcome(

@@ -244,6 +244,7 @@ class Ticket:
     code: str
     token: str
     seat: int
+    stake: int = 0  # what leaving the match under way costs
 
 
 @dataclass(frozen=True, slots=True)

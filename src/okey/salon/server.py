@@ -391,7 +391,7 @@ class Salon:
         found.accounts[seat] = member.account.id
         found.hosted.wake.set()
         self._stop_watching(member)
-        self._tell(member, m.Ticket(found.number, found.code, tokens[0], seat))
+        self._tell(member, m.Ticket(found.number, found.code, tokens[0], seat, found.stake))
         self._lobby_changed()
         return None
 
