@@ -51,14 +51,14 @@ async def test_the_lobby_list_follows_the_tables_as_they_fill(tmp_path: Path) ->
         watcher = await running.member("Cem")
         ayse_seat = await sit_down(running, ayse, m.OpenTable("one-round", stake=10))
 
-        def seats(tables: m.Tables) -> list[tuple[str, str]]:
-            return [(s.kind, s.name) for s in tables.cards[0].seats] if tables.cards else []
+        def seats(cards: tuple[m.Card, ...]) -> list[tuple[str, str]]:
+            return [(s.kind, s.name) for s in cards[0].seats] if cards else []
 
         async def listed(wanted: list[tuple[str, str]]) -> m.Card:
             while True:
-                tables = await within(watcher.expect(m.Tables))
-                if seats(tables) == wanted:
-                    return tables.cards[0]
+                await within(watcher.expect(m.Changed))
+                if seats(watcher.cards) == wanted:
+                    return watcher.cards[0]
 
         card = await listed([("person", "Ayşe"), ("open", ""), ("open", ""), ("open", "")])
         assert (card.number, card.game, card.rules, card.stake, card.started) == (
@@ -111,6 +111,10 @@ async def test_a_match_is_played_settled_and_rated(tmp_path: Path) -> None:
         totals = [s.total for s in settled]
         for table_seat in seats:
             await table_seat.close()
+        gone: tuple[int, ...] = ()
+        while ayse.cards:  # the table is put away once everyone has left it
+            gone = (await within(ayse.expect(m.Changed))).gone
+        assert gone == (1,)
     # A restart keeps the accounts, their chips and ratings.
     async with salon_running(path) as running:
         again = await running.connect()
@@ -190,9 +194,7 @@ async def test_a_seat_kept_but_never_taken_is_freed(tmp_path: Path) -> None:
         ayse = await running.member("Ayşe")
         await ayse.send(m.OpenTable("one-round"))
         await within(ayse.expect(m.Ticket))
-        while True:
-            tables = await within(ayse.expect(m.Tables))
-            if tables.cards and tables.cards[0].seats[0].kind == "open":
-                break
+        while not ayse.cards or ayse.cards[0].seats[0].kind != "open":
+            await within(ayse.expect(m.Changed))
         await ayse.send(m.OpenTable("one-round"))  # no longer seated
         assert isinstance(await within(ayse.expect(m.Ticket)), m.Ticket)

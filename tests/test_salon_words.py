@@ -29,6 +29,7 @@ WELCOME = m.Welcome("Veli", 1000, "token", True, True, (m.GameRating("okey", 104
 NEWS: tuple[m.SalonNews, ...] = (
     WELCOME,
     m.Tables((CARD,)),
+    m.Changed((CARD,), (4,)),
     m.Online(("Ayşe", "Veli")),
     m.LobbySaid("Ayşe", "selam"),
     m.Ticket(3, "CODE", "token", 1),
@@ -108,3 +109,19 @@ def test_only_a_moderator_has_the_moderators_commands() -> None:
     lobby.hear(m.Welcome("Veli", 1000, "token", False, False))
     assert isinstance(lobby.typed("ban Bora"), Say)
     assert not any("ban" in line for line in news_lines(WELCOME, load_catalogue("en"), None)[:1])
+
+
+def test_a_new_table_is_said_and_a_table_put_away_leaves_the_list() -> None:
+    catalogue = load_catalogue("en")
+    lobby = Lobby(catalogue)
+    assert lobby.hear(m.Tables(())) == [
+        catalogue.text("salon.lobby.none"),
+        catalogue.text("salon.lobby.hint"),
+    ]
+    said = lobby.hear(m.Changed((CARD,)))
+    assert said == [catalogue.text("salon.opened", line=card_line(CARD, catalogue))]
+    later = m.Card(2, "101", "101", 0, (), 0, 0, True)
+    assert len(lobby.hear(m.Changed((later,)))) == 1
+    assert [card.number for card in lobby.cards] == [2, 3]
+    assert lobby.hear(m.Changed((), (2,))) == []
+    assert [card.number for card in lobby.cards] == [3]

@@ -39,6 +39,7 @@ class SalonClient:
         self.connection: ClientConnection | None = None
         self.welcome: m.Welcome | None = None
         self.closing: m.Closing | None = None
+        self.cards: tuple[m.Card, ...] = ()  # the lobby's list as it is now
 
     async def connect(self, open_timeout: float = 10.0) -> None:
         options: dict[str, Any] = {
@@ -75,6 +76,10 @@ class SalonClient:
             self.closing = news
         if isinstance(news, m.Welcome):
             self.welcome = news
+        if isinstance(news, m.Tables):
+            self.cards = news.cards
+        elif isinstance(news, m.Changed):
+            self.cards = m.merged(self.cards, news)
         return news
 
     async def expect(self, kind: type[N], timeout: float = 10.0) -> N:

@@ -35,6 +35,7 @@ class SalonConfig:
     timer: int = DEFAULT_TIMER
     lobby_grace: float = LOBBY_GRACE
     one_address_per_table: bool = True  # no two accounts from one address at a table
+    whole_lists: bool = False  # the lobby gets every card at each change (the benchmark's)
     login_timeout: float = 60.0  # seconds for each message before a log-in (a person types)
     cost: Cost = DEFAULT_COST
     limits: LogInLimits = field(default_factory=LogInLimits)

@@ -16,6 +16,7 @@ from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.narrate import Narrator
 from okey.rules import available_rule_sets
 from okey.salon import messages as m
+from okey.salon.messages import merged
 from okey.salon.words import (
     COMMANDS,
     MODERATOR_COMMANDS,
@@ -94,6 +95,8 @@ class Lobby:
                 return lines + (conduct_lines(self.catalogue) if news.conduct else [])
             case m.Tables():
                 return self._tables(news.cards)
+            case m.Changed():
+                return self._tables(merged(self.cards, news))
             case m.Watching():
                 self.watching = news.table
                 self.narrator = Narrator(people(news.seats), self.catalogue)

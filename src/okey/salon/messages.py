@@ -13,6 +13,7 @@ message from the catalogue (``salon.*``).
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Final, TypeAlias, get_args
@@ -226,6 +227,15 @@ class Tables:
 
 
 @dataclass(frozen=True, slots=True)
+class Changed:
+    """The cards of the tables that changed (a new table's among them), and the numbers of
+    the tables put away; sent once per step of the salon's loop, however much changed."""
+
+    cards: tuple[Card, ...]
+    gone: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Online:
     names: tuple[str, ...]
 
@@ -354,6 +364,7 @@ class Closing:
 SalonNews: TypeAlias = (
     Welcome
     | Tables
+    | Changed
     | Online
     | LobbySaid
     | Ticket
@@ -369,6 +380,16 @@ SalonNews: TypeAlias = (
     | Declined
     | Closing
 )
+
+
+def merged(cards: Sequence[Card], changed: Changed) -> tuple[Card, ...]:
+    """The list with the changed cards in their places (new ones by number), without the
+    tables put away."""
+    by_number = {card.number: card for card in cards}
+    by_number.update((card.number, card) for card in changed.cards)
+    for number in changed.gone:
+        by_number.pop(number, None)
+    return tuple(by_number[n] for n in sorted(by_number))
 
 
 def read_request(frame: str | bytes) -> SalonRequest:

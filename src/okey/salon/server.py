@@ -95,6 +95,7 @@ class Salon:
         self.ratings: dict[tuple[int, str], Rating | None] = {}
         self._next_table = 1
         self._lobby_due = False
+        self._changed: set[int] = set()  # tables whose cards changed since the last news
         self.lobby_updates = 0  # Tables messages sent (the benchmark counts them)
 
     # -- running --------------------------------------------------------------------
@@ -335,8 +336,10 @@ class Salon:
         net_table.on_turn = lambda: self._turn(salon_table)
         net_table.on_left = lambda seat: self._forfeit(salon_table, seat)
         net_table.muted = lambda seat: self._muted_seat(salon_table, seat)
-        net_table.on_seats = self._lobby_changed
-        self._lobby_changed()
+        net_table.on_seats = lambda: self._lobby_changed(salon_table)
+        if hosted.runner is not None:  # it ends when the table is put away
+            hosted.runner.add_done_callback(lambda _: self._lobby_changed(salon_table))
+        self._lobby_changed(salon_table)
         return salon_table
 
     def _quick_seat(self, member: Member, rules_name: str) -> m.Problem | None:
@@ -392,7 +395,7 @@ class Salon:
         found.hosted.wake.set()
         self._stop_watching(member)
         self._tell(member, m.Ticket(found.number, found.code, tokens[0], seat, found.stake))
-        self._lobby_changed()
+        self._lobby_changed(found)
         return None
 
     def _same_address(self, member: Member, found: SalonTable) -> bool:
@@ -414,7 +417,7 @@ class Salon:
     def _heard_at(self, found: SalonTable, seat: int, message: ServerMessage) -> None:
         """A message a table sent one of its seats: what the salon learns from it."""
         if isinstance(message, Lobby):
-            self._lobby_changed()
+            self._lobby_changed(found)
         elif isinstance(message, Said) and seat == min(found.table.connected(), default=seat):
             found.chat.append(f"{message.name}: {message.text}")  # noted once, not per seat
 
@@ -450,7 +453,7 @@ class Salon:
         if leaver is not None:
             self._tell(leaver, news)
         found.hosted.wake.set()
-        self._lobby_changed()
+        self._lobby_changed(found)
 
     def _settle(self, found: SalonTable, over: MatchOver) -> None:
         found.settled = True
@@ -486,7 +489,7 @@ class Salon:
             new = rated.get(account)
             number = shown(new) if new is not None else None
             self._tell(member, m.Settled(found.number, moved.get(account, 0), fresh.chips, number))
-        self._lobby_changed()
+        self._lobby_changed(found)
 
     # -- watching -------------------------------------------------------------------------
 
@@ -523,7 +526,7 @@ class Salon:
         news = m.Watchers(found.number, tuple(found.watchers.values()))
         players = (self.members.get(a) for a in found.accounts.values())
         self._broadcast([p for p in players if p is not None], news)
-        self._lobby_changed()
+        self._lobby_changed(found)
 
     # -- chat, reports, moderation --------------------------------------------------------
 
@@ -638,28 +641,44 @@ class Salon:
 
     # -- the lobby's list ------------------------------------------------------------------
 
+    def _card(self, found: SalonTable) -> m.Card:
+        game = found.table.match.rules.game
+        return found.card(lambda account: self._shown_rating(account, game))
+
     def _tables(self) -> m.Tables:
+        """Every table's card (a table put away is forgotten now)."""
         for number, found in list(self.tables.items()):
             if found.table.closed:
                 del self.tables[number]
-        game_of = {n: t.table.match.rules.game for n, t in self.tables.items()}
-        cards = []
-        for number, found in self.tables.items():
-            game = game_of[number]
-            cards.append(found.card(lambda a, g=game: self._shown_rating(a, g)))  # type: ignore[misc]
-        return m.Tables(tuple(cards))
+        return m.Tables(tuple(self._card(found) for found in self.tables.values()))
 
-    def _lobby_changed(self) -> None:
-        """The list is sent once at the end of this step of the loop, however much changed."""
+    def _lobby_changed(self, found: SalonTable) -> None:
+        """The change is sent once at the end of this step of the loop, with the others."""
+        self._changed.add(found.number)
         if self._lobby_due:
             return
         self._lobby_due = True
         asyncio.get_running_loop().call_soon(self._send_lobby)
 
     def _send_lobby(self) -> None:
+        """The cards that changed, and the tables put away (or the whole list, when the
+        settings say so)."""
         self._lobby_due = False
+        numbers, self._changed = sorted(self._changed), set()
+        gone = []
+        for number in numbers:
+            found = self.tables.get(number)
+            if found is not None and found.table.closed:
+                del self.tables[number]
+            if number not in self.tables:
+                gone.append(number)
         self.lobby_updates += 1
-        self._broadcast(list(self.members.values()), self._tables())
+        if self.config.whole_lists:
+            news: m.SalonNews = self._tables()
+        else:
+            cards = tuple(self._card(self.tables[n]) for n in numbers if n in self.tables)
+            news = m.Changed(cards, tuple(gone))
+        self._broadcast(list(self.members.values()), news)
 
     # -- sending ---------------------------------------------------------------------------
 

@@ -120,7 +120,7 @@ def news_lines(news: m.SalonNews, catalogue: Catalogue, narrator: Narrator | Non
             if news.moderator:
                 lines.append(text("salon.welcome.moderator"))
             return lines
-        case m.Tables():
+        case m.Tables() | m.Changed():
             return []
         case m.Online():
             return [
