@@ -113,16 +113,20 @@ async def log_in(port: int, name: str) -> ClientConnection:
 async def lobby_loop(
     ws: ClientConnection, tally: Tally, tickets: asyncio.Queue[dict[str, object]] | None
 ) -> None:
-    """A person in the lobby: the list looked at (table 1's watchers), tickets passed on."""
+    """A person in the lobby: the list looked at (table 1's watchers: the first list that
+    shows a change is timed, not the ones that repeat it), tickets passed on."""
+    seen: int | None = None
     try:
         async for frame in ws:
             assert isinstance(frame, str)
             if frame.startswith(('{"type":"Tables"', '{"type":"Changed"')):
                 found = WATCHERS.match(frame)
-                if found is not None and tally.measuring:
-                    asked = tally.asked.get(int(found.group(1)))
+                count = int(found.group(1)) if found is not None else seen
+                if count != seen and tally.measuring:
+                    asked = tally.asked.get(count) if count is not None else None
                     if asked is not None:
                         tally.lobby.append(time.perf_counter() - asked)
+                seen = count
             elif tickets is not None and frame.startswith('{"type":"Ticket"'):
                 await tickets.put(json.loads(frame))
     except ConnectionClosed:
