@@ -198,3 +198,18 @@ async def test_a_seat_kept_but_never_taken_is_freed(tmp_path: Path) -> None:
             await within(ayse.expect(m.Changed))
         await ayse.send(m.OpenTable("one-round"))  # no longer seated
         assert isinstance(await within(ayse.expect(m.Ticket)), m.Ticket)
+
+
+@async_test
+async def test_a_private_table_by_code_works_as_ever_inside_the_salon(tmp_path: Path) -> None:
+    async with salon_running(tmp_path / "salon.db") as running:
+        ayse = await running.member("Ayşe")
+        seat = await sit_down(running, ayse, m.OpenTable("one-round", private=True))
+        assert ayse.cards == ()  # not listed
+        friend = Client(running.url, seat.code, "Friend")  # no account: the code is enough
+        assert (await within(friend.join())).seat == 1
+        results = await play_match(seat, friend, start_with=2)
+        assert all(isinstance(result, MatchOver) for result in results)
+        assert running.salon.store.matches() == 0  # not rated, not staked
+        await seat.close()
+        await friend.close()

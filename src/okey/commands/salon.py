@@ -350,7 +350,14 @@ class Visit:
         text = self.catalogue.text
         welcome = self.lobby.welcome
         assert welcome is not None
-        lines = [text("salon.ticket", number=ticket.table)]  # (the table says the rest)
+        if ticket.table:
+            lines = [text("salon.ticket", number=ticket.table)]  # (the table says the rest)
+        else:  # a private table: its code is for friends
+            spelled = ", ".join(c for c in ticket.code if c.isalnum())
+            lines = [
+                text("salon.private", address=self.target.shown, code=ticket.code),
+                text("salon.private.spelled", spelled=spelled),
+            ]
         try:
             save_token(self.server, ticket.code, ticket.token)
         except OSError as exc:

@@ -202,7 +202,7 @@ class Lobby:
                 if number is None:
                     return Say((text("salon.usage.table"),))
                 return Send(m.Sit(number) if command == "sit" else m.Watch(number))
-            case "open" | "quick":
+            case "open" | "quick" | "private":
                 return self._open(command, rest)
             case "report":
                 if len(rest) < 2:
@@ -233,6 +233,8 @@ class Lobby:
             return Say((text("salon.no_rules", name=rest[0], names=", ".join(self._rule_names())),))
         if command == "quick":
             return Send(m.QuickSeat(rules))
+        if command == "private":
+            return Send(m.OpenTable(rules, private=True))
         numbers = {"points": 0, "stake": 0, "rating": 0}
         pairs = rest[1:]
         for word, value in zip(pairs[::2], pairs[1::2], strict=False):

@@ -83,12 +83,14 @@ class AgreeConduct:
 @dataclass(frozen=True, slots=True)
 class OpenTable:
     """Open a table of the rule set ``rules`` (``points``: its starting score, 0 the rules';
-    ``stake``: chips each person puts in; ``rating``: the lowest rating it seats)."""
+    ``stake``: chips each person puts in; ``rating``: the lowest rating it seats;
+    ``private``: a table by code for friends, not listed, not staked, not rated)."""
 
     rules: str
     points: int = 0
     stake: int = 0
     rating: int = 0
+    private: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,7 +250,8 @@ class LobbySaid:
 
 @dataclass(frozen=True, slots=True)
 class Ticket:
-    """A seat kept for this account: join the table server with this code and token."""
+    """A seat kept for this account: join the table server with this code and token
+    (``table`` 0: a private table, whose code friends join with)."""
 
     table: int
     code: str

@@ -282,6 +282,16 @@ class Salon:
                 return self._sit(member, found)
             case m.QuickSeat():
                 return self._quick_seat(member, request.rules)
+            case m.OpenTable(private=True):
+                if request.rules not in available_rule_sets():
+                    return m.Problem.NO_RULES
+                if len(self.server.tables) >= self.config.max_tables:
+                    return m.Problem.TOO_MANY_TABLES
+                try:
+                    self._private(member, load_rules(request.rules))
+                except RulesError:
+                    return m.Problem.NO_RULES
+                return None
             case m.OpenTable():
                 opened = self._open(member, request)
                 if isinstance(opened, m.Problem):
@@ -374,29 +384,55 @@ class Salon:
             return m.Problem.RATING
         if self._same_address(member, found):
             return m.Problem.ALREADY_SEATED
+        seat, token = self._reserve(found.hosted, member.name, self.now())
+        found.accounts[seat] = member.account.id
+        found.hosted.wake.set()
+        self._stop_watching(member)
+        self._tell(member, m.Ticket(found.number, found.code, token, seat, found.stake))
+        self._lobby_changed(found)
+        return None
+
+    @staticmethod
+    def _reserve(hosted: Hosted, name: str, now: float) -> tuple[int, str]:
+        """A seat kept for ``name`` until the lobby grace runs out: its number and token
+        (the others hear of it once it is taken)."""
+        table = hosted.table
         tokens: list[str] = []
         sent = table.send
 
         def keep(seat: int, message: ServerMessage) -> None:
-            """The seat's token is kept; the others hear of the seat once it is taken."""
             if isinstance(message, Seated):
                 tokens.append(message.token)
 
         seats: list[int] = []
-        table.send, table.reserving = keep, True
+        table.send = keep
+        if isinstance(table, SalonNetTable):
+            table.reserving = True
         try:
-            table.hello(Hello(PROTOCOL, found.code, member.name), seats.append)
+            table.hello(Hello(PROTOCOL, hosted.code, name), seats.append)
         finally:
-            table.send, table.reserving = sent, False
-        seat = seats[0]
-        place = table.seats[seat]  # kept for its player until the lobby grace runs out
-        place.connected, place.dropped_at = False, self.now()
-        found.accounts[seat] = member.account.id
-        found.hosted.wake.set()
-        self._stop_watching(member)
-        self._tell(member, m.Ticket(found.number, found.code, tokens[0], seat, found.stake))
-        self._lobby_changed(found)
-        return None
+            table.send = sent
+            if isinstance(table, SalonNetTable):
+                table.reserving = False
+        place = table.seats[seats[0]]
+        place.connected, place.dropped_at = False, now
+        hosted.wake.set()
+        return seats[0], tokens[0]
+
+    def _private(self, member: Member, rules: RuleSet) -> None:
+        """A private table by code on the salon's server (not listed, no stake, not rated):
+        its opener sits, friends join with ``okey join`` and the code."""
+        config = self.config
+        table_config = TableConfig(
+            online_rules(rules, config.timer),
+            new_code(),
+            level=config.level,
+            bot_delay=config.bot_delay,
+            lobby_grace=config.lobby_grace,
+        )
+        hosted = self.server.add_table(table_config)
+        seat, token = self._reserve(hosted, member.name, self.now())
+        self._tell(member, m.Ticket(0, hosted.code, token, seat, 0))
 
     def _same_address(self, member: Member, found: SalonTable) -> bool:
         if not self.config.one_address_per_table:

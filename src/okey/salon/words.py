@@ -15,6 +15,7 @@ from okey.salon import messages as m
 CONDUCT_RULES = 6  # salon.conduct.1 to salon.conduct.6
 COMMANDS = (
     "open",
+    "private",
     "sit",
     "quick",
     "watch",
