@@ -194,8 +194,11 @@ async def test_a_seat_kept_but_never_taken_is_freed(tmp_path: Path) -> None:
         ayse = await running.member("Ayşe")
         await ayse.send(m.OpenTable("one-round"))
         await within(ayse.expect(m.Ticket))
-        while not ayse.cards or ayse.cards[0].seats[0].kind != "open":
+        while not ayse.cards:
             await within(ayse.expect(m.Changed))
+        gone = await within(ayse.expect(m.Changed))  # nobody sits there: it is put away
+        assert gone.gone == (1,) and ayse.cards == ()
+        assert not running.salon.server.tables
         await ayse.send(m.OpenTable("one-round"))  # no longer seated
         assert isinstance(await within(ayse.expect(m.Ticket)), m.Ticket)
 

@@ -30,9 +30,18 @@ from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
 from okey.engine.events import MatchOver
-from okey.net.codes import new_code
+from okey.net.codes import code_key, new_code
 from okey.net.limits import Bucket
-from okey.net.protocol import PROTOCOL, Hello, Lobby, Said, Seated, ServerMessage, dumps
+from okey.net.protocol import (
+    PROTOCOL,
+    Hello,
+    Lobby,
+    Said,
+    Seated,
+    SeatKind,
+    ServerMessage,
+    dumps,
+)
 from okey.net.server import POLICY, Hosted, Limits, TableServer, WebDoor
 from okey.net.table import TableConfig, clean_chat, online_rules, plain_name
 from okey.rules import RulesError, RuleSet, available_rule_sets, load_rules
@@ -346,11 +355,21 @@ class Salon:
         net_table.on_turn = lambda: self._turn(salon_table)
         net_table.on_left = lambda seat: self._forfeit(salon_table, seat)
         net_table.muted = lambda seat: self._muted_seat(salon_table, seat)
-        net_table.on_seats = lambda: self._lobby_changed(salon_table)
+        net_table.on_seats = lambda: self._seats_freed(salon_table)
         if hosted.runner is not None:  # it ends when the table is put away
             hosted.runner.add_done_callback(lambda _: self._lobby_changed(salon_table))
         self._lobby_changed(salon_table)
         return salon_table
+
+    def _seats_freed(self, found: SalonTable) -> None:
+        """Seats kept too long were freed: a table nobody sits at before its first deal is
+        put away (so that tables opened and never taken do not pile up)."""
+        table = found.table
+        if not table.started and not any(s.kind is SeatKind.PERSON for s in table.seats):
+            table.closed = True
+            self.server.tables.pop(code_key(found.code), None)
+            found.hosted.wake.set()
+        self._lobby_changed(found)
 
     def _quick_seat(self, member: Member, rules_name: str) -> m.Problem | None:
         fits = [
