@@ -10,7 +10,7 @@ import pytest
 from test_net_support import async_test, eventually, within
 from test_salon_support import PASSWORD, play_match, salon_running, sit_down
 
-from okey.engine.events import Dealt, Drew, Event, MatchOver
+from okey.engine.events import Dealt, Drew, Event, MatchOver, RoundStarted
 from okey.net.client import Client, Disconnected
 from okey.net.protocol import Reason, SeatKind
 from okey.salon import messages as m
@@ -142,6 +142,7 @@ async def test_watchers_hear_public_events_only_and_the_players_hear_who_watches
         while not any(isinstance(e, MatchOver) for e in heard):
             news = await within(cem.expect(m.Spectated))
             heard += news.events
+        assert isinstance(heard[0], RoundStarted)  # the deal is heard as it is made
         assert not any(isinstance(e, Dealt) for e in heard)  # never a rack
         assert all(e.tile is None for e in heard if isinstance(e, Drew))  # nor a drawn tile
         await ayse.send(m.Watch(1))  # a player watches no table of their own

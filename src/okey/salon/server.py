@@ -40,6 +40,7 @@ from okey.net.protocol import (
     Seated,
     SeatKind,
     ServerMessage,
+    Update,
     dumps,
 )
 from okey.net.server import POLICY, Hosted, Limits, TableServer, WebDoor
@@ -475,18 +476,25 @@ class Salon:
             self._lobby_changed(found)
         elif isinstance(message, Said) and seat == min(found.table.connected(), default=seat):
             found.chat.append(f"{message.name}: {message.text}")  # noted once, not per seat
+        elif isinstance(message, Update) and found.watchers and not found.telling:
+            found.telling = True  # the watchers hear it at the end of this step, once
+            asyncio.get_running_loop().call_soon(self._tell_watchers, found)
+
+    def _tell_watchers(self, found: SalonTable) -> None:
+        """The public events the watchers have not heard (a deal, a draw, a discard)."""
+        found.telling = False
+        if not found.watchers:
+            found.heard = found.table.version
+            return
+        version, events = found.new_events()
+        if events:
+            self._broadcast(self._watching(found), m.Spectated(found.number, version, events))
 
     def _turn(self, found: SalonTable) -> None:
         """After each turn: the watchers hear it, the moves are noted, a match that is
         over is settled."""
         found.note_moves()
-        if found.watchers:
-            version, events = found.new_events()
-            if events:
-                news = m.Spectated(found.number, version, events)
-                self._broadcast(self._watching(found), news)
-        else:
-            found.heard = found.table.version
+        self._tell_watchers(found)
         over = found.table.match.events[-1] if found.table.match.events else None
         if isinstance(over, MatchOver) and not found.settled:
             self._settle(found, over)

@@ -83,6 +83,7 @@ class SalonTable:
     heard: int = 0  # events told to the watchers
     recorded: int = 0  # record entries written to ``moves``
     settled: bool = False
+    telling: bool = False  # the watchers are to hear what happened, at the end of this step
 
     @property
     def table(self) -> SalonNetTable:
