@@ -17,6 +17,7 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -162,8 +163,15 @@ class Visit:
     """One visit to a salon: log in, the lobby's prompt, the tables played."""
 
     def __init__(
-        self, target: Target, args: argparse.Namespace, catalogue: Catalogue, speaker: Speaker
+        self,
+        target: Target,
+        args: argparse.Namespace,
+        catalogue: Catalogue,
+        speaker: Speaker,
+        *,
+        terminal: tuple[Any, Any] | None = None,
     ) -> None:
+        self.terminal = terminal  # tests: prompt_toolkit's input and output (else the real)
         self.target = target
         self.args = args
         self.catalogue = catalogue
@@ -202,7 +210,10 @@ class Visit:
         def _down(event: object) -> None:
             self.say(self.lobby.move(1))
 
-        session: PromptSession[str] = PromptSession(key_bindings=keys)
+        given: dict[str, Any] = {}
+        if self.terminal is not None:
+            given["input"], given["output"] = self.terminal
+        session: PromptSession[str] = PromptSession(key_bindings=keys, **given)
         try:
             with patch_stdout(raw=True):
                 try:
