@@ -21,6 +21,7 @@ from test_salon_support import (
 
 from okey.net.client import Client, Disconnected
 from okey.net.protocol import Reason, Refused
+from okey.net.server import Limits
 from okey.salon import messages as m
 from okey.salon.accounts import LogInLimits
 from okey.salon.client import SalonClosed
@@ -208,3 +209,16 @@ async def test_sql_metacharacters_and_control_characters_in_every_text_field(
             assert line.isprintable()
         for _, reason, _ in store.reports(found.id):
             assert reason.isprintable()
+
+
+@async_test
+async def test_a_flood_of_messages_is_refused_then_closed(tmp_path: Path) -> None:
+    async with salon_running(tmp_path / "salon.db") as running:
+        running.salon.server.limits = Limits(messages_per_second=1.0, burst=2.0, flood=5)
+        flooder = await running.member("Flood")
+        for _ in range(40):
+            await flooder.send_raw('{"type":"Who"}')
+        closing = await within(flooder.expect(m.Closing))
+        assert closing.problem is m.Problem.TOO_FAST
+        with pytest.raises(SalonClosed):
+            await within(flooder.receive())

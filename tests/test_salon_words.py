@@ -51,6 +51,7 @@ NEWS: tuple[m.SalonNews, ...] = (
     *(m.Declined(m.Problem.NOT_LOGGED_IN, login) for login in ("wrong", "banned", "too_many")),
     *(m.Closing(sanction=s) for s in m.Sanction),
     m.Closing(problem=m.Problem.LOGGED_IN),
+    m.Closing(problem=m.Problem.TOO_FAST),
     m.Closing(),
 )
 

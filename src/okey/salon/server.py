@@ -221,12 +221,18 @@ class Salon:
     async def _converse(self, member: Member) -> None:
         limits = self.server.limits
         bucket = Bucket(limits.messages_per_second, limits.burst)
+        strikes = Bucket(limits.flood / 10, limits.flood)  # refusals for rate, refilled slowly
         loop = asyncio.get_running_loop()
         while True:
             frame = await member.connection.recv()
             if self.members.get(member.account.id) is not member:
                 return  # replaced, kicked or banned
-            if not bucket.allow(loop.time()):
+            now = loop.time()
+            if not bucket.allow(now):
+                if not strikes.allow(now):
+                    self._tell(member, m.Closing(problem=m.Problem.TOO_FAST))
+                    await member.connection.close(POLICY, "rate_limited")
+                    return
                 self._tell(member, m.Declined(m.Problem.TOO_FAST))
                 continue
             try:

@@ -104,6 +104,8 @@ def closing_line(closing: m.Closing, catalogue: Catalogue) -> str:
         return catalogue.text(f"salon.closing.{closing.sanction.value}")
     if closing.problem is m.Problem.LOGGED_IN:
         return catalogue.text("salon.closing.elsewhere")
+    if closing.problem is m.Problem.TOO_FAST:
+        return catalogue.text("salon.closing.flood")
     return catalogue.text("salon.closing")
 
 
