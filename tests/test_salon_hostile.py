@@ -222,3 +222,18 @@ async def test_a_flood_of_messages_is_refused_then_closed(tmp_path: Path) -> Non
         assert closing.problem is m.Problem.TOO_FAST
         with pytest.raises(SalonClosed):
             await within(flooder.receive())
+
+
+@async_test
+async def test_two_accounts_from_one_address_do_not_sit_at_one_table(tmp_path: Path) -> None:
+    config = salon_config(one_address_per_table=True)
+    async with salon_running(tmp_path / "salon.db", config) as running:
+        first = await running.member("First", local="127.0.0.1")
+        second = await running.member("Second", local="127.0.0.1")
+        other = await running.member("Other", local="127.0.0.2")
+        seat = await sit_down(running, first, m.OpenTable("one-round"))
+        await second.send(m.Sit(1))
+        assert await within(second.expect(m.Declined)) == m.Declined(m.Problem.ALREADY_SEATED)
+        other_seat = await sit_down(running, other, m.Sit(1))
+        await seat.close()
+        await other_seat.close()
