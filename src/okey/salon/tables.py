@@ -48,10 +48,15 @@ class SalonNetTable(NetTable):
         return super().hello(hello, on_seat)
 
     def drop(self, seat: int, *, left: bool = False) -> None:
-        was_connected = self.seats[seat].connected
-        super().drop(seat, left=left)
-        if was_connected and left and self.started and not self.over:
+        place = self.seats[seat]
+        if place.connected and left and self.started and not self.over:
+            # Walked out of a match under way: the salon gives the seat to a bot and says
+            # so (the table's own line, that the autopilot plays until they are back,
+            # would not be true).
             self.on_left(seat)
+            place.connected = False
+            return
+        super().drop(seat, left=left)
 
     def handle(self, seat: int, message: ClientMessage) -> None:
         if isinstance(message, Chat) and self.muted(seat):
