@@ -21,7 +21,7 @@ from typing import Any
 
 import platformdirs
 
-from okey.commands import error, report
+from okey.commands import error, on_a_terminal, report
 from okey.commands.join import LOST, Sitting, sit
 from okey.commands.play import add_name_and_sort, make_speaker
 from okey.commands.serve import checked_bind
@@ -130,15 +130,21 @@ def serve(args: argparse.Namespace, catalogue: Catalogue) -> int:
 def enter(args: argparse.Namespace, catalogue: Catalogue) -> int:
     text = catalogue.text
     address = args.address or last_salon()
-    if address is None:
+    if address is None and not on_a_terminal():
         return error(text("salon.error.no_address"), catalogue)
-    try:
-        target = parse_target(address)
-    except ValueError:
-        return error(text("join.error.address", address=address), catalogue)
+    target = _target(address) if address is not None else None
+    if isinstance(target, str):
+        return error(text("join.error.address", address=target), catalogue)
     speaker = make_speaker(args, catalogue)
     if not isinstance(speaker, Speaker):
         return speaker
+    if target is None:  # the start menu's Play online, the first time: ask
+        asked = ask_address(speaker, catalogue)
+        target = _target(asked) if asked is not None else None
+        if not isinstance(target, Target):
+            speaker.close()
+            key = "salon.error.no_address" if target is None else "join.error.address"
+            return error(text(key, address=target), catalogue)
     net_log = logging.getLogger("okey.net")
     quiet = logging.NullHandler()
     net_log.addHandler(quiet)
@@ -152,6 +158,26 @@ def enter(args: argparse.Namespace, catalogue: Catalogue) -> int:
         net_log.removeHandler(quiet)
         net_log.propagate = True
         speaker.close()
+
+
+def _target(address: str) -> Target | str:
+    """The salon at ``address``, or the address when it is none."""
+    try:
+        return parse_target(address)
+    except ValueError:
+        return address
+
+
+def ask_address(speaker: Speaker, catalogue: Catalogue) -> str | None:
+    """The salon's address, asked and typed (None: nothing typed, or Ctrl+C, Ctrl+D)."""
+    from prompt_toolkit import prompt
+
+    speaker.event_text(catalogue.text("salon.ask.address"))
+    try:
+        typed = prompt("> ").strip()
+    except (EOFError, KeyboardInterrupt):
+        return None
+    return typed or None
 
 
 def as_said(line: str) -> Line:
