@@ -138,6 +138,7 @@ def test_the_choices_follow_the_saves(tmp_path: Path) -> None:
         text("start.story", number=1, count=5, title=text("story.title.newcomer")),
         text("start.tasks", left=3, count=3, score=0),
         text("start.tutorial"),
+        text("start.online"),
         text("start.quit"),
     ]
     settings = TableSettings(names=["You", "A", "B", "C"], levels=["", "easy", "easy", "easy"])

@@ -65,7 +65,7 @@ def test_the_first_words_need_nothing_heavy_when_no_match_is_saved(
     said, modules = first_words(saves)
     assert said == [
         "Okey. Up and Down choose, Enter starts, Q leaves. "
-        "New match: classic table, medium bots, 1 of 6."
+        "New match: classic table, medium bots, 1 of 7."
     ]
     assert [name for name in modules if name.startswith(HEAVY)] == []
 
@@ -75,5 +75,5 @@ def test_a_saved_match_is_read_before_the_first_words_as_before(tmp_path: Path) 
     saves.mkdir()
     (saves / "autosave.json").write_text("not a save", encoding="utf-8")
     said, modules = first_words(saves)  # a damaged save is not offered
-    assert said[0].endswith("1 of 6.")
+    assert said[0].endswith("1 of 7.")
     assert "okey.saves.store" in modules

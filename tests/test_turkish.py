@@ -29,6 +29,7 @@ SAME_IN_BOTH = {
     "tile.okey",
     "table.find.okeys",
     "rules.set.salon.name",  # "salon" is a Turkish word too
+    "salon.game.okey",  # the game's name, Okey in both
     "start.title",
     "table.screen.title.none",
     "table.screen.okey_mark",

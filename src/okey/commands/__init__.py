@@ -56,6 +56,7 @@ COMMANDS: Final = (
     _entry("serve", "serve.cli.help"),
     _entry("host", "host.cli.help"),
     _entry("join", "join.cli.help"),
+    _entry("salon", "salon.cli.help"),
     _entry("saves", "saves.help"),
     _entry("settings", "settings.cli.help"),
 )

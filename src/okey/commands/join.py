@@ -30,7 +30,7 @@ from okey.net.tokens import HOST, forget_token, load_token, save_token, server_k
 from okey.rules import RulesError
 from okey.speech import Speaker, add_speech_options
 from okey.table.controller import Table
-from okey.table.lines import Speech
+from okey.table.lines import Line, Speech
 from okey.table.state.seat import Step
 from okey.table.state.sorting import SortMode
 from okey.table.terminal.app import play_async
@@ -74,6 +74,7 @@ class Sitting:
     tls: ssl.SSLContext | None = None
     welcome: Sequence[Speech] = ()
     leaving: str | None = None  # said after the farewell when the match goes on without you
+    leave_question: Line | None = None  # asked before leaving a match under way (the salon's)
     table: Table | None = None  # once seated
     lost: Disconnected | None = None
     afterwards: str | None = None
@@ -125,7 +126,13 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     welcome = [*welcome_lines(seat), *sitting.welcome]
     online = Online(
-        table, seat, client, address=sitting.shown, welcome=welcome, serving=sitting.server == HOST
+        table,
+        seat,
+        client,
+        address=sitting.shown,
+        welcome=welcome,
+        serving=sitting.server == HOST,
+        leaving=sitting.leave_question,
     )
     try:
         await play_async(table, pace=0.0, far=online, lines=chosen_lines(args, speaker.mode))

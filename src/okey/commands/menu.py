@@ -85,6 +85,7 @@ def choices(
     items.append((Choice("story", story_label(folder, catalogue)), ["story"]))
     items.append((Choice("tasks", tasks_label(folder, day, catalogue)), ["tasks"]))
     items.append((Choice("tutorial", text("start.tutorial")), ["tutorial"]))
+    items.append((Choice("salon", text("start.online")), ["salon"]))
     items.append((Choice(None, text("start.quit")), []))
     return items
 
@@ -143,7 +144,7 @@ def forwarded(args: argparse.Namespace, command: str) -> list[str]:
     line.append("--sounds" if args.sounds else "--no-sounds")
     if args.transcript:
         line += ["--transcript", args.transcript]
-    if args.saves and command != "tutorial":
+    if args.saves and command not in ("tutorial", "salon"):
         line += ["--saves", args.saves]
     if command == "play":  # the match the menu named
         line += ["--rules", args.rules] + (["--level", args.level] if args.level else [])

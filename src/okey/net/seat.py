@@ -459,9 +459,11 @@ class Online:
         welcome: Sequence[Speech] = (),
         hold: float = HOLD_DRAW,
         serving: bool = False,
+        leaving: Line | None = None,
     ) -> None:
         self.table = table
         self.serving = serving  # this process runs the server: leaving closes the table
+        self.leaving = leaving  # the question before leaving a match under way, if not ours
         self.removed = False  # the host freed this seat before the deal
         self.seat = seat
         self.client = client
@@ -601,6 +603,8 @@ class Online:
     def _leave_question(self) -> Line:
         if self.serving:
             return Line("net.ask.quit.host")
+        if self.leaving is not None and self.seat.started:
+            return self.leaving
         return Line("net.ask.quit" if self.seat.started else "net.ask.quit.lobby")
 
     def _before_deal(self) -> Speech:
