@@ -280,11 +280,13 @@ def _text_of(cls: type) -> Texter:
 
 
 def _dataclass_text(cls: type) -> Texter:
-    names = tuple(f.name for f in dataclasses.fields(cls))
-    if TYPE_KEY in names:  # (the field would take the type's place, as in encode's dict)
+    fields = dataclasses.fields(cls)
+    names = tuple(f.name for f in fields)
+    wires = tuple(f.metadata.get(WIRE_NAME, f.name) for f in fields)
+    if TYPE_KEY in wires:  # (the field would take the type's place, as in encode's dict)
         return lambda value: json.dumps(encode(value), ensure_ascii=False, separators=(",", ":"))
     head = "{" + encode_basestring(TYPE_KEY) + ":" + encode_basestring(cls.__name__)
-    keys = tuple("," + encode_basestring(name) + ":" for name in names)
+    keys = tuple("," + encode_basestring(wire) + ":" for wire in wires)
     pairs = tuple(zip(keys, names, strict=True))
     texts = _TEXTS
 
