@@ -233,7 +233,7 @@ async def test_two_accounts_from_one_address_do_not_sit_at_one_table(tmp_path: P
         other = await running.member("Other", local="127.0.0.2")
         seat = await sit_down(running, first, m.OpenTable("one-round"))
         await second.send(m.Sit(1))
-        assert await within(second.expect(m.Declined)) == m.Declined(m.Problem.ALREADY_SEATED)
+        assert await within(second.expect(m.Declined)) == m.Declined(m.Problem.SAME_ADDRESS)
         other_seat = await sit_down(running, other, m.Sit(1))
         await seat.close()
         await other_seat.close()

@@ -40,6 +40,7 @@ class Problem(Enum):
     TABLE_FULL = "table_full"
     STARTED = "started"
     ALREADY_SEATED = "already_seated"  # this account sits at another table
+    SAME_ADDRESS = "same_address"  # another account from this address sits at that table
     NO_RULES = "no_rules"  # no such rule set
     BAD_STAKE = "bad_stake"
     FEW_CHIPS = "few_chips"  # fewer chips than the table's stake

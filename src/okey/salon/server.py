@@ -409,7 +409,7 @@ class Salon:
         if found.rating > self._shown_rating(member.account.id, table.match.rules.game):
             return m.Problem.RATING
         if self._same_address(member, found):
-            return m.Problem.ALREADY_SEATED
+            return m.Problem.SAME_ADDRESS
         seat, token = self._reserve(found.hosted, member.name, self.now())
         found.accounts[seat] = member.account.id
         found.hosted.wake.set()
