@@ -126,3 +126,15 @@ def test_a_new_table_is_said_and_a_table_put_away_leaves_the_list() -> None:
     assert [card.number for card in lobby.cards] == [2, 3]
     assert lobby.hear(m.Changed((), (2,))) == []
     assert [card.number for card in lobby.cards] == [3]
+
+
+def test_chips_said_after_a_forfeit_and_a_match_are_the_salon_s_figures() -> None:
+    # Played by ear: after walking out of a stake match, `chips` still said the welcome's 1000.
+    lobby = Lobby(load_catalogue("en"))
+    lobby.hear(WELCOME)
+    lobby.hear(m.Forfeited(1, "Veli", 50))
+    assert lobby.typed("chips") == Say(("You have 950 chips.",))
+    lobby.hear(m.Forfeited(2, "Ayşe", 50))  # someone else's stake
+    assert lobby.typed("chips") == Say(("You have 950 chips.",))
+    lobby.hear(m.Settled(3, 150, 1100, 1012))
+    assert lobby.typed("chips") == Say(("You have 1100 chips.",))

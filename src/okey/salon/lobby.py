@@ -10,7 +10,7 @@ English's as well (``aç`` and ``open``); a number picks a table, none the card 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.narrate import Narrator
@@ -109,17 +109,12 @@ class Lobby:
             case m.LobbySaid() if self.welcome is not None and news.name == self.welcome.name:
                 return [text("salon.said.you", text=news.text)]
             case m.Forfeited() if self.welcome is not None and news.name == self.welcome.name:
+                chips = self.welcome.chips - news.stake  # as the salon took them
+                self.welcome = replace(self.welcome, chips=chips, conduct=False)
                 return [text("salon.forfeited.you", number=news.table, stake=news.stake)]
             case m.Settled():
                 if self.welcome is not None:
-                    self.welcome = m.Welcome(
-                        self.welcome.name,
-                        news.total,
-                        self.welcome.session,
-                        False,
-                        self.welcome.moderator,
-                        self.welcome.ratings,
-                    )
+                    self.welcome = replace(self.welcome, chips=news.total, conduct=False)
             case _:
                 pass
         return news_lines(news, self.catalogue, self.narrator)
