@@ -138,3 +138,10 @@ def test_chips_said_after_a_forfeit_and_a_match_are_the_salon_s_figures() -> Non
     assert lobby.typed("chips") == Say(("You have 950 chips.",))
     lobby.hear(m.Settled(3, 150, 1100, 1012))
     assert lobby.typed("chips") == Say(("You have 1100 chips.",))
+
+
+def test_a_watcher_hears_the_bots_by_the_names_the_players_hear() -> None:
+    from okey.salon.lobby import people
+
+    seats = (m.CardSeat("person", "Ayşe", 1000), m.CardSeat("bot", "Mehmet"), m.CardSeat("open"))
+    assert people(seats) == ["Ayşe", "Mehmet", ""]

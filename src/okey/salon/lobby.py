@@ -53,8 +53,9 @@ Answer = Say | Send | Quit
 
 
 def people(seats: Sequence[m.CardSeat]) -> list[str]:
-    """The names a watched table's narrator gives its seats: people's (a bot is its seat)."""
-    return [seat.name if seat.kind == "person" else "" for seat in seats]
+    """The names a watched table's narrator gives its seats: the names the players hear
+    (people's and bots'; an open seat is its number)."""
+    return [seat.name if seat.kind != "open" else "" for seat in seats]
 
 
 @dataclass
