@@ -25,7 +25,7 @@ from okey.story.cast import EVENINGS, MASTERS, Stage
 from okey.story.evening import neighbour_talk
 from okey.story.lines import opening
 from okey.story.progress import Progress, load_progress, store_progress
-from okey.story.talk import CHANCE, PAUSE, NeighbourTalk, Occasion, occasions
+from okey.story.talk import CHANCE, MOST_REPEATS, PAUSE, NeighbourTalk, Occasion, occasions
 from okey.table.input import moves
 from okey.table.lines import Line, Said
 from okey.table.state.seat import Step
@@ -100,6 +100,7 @@ def speaks(verbosity: Verbosity, events: Sequence[Event], tries: int = 3000) -> 
     said = 0
     for _ in range(tries):
         talk.resting = 0
+        talk.said.clear()
         said += bool(talk.lines(events, verbosity))
     return said / tries
 
@@ -126,11 +127,20 @@ def test_a_line_is_the_neighbours_own_with_the_chat_sound_from_their_side() -> N
         assert talk.lines([won(3, (0, 1, 2))], Verbosity.DETAILED) == []
 
 
+def test_no_line_is_said_more_than_twice_at_a_table() -> None:
+    talk = NeighbourTalk(CAST, random.Random(2))
+    said = []
+    for _ in range(200):
+        said += talk.lines([TookDiscard(1, 0, TILE)], Verbosity.DETAILED)
+    assert [item.speech for item in said] == [Line("story.talk.take.gulsum")] * MOST_REPEATS
+
+
 @pytest.fixture
 def chatty(monkeypatch: pytest.MonkeyPatch) -> None:
     """Neighbours who speak at every chance, with no rest between."""
     monkeypatch.setattr(talk_module, "CHANCE", dict.fromkeys(Occasion, 1.0))
     monkeypatch.setattr(talk_module, "PAUSE", 0)
+    monkeypatch.setattr(talk_module, "MOST_REPEATS", 1000)
 
 
 def story_rig(seed: int, verbosity: Verbosity = Verbosity.DETAILED) -> Rig:

@@ -2,11 +2,12 @@
 
 A neighbour may speak when a round is dealt, when they finish, when the player's side
 finishes, when the player takes their discard, and when they take the player's. Each
-occasion has its chance (a third of it in brief mode), and a neighbour who has just
-spoken lets a few changes pass before anyone speaks again. The table asks only where
-it may say them: after the player's own move has been said, or while another seat
-is to play (:func:`okey.table.change.tell`), and not at all once ``V`` has silenced the
-neighbours.
+occasion has its chance (a third of it in brief mode), a neighbour who has just spoken
+lets a few changes pass before anyone speaks again, and no line is said more than
+twice at one table (Mrs Gülsüm takes a great many of the player's tiles). The table
+asks only where it may say them: after the player's own move has been said, or while
+another seat is to play (:func:`okey.table.change.tell`), and not at all once Shift+V
+has silenced the neighbours.
 
 Each line is the catalogue's ``story.talk.<occasion>.<neighbour>``, heard with the
 chat's sound from the neighbour's side.
@@ -27,6 +28,7 @@ from okey.table.lines import Line, Said
 YOU: Final = 0
 BRIEF_SHARE: Final = 1 / 3  # in brief mode a neighbour speaks this much as often
 PAUSE: Final = 3  # changes that pass, once someone has spoken, before anyone speaks again
+MOST_REPEATS: Final = 2  # a line is said at most this often at one table
 
 
 class Occasion(StrEnum):
@@ -47,7 +49,7 @@ CHANCE: Final[Mapping[Occasion, float]] = {
     Occasion.FINISH: 0.6,
     Occasion.LOSS: 0.5,
     Occasion.TAKEN: 0.5,
-    Occasion.TAKE: 0.35,
+    Occasion.TAKE: 0.3,
 }
 """How often a neighbour speaks on each occasion, in detailed mode."""
 
@@ -81,6 +83,7 @@ class NeighbourTalk:
         self.cast = dict(cast)
         self.rng = rng
         self.resting = 0  # changes to let pass before anyone speaks again
+        self.said: dict[str, int] = {}  # each line, how often it was said at this table
         self.players = 4
 
     def lines(self, events: Sequence[Event], verbosity: Verbosity) -> list[Said]:
@@ -97,6 +100,9 @@ class NeighbourTalk:
         if self.rng.random() >= chance:
             return []
         seat = self.rng.choice(seats)
+        key = f"story.talk.{occasion.value}.{self.cast[seat]}"
+        if self.said.get(key, 0) >= MOST_REPEATS:
+            return []
+        self.said[key] = self.said.get(key, 0) + 1
         self.resting = PAUSE
-        line = Line(f"story.talk.{occasion.value}.{self.cast[seat]}")
-        return [Said(line, Cue.CHAT, position_of(seat, YOU, self.players))]
+        return [Said(Line(key), Cue.CHAT, position_of(seat, YOU, self.players))]
