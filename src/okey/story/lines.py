@@ -51,8 +51,8 @@ def opening(
         ]
     if verbosity is Verbosity.DETAILED:
         lines.append(Phrase(f"story.greet.{rng.choice(stage.cast)}"))
-        if not progress.quiet:
-            lines.append(Phrase("story.talk.hint"))
+    if not progress.quiet:
+        lines.append(Phrase("story.talk.hint"))  # in brief mode too: it names the key
     return lines
 
 
