@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date, datetime, timedelta
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,11 +22,19 @@ from okey.games.okey101.events import (
     RoundScored101,
 )
 from okey.rules import RuleSet, load_rules
+from okey.saves import read_save
+from okey.table.state.persist import DiskSaver
+from okey.table.state.seat import Step
+from okey.table.state.session import new_session
+from okey.table.state.settings import TableSettings
+from okey.tasks.calendar import day_tasks
+from okey.tasks.counting import count_saves, save_facts
 from okey.tasks.facts import facts_of_played
 from okey.tasks.kinds import BIG_OPENING, KINDS, Place, completed, fits
 
 KINDS_101 = [kind for kind in KINDS if kind.place is Place.OKEY101]
 LEVELS = ("easy", "medium", "hard")
+DAY = date(2026, 12, 2)
 
 
 def _short(name: str) -> RuleSet:
@@ -131,3 +141,38 @@ def test_the_101_kinds_happen_at_101_tables_only() -> None:
         assert fits(kind.place, okey101) == (kind.place is Place.OKEY101)
         if kind.place is Place.OKEY101:
             assert not fits(kind.place, okey)
+
+
+def test_a_saved_101_match_completes_its_days_101_task(tmp_path: Path) -> None:
+    rules = load_rules("101")  # a save names its rules: the file's own
+    settings_ = TableSettings(
+        rules=rules.name,
+        names=["You", "A", "B", "C"],
+        levels=["", "medium", "medium", "medium"],
+        seed=4,
+    )
+    session = new_session(rules, settings_)
+    me = make_bot("hard", random.Random(4), "101")
+    while (step := session.step()) is not Step.MATCH_OVER:
+        if not session.match.started or step is Step.ROUND_OVER:
+            session.start_round()
+        elif step is Step.PLAYER:
+            session.act(me.choose(session.match.table_view(0)))
+        else:
+            session.bot_turn()
+    name = DiskSaver(session, tmp_path).save("done101")
+    data = read_save(name, tmp_path)
+    facts = save_facts(data)
+    assert data.verified is True and facts is not None and facts.game == "101"
+    done = {kind.id for kind in KINDS_101 if completed(kind, facts, data.rules)}
+    assert done, "the hard stand-in opened at least once"
+    day = next(
+        DAY + timedelta(days=offset)
+        for offset in range(400)
+        if any(kind.id in done for kind in day_tasks(DAY + timedelta(days=offset)))
+    )
+    dated = replace(data, created=datetime(day.year, day.month, day.day, 20, 0).astimezone())
+    credits = count_saves([dated], tmp_path / "ledger", day)
+    assert {c.kind.id for c in credits if not c.challenge} == {
+        kind.id for kind in day_tasks(day) if kind.id in done
+    }
