@@ -19,6 +19,7 @@ from okey.table.keys import GameKeys
 from okey.table.kit import TablePart
 from okey.table.output.hint import HintPart
 from okey.table.output.narration import TableWordsPart
+from okey.tasks.kit import TasksPart
 from okey.tutorial.kit import TutorialPart
 from okey.wire.kit import NetPart
 from okey.words_kit import WordsPart
@@ -37,6 +38,7 @@ PARTS: dict[str, type[object]] = {
     "table": TablePart,
     "table_words": TableWordsPart,
     "hint": HintPart,
+    "tasks": TasksPart,
 }
 """The parts every game gives (a game with moves of its own also gives ``review_words``)."""
 

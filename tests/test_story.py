@@ -31,7 +31,7 @@ from okey.table.state.session import TableSession
 DAY = date(2026, 12, 2)
 EN = load_catalogue("en")
 WON, LOST = 2, 1  # seeds: the player's bot comes first in evening 1, or Mrs Gülsüm does
-MASTERS_WON = 6  # a seed: the player and Auntie Nazmiye win the Masters' Table
+MASTERS_WON = 0  # a seed: the player and Auntie Nazmiye win the Masters' Table
 
 
 def play_out(session: TableSession, seed: int, *, most_moves: int | None = None) -> None:

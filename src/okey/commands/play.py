@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from okey.audio import Sounds
     from okey.saves.lock import SaveLock
     from okey.table.controller import Table
+    from okey.table.core import Talk
     from okey.table.lines import Speech
     from okey.table.state.session import TableSession
 
@@ -268,13 +269,15 @@ def open_table(
     match_id: str | None = None,
     held: Sequence[SaveLock] = (),
     welcomed: Speaker | None = None,
+    talk: Talk | None = None,
 ) -> int:
     """Seat the player at ``session``, saved into the saves folder ``args`` name (after
     every turn as ``autosave_as``; None: a free autosave slot). The saves it writes are
     held open first (:meth:`DiskSaver.open`): one another okey has open is refused.
     ``held``: locks taken already (the save resumed), given up when the table closes.
     ``welcomed``: the speaker that has said the match's welcome (:func:`say_welcome`),
-    closed here when the table cannot open."""
+    closed here when the table cannot open. ``talk``: the others' words (a story's
+    neighbours)."""
     from okey.table.controller import Table
     from okey.table.state.persist import DiskSaver
 
@@ -300,6 +303,7 @@ def open_table(
     def build(speaker: Speaker) -> Table:
         table = Table(session, speaker, saver=saver)
         table.saved_as = saved_as  # saving again keeps to this name
+        table.talk = talk
         return table
 
     pace = session.settings.pace

@@ -13,6 +13,7 @@ import argparse
 import random
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
 from okey.commands import error, needs_terminal, report, words_of
 from okey.commands.daily import spoken_date, today
@@ -34,9 +35,13 @@ from okey.story.progress import Progress, load_progress, store_progress
 from okey.table.state.settings import DEFAULT_PACE
 from okey.table.terminal.screens import add_screen_option
 
+if TYPE_CHECKING:
+    from okey.table.state.session import TableSession
+
 NAME = "story"
 HELP_KEY = "story.cli.help"
 LEVEL = "medium"  # the level a neighbour's seat names until the story seats its style
+SEED_STEP = 100_003  # the neighbours' talk: a generator for each match and each resume
 
 
 def configure(parser: argparse.ArgumentParser, catalogue: Catalogue) -> None:
@@ -113,7 +118,7 @@ def run(args: argparse.Namespace, catalogue: Catalogue) -> int:
 
 def resume(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) -> int:
     """Pick the match in play up where it was left, the neighbours' styles seated again."""
-    from okey.story.evening import seat_styles
+    from okey.story.evening import neighbour_talk, seat_styles
     from okey.story.lines import resumed
     from okey.table.state.persist import session_from_save
 
@@ -127,14 +132,24 @@ def resume(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) -
     seat_styles(session, stage)
     session.settings.pace = args.pace
     notice = words_of(resumed(progress, stage), catalogue)
-    return open_table(
-        session, args, catalogue, saved_as=name, autosave_as=name, resumed=True, notice=notice
+    talk = neighbour_talk(stage, progress.attempts * SEED_STEP + len(session.match.record))
+    status = open_table(
+        session,
+        args,
+        catalogue,
+        saved_as=name,
+        autosave_as=name,
+        resumed=True,
+        notice=notice,
+        talk=talk,
     )
+    keep_quiet(session, args)
+    return status
 
 
 def begin(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) -> int:
     """Start the story's next match: the next evening, or the Masters' Table."""
-    from okey.story.evening import new_evening, seat_cast
+    from okey.story.evening import neighbour_talk, new_evening, seat_cast
     from okey.story.lines import opening
 
     stage = progress.stage
@@ -144,8 +159,24 @@ def begin(progress: Progress, args: argparse.Namespace, catalogue: Catalogue) ->
     store_progress(folder, progress)
     settings = new_settings(stage.rules, rules.table.players, LEVEL, args, args.seed, catalogue)
     seat_cast(settings, stage, catalogue)
+    settings.talk = not progress.quiet
     session = new_evening(rules, settings, stage)
     rng = random.Random(progress.attempts)
     said = opening(progress, stage, Verbosity(args.verbosity), rng)
     notice = " ".join(words_of(line, catalogue) for line in said)
-    return open_table(session, args, catalogue, saved_as=name, autosave_as=name, notice=notice)
+    talk = neighbour_talk(stage, progress.attempts * SEED_STEP)
+    status = open_table(
+        session, args, catalogue, saved_as=name, autosave_as=name, notice=notice, talk=talk
+    )
+    keep_quiet(session, args)
+    return status
+
+
+def keep_quiet(session: TableSession, args: argparse.Namespace) -> None:
+    """Keep in the progress whether the neighbours were silenced (Shift+V), for the
+    story's next table."""
+    folder = saves_dir(args.saves)
+    progress = load_progress(folder)
+    quiet = not session.settings.talk
+    if progress.quiet != quiet:
+        store_progress(folder, replace(progress, quiet=quiet))

@@ -91,6 +91,7 @@ TABLE_SETTINGS: Final[dict[str, Check]] = {
     "verbosity": _text,
     "sounds": _switch,
     "okey_warning": _switch,
+    "talk": _switch,
     "pace": _number(PACE),
     "seed": _number(SEED, whole=True, null=True),
     "hints_left": _number(HINTS, whole=True),

@@ -18,6 +18,7 @@ from okey.saves import SaveData
 from okey.story.cast import EVENINGS, Stage
 from okey.story.progress import BoardEntry, Progress
 from okey.story.styles import STYLES
+from okey.story.talk import NeighbourTalk
 from okey.table.state.session import TableSession, new_session
 from okey.table.state.settings import TableSettings
 
@@ -51,6 +52,11 @@ def seat_styles(session: TableSession, stage: Stage) -> None:
     save keeps, so that a resumed evening plays on as it would have)."""
     for seat, who in enumerate(stage.cast, start=1):
         session.bots[seat] = STYLES[who](session.bot_rngs[seat])
+
+
+def neighbour_talk(stage: Stage, seed: int) -> NeighbourTalk:
+    """The stage's neighbours' words during play, on a generator of their own."""
+    return NeighbourTalk(dict(enumerate(stage.cast, start=1)), random.Random(seed))
 
 
 @dataclass(frozen=True, slots=True)

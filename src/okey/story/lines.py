@@ -1,9 +1,9 @@
 """What the story says, as phrases worded from the catalogue when said.
 
-The neighbours speak seldom: a greeting when an evening begins (not in brief mode)
-and one line when it ends. Neither comes between the player and a decision: the
-greeting is said with the evening's welcome, before the first deal; the last line
-once the table has closed.
+The neighbours speak seldom: a greeting when an evening begins (not in brief mode),
+now and then a line during play (:mod:`okey.story.talk`) and one line when it ends.
+None comes between the player and a decision: the greeting is said with the
+evening's welcome, before the first deal; the last line once the table has closed.
 """
 
 from __future__ import annotations
@@ -51,6 +51,8 @@ def opening(
         ]
     if verbosity is Verbosity.DETAILED:
         lines.append(Phrase(f"story.greet.{rng.choice(stage.cast)}"))
+    if not progress.quiet:
+        lines.append(Phrase("story.talk.hint"))  # in brief mode too: it names the key
     return lines
 
 

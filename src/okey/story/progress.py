@@ -33,6 +33,7 @@ class Progress:
     masters_played: int = 0
     masters_won: int = 0
     board: tuple[BoardEntry, ...] = field(default=())
+    quiet: bool = False  # the neighbours were silenced (Shift+V) at the last table
 
     @property
     def stage(self) -> Stage:
@@ -64,6 +65,7 @@ class Progress:
             "masters_played": self.masters_played,
             "masters_won": self.masters_won,
             "board": [{"name": entry.name, "day": entry.day} for entry in self.board],
+            "quiet": self.quiet,
         }
 
     @classmethod
@@ -82,9 +84,12 @@ class Progress:
             board = tuple(
                 BoardEntry(str(item["name"]), str(item["day"])) for item in data.get("board", [])
             )
+            quiet = data.get("quiet", False)
+            if not isinstance(quiet, bool):
+                raise TypeError
         except (TypeError, KeyError, AttributeError):
             raise ProgressError("damaged", path=path) from None
-        return cls(min(won, len(EVENINGS)), attempts, current, played, masters, board)
+        return cls(min(won, len(EVENINGS)), attempts, current, played, masters, board, quiet)
 
 
 def story_path(folder: Path) -> Path:

@@ -14,7 +14,9 @@ its own way of throwing and of taking from the left:
 * Mr Hilmi the manager counts every tile (the hard level), runs and sets only, and
   never takes from the left.
 * Auntie Nazmiye counts every tile and takes either road (the hard level).
-* Captain Rüstem counts and takes boldly; Mualla the tailor counts and leans to pairs.
+* Captain Rüstem and Mualla the tailor, at the Masters' Table, are the hard level with
+  Sabri's care while far from finishing (they give the next seat, an opponent, nothing
+  it collects); Mualla sews pairs whenever they are no further than runs and sets.
 
 ``okey simulate --seats okey.story.styles:Gulsum,...`` seats them as plug-ins;
 ``benchmarks/neighbours.py`` measures how they differ.
@@ -39,6 +41,7 @@ RECKLESS_NEED: Final = 4  # Deniz throws the okey this many tiles or more from f
 RECKLESS_CHANCE: Final = 0.35  # ... this often
 CAREFUL_SLACK: Final = 1  # Sabri gives up this many tiles of progress not to feed
 TAKE_CHANCE: Final = 0.7  # Mrs Gülsüm takes a tile that only fits this often
+GUARD_NEED: Final = 3  # the Masters' Table's pair guard the next seat this many tiles away
 
 
 def fits(view: PlayerView, tile: Tile, route: Route, rng: random.Random) -> bool:
@@ -85,6 +88,28 @@ class Deniz(EasyBot):
         return super().pick_discard(view)
 
 
+def careful_face(view: PlayerView, hand: Hand, discards: Discards) -> int:
+    """Sabri's care: of the discards within :data:`CAREFUL_SLACK` tiles of the best (never
+    the okey), the one least likely to help the next seat: what that player threw or
+    shows no interest in, an edge tile, the least progress given up, the loneliest."""
+    least, faces = discards.best()
+    table = Memory.from_view(view)
+    threw = table.thrown[view.next]
+    allowed = [
+        face
+        for face in discards.faces()
+        if discards.need(face) <= least + CAREFUL_SLACK and face != hand.face_of(view.okey)
+    ]
+
+    def choice(face: int) -> tuple[float, bool, bool, int, int]:
+        safe = face in threw or any(affinity(face, other) >= RUN_GAP for other in threw)
+        worse = discards.need(face) - least
+        risk = danger(face, table, view.next)
+        return (risk, not safe, not is_edge(face), worse, loneliness(hand, face))
+
+    return min(allowed or faces, key=choice)
+
+
 class Sabri(MediumBot):
     """Never feeds the next seat: throws what the next player threw away themselves or
     shows no interest in, even at a little cost to his own hand, and never takes."""
@@ -93,23 +118,7 @@ class Sabri(MediumBot):
 
     def pick_discard(self, view: PlayerView) -> Tile:
         hand = Hand.of(view.hand, view.okey)
-        discards = Discards(hand, self.route)
-        least, faces = discards.best()
-        table = Memory.from_view(view)
-        threw = table.thrown[view.next]
-        allowed = [
-            face
-            for face in discards.faces()
-            if discards.need(face) <= least + CAREFUL_SLACK and face != hand.face_of(view.okey)
-        ]
-
-        def choice(face: int) -> tuple[float, bool, bool, int, int]:
-            safe = face in threw or any(affinity(face, other) >= RUN_GAP for other in threw)
-            worse = discards.need(face) - least
-            risk = danger(face, table, view.next)
-            return (risk, not safe, not is_edge(face), worse, loneliness(hand, face))
-
-        return hand.tile(min(allowed or faces, key=choice))
+        return hand.tile(careful_face(view, hand, Discards(hand, self.route)))
 
     def wants(self, view: PlayerView, tile: Tile) -> bool:
         return False
@@ -132,25 +141,41 @@ class Nazmiye(HardBot):
     name = "nazmiye"
 
 
-class Rustem(HardBot):
-    """Counts every tile and takes every discard that joins his rack."""
+class Master(HardBot):
+    """The hard level with Sabri's care while far from finishing: :data:`GUARD_NEED`
+    tiles or more away, it throws the careful tile instead of the hard level's when that
+    one is less likely to help the next seat (at partners, always an opponent)."""
+
+    def pick_discard(self, view: PlayerView) -> Tile:
+        pick = super().pick_discard(view)
+        hand = Hand.of(view.hand, view.okey)
+        discards = Discards(hand, self.route)
+        if discards.best()[0] < GUARD_NEED:
+            return pick
+        careful = careful_face(view, hand, discards)
+        table = Memory.from_view(view)
+        if danger(careful, table, view.next) < danger(hand.face_of(pick), table, view.next):
+            return hand.tile(careful)
+        return pick
+
+
+class Rustem(Master):
+    """Counts every tile, takes what the odds say, and gives the next seat nothing while
+    his hand is far from done."""
 
     name = "rustem"
 
-    def wants(self, view: PlayerView, tile: Tile) -> bool:
-        return fits(view, tile, self.route, self.rng) or super().wants(view, tile)
 
-
-class Mualla(HardBot):
-    """Counts every tile and leans to seven pairs: she sews pairs whenever they are no
-    more than one tile further than runs and sets."""
+class Mualla(Master):
+    """Counts every tile, careful as the captain, and sews seven pairs whenever they are
+    no further than runs and sets (a pairs finish costs the others double)."""
 
     name = "mualla"
 
     def _lean(self, view: PlayerView) -> None:
         hand = Hand.of(view.hand, view.okey)
         pairs = hand_need(hand, Route.PAIRS)
-        self.route = Route.PAIRS if pairs <= hand_need(hand, Route.COMBINATIONS) + 1 else Route.ANY
+        self.route = Route.PAIRS if pairs <= hand_need(hand, Route.COMBINATIONS) else Route.ANY
 
     def pick_discard(self, view: PlayerView) -> Tile:
         self._lean(view)

@@ -114,6 +114,7 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.seen)
     said += [Said(line) for line in lines]
     said += [Said(line) for line in table.game.after(table, before, now)]
+    said += _talk(table, events, before, now, by_player=by_player)
     said += _prompts(table, before, now, seen)
     if seen.turn_over or seen.drawn is not None:
         # On disk before it is said (a draw too): kill -9 cannot undo what was told.
@@ -121,6 +122,24 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     table.voice.say_all(said, by_player=by_player)
     if table.guide is not None:
         table.guide.after(None, events)
+
+
+def _talk(
+    table: TableCore,
+    events: Sequence[Event],
+    before: SeatState,
+    now: SeatState,
+    *,
+    by_player: bool,
+) -> list[Said]:
+    """The others' words (a story's neighbours), never between the player and a decision:
+    while another seat is to play, or after a move the player made in their own turn."""
+    if table.talk is None or not table.settings.talk or table.asking is not None:
+        return []
+    own_move = by_player and before.step is Step.PLAYER
+    if now.step is Step.PLAYER and not own_move:
+        return []
+    return table.talk.lines(events, table.settings.verbosity)
 
 
 def _prompts(table: TableCore, before: SeatState, now: SeatState, seen: Seen) -> list[Said]:

@@ -18,12 +18,12 @@ from typing import Protocol
 
 from okey.engine.events import Event
 from okey.engine.view import TableView
-from okey.messages import Catalogue
+from okey.messages import Catalogue, Verbosity
 from okey.review import RoundReview
 from okey.speech import Speaker
 from okey.table.keys import Command, keymap
 from okey.table.kit import TablePart, table_part
-from okey.table.lines import Line, Problem, Speech
+from okey.table.lines import Line, Problem, Said, Speech
 from okey.table.output.narration import TableNarrator
 from okey.table.output.voice import Voice
 from okey.table.output.words import Words
@@ -68,6 +68,13 @@ class Guide(Protocol):
         """``command`` was carried out (None: the match changed, by ``events``)."""
 
 
+class Talk(Protocol):
+    """Words of the others that are not moves (a story's neighbours): the table asks for
+    them after each change, only where no decision of the player's waits."""
+
+    def lines(self, events: Sequence[Event], verbosity: Verbosity) -> list[Said]: ...
+
+
 class TableCore:
     """One player's table as the handlers see it: the seat, the rack, the voice, the
     clock and what is open; :class:`~okey.table.controller.Table` adds the entry points."""
@@ -105,6 +112,7 @@ class TableCore:
         self.finishing = False  # a finish said yes to is being made (no alert inside it)
         self.guide: Guide | None = None
         self.chat: ChatRoom | None = None  # a table played online has one
+        self.talk: Talk | None = None  # a story's table has its neighbours' (V silences)
         self.leave_question = Line("table.ask.quit")  # Q asks it (online: another one)
         # W before any deal: nothing is dealt (online: who sits where, who starts).
         self.before_deal: Callable[[], Speech] = lambda: Line("table.not_dealt")

@@ -71,6 +71,7 @@ class Command(Enum):
     OLDEST = "oldest"
     NEWEST = "newest"
     VERBOSITY = "verbosity"
+    TALK = "talk"  # Shift+V: a story's neighbours silenced or heard again
     SOUNDS = "sounds"
     SPEECH_STATUS = "speech_status"
     OKEY_WARNING = "okey_warning"  # menu only
@@ -234,6 +235,7 @@ BINDINGS: tuple[Binding, ...] = (
     _b(C.HELP, "h", "f1"),
     _b(C.RULES, "?", topic=Topic.STATUS),
     _b(C.OLDER, ",", topic=Topic.SPEECH),
+    _b(C.TALK, "V", menu=False),  # before V's verbosity: Shift+V is its own key
     _b(C.VERBOSITY, "v", topic=Topic.SPEECH),
     _b(C.SOUNDS, "b", topic=Topic.SPEECH),
     _b(C.SPEECH_STATUS, "f2", topic=Topic.SPEECH),

@@ -12,7 +12,7 @@ import random
 from datetime import date, timedelta
 from typing import Final
 
-from okey.tasks.kinds import KINDS, Kind
+from okey.tasks.kinds import KINDS, Kind, Place
 
 PER_DAY: Final = 3
 
@@ -34,10 +34,19 @@ def week_key(day: date) -> str:
 
 
 def day_tasks(day: date) -> tuple[Kind, ...]:
-    """``day``'s three tasks (never this week's challenge, never twice the same)."""
+    """``day``'s three tasks (never this week's challenge, never twice the same, at most
+    one of Okey 101's, so that a day's tasks can all be done at classic Okey but one)."""
     challenge = week_challenge(day)
     pool = [kind for kind in KINDS if kind is not challenge]
-    return tuple(_rng(f"day {day.isoformat()}").sample(pool, PER_DAY))
+    chosen: list[Kind] = []
+    for kind in _rng(f"day {day.isoformat()}").sample(pool, len(pool)):
+        other_game = kind.place is Place.OKEY101
+        if other_game and any(done.place is Place.OKEY101 for done in chosen):
+            continue
+        chosen.append(kind)
+        if len(chosen) == PER_DAY:
+            break
+    return tuple(chosen)
 
 
 def week_challenge(day: date) -> Kind:

@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from okey import kits
 from okey.engine.actions import ShowIndicator, TakeDiscard
 from okey.engine.events import (
     Discarded,
     Drew,
+    GameEvent,
     IndicatorTurned,
     MatchOver,
     RoundDrawn,
@@ -27,6 +29,7 @@ from okey.engine.record import MoveEntry, RecordEntry
 from okey.hand.combinations import GroupKind
 from okey.hand.scoring import FinishKind
 from okey.rules import RuleSet
+from okey.tasks.kit import TasksPart
 from okey.tiles import Tile
 
 
@@ -51,6 +54,12 @@ class RoundFacts:
     lost: int  # points the seat (its side) lost in the round
     pile_left: int  # tiles left in the pile when the round ended
     started: bool  # the seat opened the round (the dealer)
+    # Okey 101's (read by its folder's part, okey.tasks.kit.TasksPart):
+    opened: bool = False  # the seat made its first laying
+    opened_pairs: bool = False  # ... with pairs
+    opening: int = 0  # the points of the seat's opening runs and sets
+    penalties: int = 0  # penalties the seat was charged
+    one_turn: bool = False  # the seat finished laying everything in one turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +83,8 @@ def side_of(seat: int, rules: RuleSet) -> frozenset[int]:
     return frozenset({seat})
 
 
-class _Round:
-    """The facts of a round being read."""
+class RoundNotes:
+    """The facts of a round being read (a game's part adds its own, or cancels it)."""
 
     def __init__(self, number: int, started: bool) -> None:
         self.number = number
@@ -87,15 +96,60 @@ class _Round:
         self.threw_okey = False
         self.lost = 0
         self.pile_left = 0
+        self.opened = False
+        self.opened_pairs = False
+        self.opening = 0
+        self.penalties = 0
+        self.cancelled = False  # the round is played again (Okey 101): it counts for nothing
+
+    def facts(
+        self,
+        *,
+        won: bool,
+        side_won: bool,
+        drawn: bool,
+        pairs: bool = False,
+        okey_discard: bool = False,
+        okeys_in_hand: int = 0,
+        false_okey: bool = False,
+        set_of_four: bool = False,
+        longest_run: int = 0,
+        one_turn: bool = False,
+    ) -> RoundFacts:
+        """The round's facts: how it ended (the finish's, from its end) and the notes."""
+        return RoundFacts(
+            number=self.number,
+            won=won,
+            side_won=side_won,
+            drawn=drawn,
+            pairs=pairs,
+            okey_discard=okey_discard,
+            okeys_in_hand=okeys_in_hand,
+            false_okey=false_okey,
+            set_of_four=set_of_four,
+            longest_run=longest_run,
+            took=self.took,
+            turns=self.turns,
+            showed=self.showed,
+            threw_okey=self.threw_okey,
+            lost=self.lost,
+            pile_left=self.pile_left,
+            started=self.started,
+            opened=self.opened,
+            opened_pairs=self.opened_pairs,
+            opening=self.opening,
+            penalties=self.penalties,
+            one_turn=one_turn,
+        )
 
     def done(self, won: RoundWon | None, seat: int, side: frozenset[int]) -> RoundFacts:
+        """An Okey round's facts, once it was won (or drawn: ``won`` None)."""
         mine = won is not None and won.seat == seat
         groups = won.groups if won is not None and mine else ()
         tiles = [tile for group in groups for tile in group.tiles]
         okey = self.okey
         runs = [len(group.tiles) for group in groups if group.kind is GroupKind.RUN]
-        return RoundFacts(
-            number=self.number,
+        return self.facts(
             won=mine,
             side_won=won is not None and won.seat in side,
             drawn=won is None,
@@ -107,13 +161,6 @@ class _Round:
                 group.kind is GroupKind.SET and len(group.tiles) == 4 for group in groups
             ),
             longest_run=max(runs, default=0),
-            took=self.took,
-            turns=self.turns,
-            showed=self.showed,
-            threw_okey=self.threw_okey,
-            lost=self.lost,
-            pile_left=self.pile_left,
-            started=self.started,
         )
 
 
@@ -130,8 +177,9 @@ def facts_of_played(
 ) -> MatchFacts:
     """The facts of ``seat`` from a replayed match's entries and their events."""
     side = side_of(seat, rules)
+    read = kits.part(rules.game, "tasks", TasksPart).read
     rounds: list[RoundFacts] = []
-    current: _Round | None = None
+    current: RoundNotes | None = None
     over: MatchOver | None = None
     for entry, events in played:
         if isinstance(entry, MoveEntry) and entry.seat == seat and current is not None:
@@ -142,7 +190,7 @@ def facts_of_played(
         for event in events:
             match event:
                 case RoundStarted(number=number, dealer=dealer):
-                    current = _Round(number, dealer == seat)
+                    current = RoundNotes(number, dealer == seat)
                 case _ if current is None:
                     continue
                 case IndicatorTurned(okey=okey, pile_count=count):
@@ -167,6 +215,12 @@ def facts_of_played(
                 case RoundDrawn():
                     rounds.append(current.done(None, seat, side))
                     current = None
+                case GameEvent():
+                    ended = read(event, current, seat, side)
+                    if ended is not None:
+                        rounds.append(ended)
+                    if ended is not None or current.cancelled:
+                        current = None
                 case _:
                     pass
         for event in events:

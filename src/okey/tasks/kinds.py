@@ -2,7 +2,8 @@
 
 A kind has an id (its words: ``tasks.kind.<id>``), the okey score it gives, where it
 can happen (``place``: any Okey table, a partners table, a table where the indicator
-may be shown) and whether it is hard enough to be a week's challenge.
+may be shown, an Okey 101 table) and whether it is hard enough to be a week's
+challenge.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ QUICK_TURNS: Final = 9  # "win a round within nine of your own turns"
 FEW_POINTS: Final = 6  # "lose fewer than six points in a match"
 LATE_PILE: Final = 5  # "win with five tiles or fewer left in the pile"
 LONG_RUN: Final = 5
+BIG_OPENING: Final = 120  # "open an Okey 101 round with 120 points or more"
 MANY_TAKES: Final = 3
 CALM_ROUNDS: Final = 3
 
@@ -30,13 +32,18 @@ class Place(StrEnum):
     ANY = "any"
     PARTNERS = "partners"
     SHOWING = "showing"
+    OKEY101 = "okey101"  # an Okey 101 table
 
 
 def fits(place: Place, rules: RuleSet) -> bool:
     """True when a task of ``place`` can happen under ``rules``."""
+    if place is Place.OKEY101:
+        return rules.game == "101"
     if rules.game != "okey":
         return False
     match place:
+        case Place.OKEY101:
+            return False
         case Place.ANY:
             return True
         case Place.PARTNERS:
@@ -111,6 +118,27 @@ KINDS: Final[tuple[Kind, ...]] = (
     Kind("partner_finish", 30, Place.PARTNERS, _any_round(lambda r: r.side_won and not r.won)),
     Kind("show_and_win", 70, Place.SHOWING, _won(lambda r: r.showed), challenge=True),
     Kind("calm_rounds", 40, Place.ANY, _in_a_row(lambda r: r.lost == 0, CALM_ROUNDS)),
+    # Okey 101's:
+    Kind("open_101", 20, Place.OKEY101, _any_round(lambda r: r.opened)),
+    Kind("open_pairs_101", 40, Place.OKEY101, _any_round(lambda r: r.opened_pairs)),
+    Kind("open_big_101", 50, Place.OKEY101, _any_round(lambda r: r.opening >= BIG_OPENING)),
+    Kind("win_101", 40, Place.OKEY101, _any_round(lambda r: r.won)),
+    Kind("win_pairs_101", 70, Place.OKEY101, _won(lambda r: r.opened_pairs), challenge=True),
+    Kind("win_okey_101", 60, Place.OKEY101, _won(lambda r: r.okey_discard)),
+    Kind("one_turn_101", 80, Place.OKEY101, _won(lambda r: r.one_turn)),
+    Kind(
+        "clean_101",
+        50,
+        Place.OKEY101,
+        lambda f: f.over and all(r.penalties == 0 for r in f.rounds),
+    ),
+    Kind(
+        "open_always_101",
+        50,
+        Place.OKEY101,
+        lambda f: f.over and all(r.opened for r in f.rounds),
+    ),
+    Kind("first_101", 60, Place.OKEY101, lambda f: f.over and f.first, challenge=True),
 )
 """Every kind, in the order ``okey tasks --all`` lists them."""
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from okey.errors import Phrase, render
 from okey.progress_file import ProgressError
@@ -20,8 +20,14 @@ def task(kind: Kind) -> Phrase:
     return Phrase(f"tasks.kind.{kind.id}")
 
 
+UNSAID: Final = frozenset({Place.ANY, Place.OKEY101})
+"""Places not said beside a task: any Okey table, and Okey 101's (its tasks name it)."""
+
+
 def _where(kind: Kind) -> dict[str, object]:
-    return {} if kind.place is Place.ANY else {"where": Phrase(f"tasks.place.{kind.place.value}")}
+    if kind.place in UNSAID:
+        return {}
+    return {"where": Phrase(f"tasks.place.{kind.place.value}")}
 
 
 def left_today(ledger: Ledger, day: date) -> int:
@@ -37,13 +43,13 @@ def reading(ledger: Ledger, day: date, when: str) -> list[Phrase]:
         if kind.id in done:
             lines.append(Phrase("tasks.item.done", task=task(kind)))
         else:
-            key = "tasks.item.where" if kind.place is not Place.ANY else "tasks.item"
+            key = "tasks.item" if kind.place in UNSAID else "tasks.item.where"
             lines.append(Phrase(key, task=task(kind), reward=kind.reward, **_where(kind)))
     challenge = week_challenge(day)
     if week_key(day) in ledger.weeks:
         lines.append(Phrase("tasks.challenge.done", task=task(challenge)))
     else:
-        key = "tasks.challenge.where" if challenge.place is not Place.ANY else "tasks.challenge"
+        key = "tasks.challenge" if challenge.place in UNSAID else "tasks.challenge.where"
         reward = challenge.reward * CHALLENGE_BONUS
         lines.append(Phrase(key, task=task(challenge), reward=reward, **_where(challenge)))
     lines.append(

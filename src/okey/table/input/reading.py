@@ -50,6 +50,16 @@ def _verbosity(table: TableCore, command: Command) -> None:
     table.voice.toggle_verbosity(table.settings)
 
 
+def _talk(table: TableCore, command: Command) -> None:
+    """Shift+V: the neighbours of a story's table silenced, or heard again."""
+    if table.talk is None:
+        table.voice.reply(Line("table.talk.none"))
+        return
+    settings = table.settings
+    settings.talk = not settings.talk
+    table.voice.reply(Line("table.talk.on" if settings.talk else "table.talk.off"))
+
+
 def _sounds(table: TableCore, command: Command) -> None:
     table.voice.toggle_sounds(table.settings)
 
@@ -173,6 +183,7 @@ def _read(table: TableCore, command: Command, view: SeatView) -> Speech:
 HANDLERS: dict[Command, Handler] = {
     **dict.fromkeys(SPEECH, speech),
     Command.VERBOSITY: _verbosity,
+    Command.TALK: _talk,
     Command.SOUNDS: _sounds,
     Command.OKEY_WARNING: _okey_warning,
     Command.HELP: _help,

@@ -38,6 +38,7 @@ class TableSettings:
     verbosity: Verbosity = Verbosity.DETAILED
     sounds: bool = True
     okey_warning: bool = True
+    talk: bool = True  # a story's neighbours speak at the table (V silences them)
     pace: float = DEFAULT_PACE
     seed: int | None = None
     hints_left: int = HINTS
