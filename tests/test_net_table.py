@@ -53,6 +53,7 @@ from okey.net.protocol import (
     Reviewed,
     Said,
     Seated,
+    SeatInfo,
     SeatKind,
     ServerMessage,
     Start,
@@ -801,3 +802,37 @@ def test_a_refusal_carries_what_the_engines_reason_names() -> None:
     back = read_server(dumps(wire))
     assert back == wire and isinstance(back, Refused)
     assert details_fields(back) == {"tile": parse_tile(missing)}
+
+
+@pytest.mark.parametrize("language", ["en", "tr"])
+def test_the_lobby_names_the_partner_s_seat_as_a_sentence(language: str) -> None:
+    # Heard in a browser at a partners table: "a free seat your partner, across".
+    from okey.messages import Verbosity, load_catalogue
+    from okey.net.seat import lobby_lines
+    from okey.rules import load_rules
+    from okey.table.output.words import Words
+    from okey.table.state.seats import Seats
+
+    catalogue = load_catalogue(language)
+    rules = load_rules("partners").table
+    kinds = [SeatKind.PERSON, SeatKind.OPEN, SeatKind.OPEN, SeatKind.OPEN]
+    lobby = Lobby(
+        tuple(SeatInfo(s, kinds[s], "Ayşe" if s == 0 else "", True) for s in range(4)), 0, False
+    )
+    seats = Seats(rules, 0, ("Ayşe", "", "", ""))
+    words = Words(seats, Verbosity.DETAILED, catalogue)
+    said = words.say(lobby_lines(lobby, seats, "medium", catalogue)[0])
+    partner = catalogue.text("net.lobby.open.partner")
+    assert partner in said and catalogue.text("table.where.partner") not in said
+    lobby = Lobby(
+        (
+            lobby.seats[0],
+            lobby.seats[1],
+            SeatInfo(2, SeatKind.PERSON, "Veli", True),
+            lobby.seats[3],
+        ),
+        0,
+        False,
+    )
+    said = words.say(lobby_lines(lobby, seats, "medium", catalogue)[0])
+    assert catalogue.text("net.lobby.person.partner", name="Veli") in said

@@ -304,23 +304,26 @@ def seat_names(lobby: Lobby, catalogue: Catalogue) -> list[str]:
     return [info.name if info.kind is SeatKind.PERSON else bots[info.seat] for info in lobby.seats]
 
 
-def _entry(info: SeatInfo, you: int, names: Sequence[str]) -> Line:
+def _entry(info: SeatInfo, you: int, names: Sequence[str], partner: int | None) -> Line:
     where = Where(info.seat)
+    # Across at a partners table: "Veli, your partner, across" ("{name} {where}" read
+    # "a free seat your partner, across").
+    mate = ".partner" if info.seat == partner else ""
     if info.seat == you:
         return Line("net.lobby.you")
     if info.kind is SeatKind.PERSON:
         key = "net.lobby.person" if info.connected else "net.lobby.away"
-        return Line(key, name=info.name, where=where)
+        return Line(key + mate, name=info.name, where=where)
     if info.kind is SeatKind.BOT:
-        return Line("net.lobby.bot", name=names[info.seat], where=where)
-    return Line("net.lobby.open", where=where)
+        return Line("net.lobby.bot" + mate, name=names[info.seat], where=where)
+    return Line("net.lobby.open" + mate, where=where)
 
 
 def lobby_lines(lobby: Lobby, seats: Seats, level: str, catalogue: Catalogue) -> list[Speech]:
     """Who sits where, from the player's chair, and who starts the match."""
     names = seat_names(lobby, catalogue)
     order = seats.in_play_order()
-    entries = tuple(_entry(lobby.seats[seat], seats.you, names) for seat in order)
+    entries = tuple(_entry(lobby.seats[seat], seats.you, names, seats.partner) for seat in order)
     said: list[Speech] = [Line("net.lobby.seats", seats=AndList(entries))]
     if lobby.host == seats.you:
         said.append(Line("net.lobby.you_host", level=level))
