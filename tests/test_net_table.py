@@ -836,3 +836,22 @@ def test_the_lobby_names_the_partner_s_seat_as_a_sentence(language: str) -> None
     )
     said = words.say(lobby_lines(lobby, seats, "medium", catalogue)[0])
     assert catalogue.text("net.lobby.person.partner", name="Veli") in said
+
+
+@pytest.mark.parametrize(("rules", "key"), [("partners", "partners"), ("duel", "duel")])
+def test_an_online_match_begins_saying_who_plays_with_or_against_whom(rules: str, key: str) -> None:
+    # A local table's welcome says the partner or the rival; online it went unsaid.
+    from okey.messages import Verbosity, load_catalogue
+    from okey.net.seat import started_line
+    from okey.rules import load_rules
+    from okey.table.output.words import Words
+    from okey.table.state.seats import Seats
+
+    catalogue = load_catalogue("en")
+    kinds = [SeatKind.PERSON, SeatKind.BOT, SeatKind.PERSON, SeatKind.BOT]
+    names = ("Ayşe", "", "Veli", "")
+    lobby = Lobby(tuple(SeatInfo(s, kinds[s], names[s], True) for s in range(4)), 0, True)
+    seats = Seats(load_rules(rules).table, 0, ("Ayşe", "Mehmet", "Veli", "Zeynep"))
+    said = Words(seats, Verbosity.DETAILED, catalogue).say(started_line(lobby, 0, catalogue, seats))
+    assert said.startswith("The match begins")
+    assert ("is your partner" if key == "partners" else "in a duel") in said and "Veli" in said

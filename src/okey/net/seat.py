@@ -77,7 +77,8 @@ from okey.rules import RuleSet, load_rules
 from okey.table.controller import Table
 from okey.table.input import chatting, moves, router
 from okey.table.keys import Command
-from okey.table.lines import AndList, Field, Joined, Line, Names, Speech, Where
+from okey.table.lines import AndList, Field, Joined, Line, Names, Speech, Where, sentence
+from okey.table.output.welcome import sides
 from okey.table.state.chat import ChatRoom
 from okey.table.state.clock import WARNING_AT
 from okey.table.state.seat import Done, Outcome, Step
@@ -391,17 +392,20 @@ def readied_line(readied: Readied, you: int) -> Line:
     return Line("net.readied", name=readied.name, waiting=waiting)
 
 
-def started_line(lobby: Lobby, you: int, catalogue: Catalogue) -> Speech:
-    """The match begins: which seats the bots took."""
+def started_line(
+    lobby: Lobby, you: int, catalogue: Catalogue, seats: Seats | None = None
+) -> Speech:
+    """The match begins: which seats the bots took, and at a partners or duel table who
+    plays with or against whom (as a local table's welcome says)."""
     names = seat_names(lobby, catalogue)
     bots = tuple(
         Line("net.lobby.bot", name=names[info.seat], where=Where(info.seat))
         for info in lobby.seats
         if info.kind is SeatKind.BOT and info.seat != you
     )
-    if not bots:
-        return Line("net.started.people")
-    return Line("net.started", bots=AndList(bots))
+    begins = Line("net.started", bots=AndList(bots)) if bots else Line("net.started.people")
+    company = sides(seats) if seats is not None and seats.players > 2 else None
+    return begins if company is None else Joined((begins, sentence(company)))
 
 
 def missed_lines(table: Table, brief: Brief) -> list[Speech]:
@@ -638,7 +642,7 @@ class Online:
             table.narrator.seats = table.seats
         if lobby.started:
             if before is not None and not before.started:
-                table.voice.event(started_line(lobby, seat.you, table.catalogue))
+                table.voice.event(started_line(lobby, seat.you, table.catalogue, table.seats))
             away = away_line(lobby, seat.you) if before is None else None
             if away is not None:
                 table.voice.event(away)

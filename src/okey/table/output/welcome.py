@@ -25,19 +25,24 @@ def seat_entries(seats: Seats, skip: int | None = None) -> AndList:
     )
 
 
-def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
-    """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
+def sides(seats: Seats) -> Line | None:
+    """Who plays with or against whom, where it is more than everyone for themselves:
+    the partner, the duel's rival, the one other seat."""
     partner, rival = seats.partner, seats.rival
     if seats.table.partners and partner is not None:
-        company = Line(
+        return Line(
             "table.company.partners", partner=Name(partner), others=seat_entries(seats, partner)
         )
-    elif seats.table.duel and rival is not None:
-        company = Line("table.company.duel", rival=Name(rival), others=seat_entries(seats, rival))
-    elif seats.players == 2 and rival is not None:
-        company = Line("table.company.two", rival=Name(rival))
-    else:
-        company = Line("table.company.plain", others=seat_entries(seats))
+    if seats.table.duel and rival is not None:
+        return Line("table.company.duel", rival=Name(rival), others=seat_entries(seats, rival))
+    if seats.players == 2 and rival is not None:
+        return Line("table.company.two", rival=Name(rival))
+    return None
+
+
+def welcome(rules: Field, levels: list[str], seats: Seats) -> Line:
+    """Who sits where (partners, a duel, a two-seat table named as such) and the bots."""
+    company = sides(seats) or Line("table.company.plain", others=seat_entries(seats))
     order = list(LEVEL_NAMES)  # weakest first; a plug-in's after them
     ranked = sorted(
         set(levels), key=lambda level: (order.index(level) if level in order else len(order), level)
