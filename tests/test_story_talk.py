@@ -263,3 +263,16 @@ def test_the_story_seats_its_neighbours_talk_and_keeps_shift_v(
     table.pressed_v = False
     assert story(tmp_path, "--seed", str(WON)) == 0
     assert table.calls[-1]["session"].settings.talk is True
+
+
+def test_h_twice_names_shift_v_at_a_story_s_table_only() -> None:
+    rig = story_rig(3)
+    rig.table.begin()
+    rig.table.press("h")
+    rig.table.press("h")
+    assert Line("table.help.talk") in rig.last().parts  # type: ignore[union-attr]
+    plain = make_rig(seed=2)
+    plain.table.begin()
+    plain.table.press("h")
+    plain.table.press("h")
+    assert Line("table.help.talk") not in plain.last().parts  # type: ignore[union-attr]

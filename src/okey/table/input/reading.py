@@ -82,6 +82,8 @@ def _help(table: TableCore, command: Command) -> None:
     everything = table.last is Command.HELP
     online = table.chat is not None
     said = status.help_now(table.state, table.seat.rules, everything=everything, online=online)
+    if everything and table.talk is not None:  # a story's table: its neighbours' key too
+        said = Joined((*said.parts, Line("table.help.talk")))
     table.voice.reply(said)
 
 
