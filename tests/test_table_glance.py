@@ -491,8 +491,14 @@ def test_the_rack_of_21_takes_two_rows_within_80_columns() -> None:
     assert len(drawn) == screen101.ROWS["rack"]
     assert all(len(row) <= WIDTH for row in drawn)
     mark = EN.text("table.101.screen.mark")
-    assert drawn[2].startswith(mark) and drawn[4].startswith(" " * 5 + mark)
-    assert (screen.cursor_row(table), screen.cursor_column(table)) == (3, 5)
+    # Issue 27: a row ends where a colour group ends (here red, blue and black in the
+    # first row, 13 tiles; yellow and the okey in the second), so no group is split.
+    sections = table.rack.sorted.sections
+    assert [s.end - s.start for s in sections] == [2, 8, 3, 7, 1]
+    assert drawn[2].startswith(mark) and drawn[4].startswith(" " * 15 + mark)
+    assert (screen.cursor_row(table), screen.cursor_column(table)) == (3, 15)
+    firsts = [drawn[1].replace("│", " ").split(), drawn[3].replace("│", " ").split()]
+    assert [len(r) for r in firsts] == [13, 8]
 
 
 def test_a_crowded_table_fits_its_rows_of_the_80_by_24_screen() -> None:

@@ -26,6 +26,7 @@ from okey.rules_words import rules_name
 from okey.table.core import TableCore
 from okey.table.output import prompts
 from okey.table.output.words import Words
+from okey.table.sorted_hand import row_starts
 from okey.table.state.seat import SeatView
 from okey.table.state.sorting import SortedHand
 from okey.tiles import Colour, Tile, stand_in
@@ -168,19 +169,22 @@ def rack_rows(
     words: Words,
     marked: frozenset[int],
     row: int,
+    most: int,
 ) -> StyleAndTextTuples:
-    """A long rack (Okey 101's) in rows of ``row`` tiles, each with its marks line under
-    it: the okeys and the tiles marked for a laying, in words."""
+    """A long rack (Okey 101's) in rows of at most ``row`` tiles, a colour group kept in
+    one row where ``most`` rows allow it, each row with its marks line under it: the
+    okeys and the tiles marked for a laying, in words."""
     starts = {section.start for section in hand.sections}
     okey_mark = words("table.screen.okey_mark")[: CELL - 1]
     laying_mark = words("table.101.screen.mark")[: CELL - 1]
     out: StyleAndTextTuples = []
     tiles = hand.tiles
-    for first in range(0, max(len(tiles), 1), row):
+    firsts = row_starts(hand, row, most)
+    for first, end in zip(firsts, (*firsts[1:], len(tiles)), strict=True):
         if first:
             out.append(("", "\n"))
         marks: list[str] = []
-        for index in range(first, min(first + row, len(tiles))):
+        for index in range(first, end):
             tile = tiles[index]
             style, text = tile_cell(tile, okey)
             if index > first:
@@ -204,7 +208,15 @@ def rack(table: TableCore) -> StyleAndTextTuples:
         return [
             ("class:title", title),
             ("", "\n"),
-            *rack_rows(sorted_hand, table.rack.okey, table.rack.focus, words, table.marked, row),
+            *rack_rows(
+                sorted_hand,
+                table.rack.okey,
+                table.rack.focus,
+                words,
+                table.marked,
+                row,
+                tile_rows(table),
+            ),
         ]
     return [
         ("class:title", title),
@@ -215,21 +227,33 @@ def rack(table: TableCore) -> StyleAndTextTuples:
     ]
 
 
+def tile_rows(table: TableCore) -> int:
+    """How many rows of tiles a long rack has room for (each with its marks line, under
+    the title)."""
+    rows = table.game.layout.rack_rows
+    return max(1, (rows - 1) // 2) if rows is not None else len(table.rack.tiles) + 1
+
+
+def _focus_place(table: TableCore) -> tuple[int, int]:
+    """The focused tile's row of a long rack, and its place in that row."""
+    row = table.game.layout.row
+    focus = table.rack.focus
+    if row is None:
+        return 0, focus
+    firsts = row_starts(table.rack.sorted, row, tile_rows(table))
+    number = max(i for i, first in enumerate(firsts) if first <= focus or i == 0)
+    return number, focus - firsts[number]
+
+
 def cursor_column(table: TableCore) -> int:
     """Where the real cursor sits on the rack line: at the focused tile."""
-    row = table.game.layout.row
-    if row is not None:
-        return table.rack.focus % row * CELL
-    return table.rack.focus * CELL
+    return _focus_place(table)[1] * CELL
 
 
 def cursor_row(table: TableCore) -> int:
     """The rack's row of the focused tile, under the title (a long rack: each row of
     tiles has its marks line under it)."""
-    row = table.game.layout.row
-    if row is not None:
-        return 1 + 2 * (table.rack.focus // row)
-    return 1
+    return 1 + 2 * _focus_place(table)[0]
 
 
 def messages(lines: Sequence[str], height: int, width: int = WIDTH) -> StyleAndTextTuples:
