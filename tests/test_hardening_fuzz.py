@@ -255,6 +255,7 @@ def command_lines(draw: st.DrawFn) -> list[str]:
 @given(command_lines())
 @example(["resume", "/"])  # found by this test: a path with no file name
 @example(["simulate", "--rounds", "9" * 5000])  # too long for int() to read
+@example(["hand", "--batch", "/etc/passwd"])  # a real text file, not hands
 def test_hostile_command_lines(capsys: pytest.CaptureFixture[str], line: list[str]) -> None:
     with tempfile.TemporaryDirectory() as folder:
         line = [*line, "--saves", folder] if line[0] in {"play", "resume", "daily"} else line
