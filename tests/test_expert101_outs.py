@@ -12,7 +12,7 @@ from okey.engine.match import Match
 from okey.games.okey101.expert import Expert101, live_counts, master_expert101
 from okey.games.okey101.lookahead import continuations, reaching, unseen, view_seed
 from okey.games.okey101.outs import outs, table_faces
-from okey.hand.melds import OpeningRules, run_meld, set_meld
+from okey.hand.melds import Meld, OpeningRules, run_meld, set_meld
 from okey.hand.notation import parse_tile, parse_tiles
 from okey.tiles import FALSE_JOKER_CODE, Tile
 
@@ -27,7 +27,7 @@ def _live(seen: str = "") -> list[int]:
     return live
 
 
-def _table() -> list:
+def _table() -> list[Meld]:
     run = run_meld(parse_tiles("r3 r4 r5"), OKEY, OPENING)
     sets = set_meld(parse_tiles("k9 b9 r9"), OKEY)
     assert run is not None and sets is not None
