@@ -11,9 +11,12 @@ the indicator). From that it:
   costs less than never opening;
 - before opening, throws the tile whose loss leaves its best opening worth most,
   then the one whose live completions are worth least (a high tile that two live
-  tiles would make a set of is kept; a lone low tile goes first);
-- once opened, keeps the tiles that live tiles would let it lay (its outs), and
-  throws the one whose points weigh most against its chance to lay it, high tiles
+  tiles would make a set of is kept; a lone low tile goes first); near the
+  threshold it compares its best throws on a few sampled draws of the tiles it has
+  not seen (:mod:`okey.games.okey101.lookahead`) and keeps the hand that opens most;
+- once opened, keeps the tiles that live tiles would lay or finish with
+  (:mod:`okey.games.okey101.outs`: its outs, the table's ends among them), and
+  throws the one whose points weigh most against the outs it keeps, high tiles
   sooner as the pile runs short or an opponent comes close;
 - takes a discard it can lay at once, lays off onto any combination of the table
   and takes okeys back (hard's), and finishes whenever the hand can;
