@@ -2,7 +2,7 @@
 """The master's review: each decision of a round beside the master's, from the views alone.
 
 One loop reviews every game, with the judge of the game's folder: classic Okey's (the hard
-bot) first, then what the loop does alike at every game, then Okey 101's judge (the hard
+bot) first, then what the loop does alike at every game, then Okey 101's judge (the expert
 101 level: openings, layings, additions, giving back)."""
 
 from __future__ import annotations
@@ -38,7 +38,6 @@ from okey.engine.events import Discarded
 from okey.engine.match import Match
 from okey.engine.view import Phase, PlayerView
 from okey.games.okey101.actions import Add, GiveBack, Lay, Open
-from okey.games.okey101.levels import make_bot101
 from okey.games.okey101.review import finishing_factor, same_move101, settle_turn
 from okey.games.okey101.round import HAND_101
 from okey.games.okey101.view import View101
@@ -378,7 +377,7 @@ def test_a_traditional_round_is_reviewed_from_its_own_deal() -> None:
 
 
 RULES101 = load_rules("101")
-LEVELS = ("hard", "medium", "easy", "hard")
+LEVELS = ("expert", "medium", "easy", "expert")  # the expert is 101's master
 
 
 def timed() -> RuleSet:
@@ -392,7 +391,7 @@ def played101(
 ) -> Match:
     """A seeded match of the 101 levels (seat 0 lets its clock run out now and then)."""
     match = Match(rules, random.Random(seed))
-    bots = [make_bot101(level, random.Random(seat)) for seat, level in enumerate(LEVELS)]
+    bots = [make_bot(level, random.Random(seat), "101") for seat, level in enumerate(LEVELS)]
 
     def decide(seat: int, view: View101) -> Action:
         if timeouts and seat == 0 and (view.pile_count + len(view.hand)) % 3 == 0:
@@ -405,7 +404,7 @@ def played101(
 
 
 def finish_round(match: Match) -> None:
-    bots = [make_bot101(level, random.Random(seat)) for seat, level in enumerate(LEVELS)]
+    bots = [make_bot(level, random.Random(seat), "101") for seat, level in enumerate(LEVELS)]
     while not match.round_over:
         seat = match.turn
         match.apply(seat, bots[seat].choose(view_of(match, seat)))
@@ -521,7 +520,7 @@ def test_the_table_and_the_network_seat_ask_as_they_do_at_every_game(finished: M
 # -- Okey 101's judge --------------------------------------------------------------------
 
 
-def test_a_hard_seat_agrees_with_the_master_on_every_move(match101: Match) -> None:
+def test_an_expert_seat_agrees_with_the_master_on_every_move(match101: Match) -> None:
     kinds = set()
     for seat in (0, 3):
         reviews = review_match(match101, seat)

@@ -226,10 +226,10 @@ def round_to_dealer(match: Match) -> None:
         match.apply(seat, Discard(drawn))
 
 
-def test_the_master_is_the_hard_101_level_and_the_same_view_gives_the_same_move() -> None:
+def test_the_master_is_the_expert_101_level_and_the_same_view_gives_the_same_move() -> None:
     view = view_of(deal(), 0)
     move = master_move(view)
-    assert move == make_bot101("hard", random.Random(99)).choose(view)
+    assert move == make_bot("expert", random.Random(99), "101").choose(view)
     assert all(master_move(view) == move for _ in range(3))
 
 

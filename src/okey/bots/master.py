@@ -3,7 +3,7 @@
 The hint during play (:mod:`okey.table.output.hint`) and the review after a round
 (:mod:`okey.review`) both ask it. It decides from a view alone, with a fixed
 random source, so the same view always gives the same move. Each game names its
-own (:func:`okey.bots.master_of`): at Okey the hard bot, at Okey 101 its hard
+own (:func:`okey.bots.master_of`): at Okey the hard bot, at Okey 101 its expert
 level, one move at a time (a 101 turn of lays asks again after each).
 """
 

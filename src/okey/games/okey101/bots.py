@@ -1,5 +1,5 @@
 """Okey 101's bots: its four levels (:mod:`okey.games.okey101.levels`) and the expert
-(:mod:`okey.games.okey101.expert`), and its hard level as the master."""
+(:mod:`okey.games.okey101.expert`), and the expert as the master (the hint, the review)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from okey.bots.kit import BotsPart
 from okey.engine.actions import Action, Discard
 from okey.engine.view import Phase
 from okey.games.okey101.actions import Lay, Open
-from okey.games.okey101.expert import EXPERT, make_expert101
-from okey.games.okey101.levels import STYLES, Level101, master101
+from okey.games.okey101.expert import EXPERT, make_expert101, master_expert101
+from okey.games.okey101.levels import STYLES, Level101
 from okey.games.okey101.view import View101
 from okey.tiles import is_okey, stand_in
 
@@ -50,7 +50,7 @@ def _keep_okey(view: View101, choice: Discard) -> Action:
 
 PART = BotsPart(
     levels={**{name: partial(_level, name) for name in STYLES}, EXPERT: make_expert101},
-    master=master101,
+    master=master_expert101,
     view=View101,
     accepts=_accepts,
     most_moves_per_turn=60,  # a 101 turn may lay and add many times before its discard

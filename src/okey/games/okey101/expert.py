@@ -11,9 +11,12 @@ the indicator). From that it:
   costs less than never opening;
 - before opening, throws the tile whose loss leaves its best opening worth most,
   then the one whose live completions are worth least (a high tile that two live
-  tiles would make a set of is kept; a lone low tile goes first);
-- once opened, keeps the tiles that live tiles would let it lay (its outs), and
-  throws the one whose points weigh most against its chance to lay it, high tiles
+  tiles would make a set of is kept; a lone low tile goes first); near the
+  threshold it compares its best throws on a few sampled draws of the tiles it has
+  not seen (:mod:`okey.games.okey101.lookahead`) and keeps the hand that opens most;
+- once opened, keeps the tiles that live tiles would lay or finish with
+  (:mod:`okey.games.okey101.outs`: its outs, the table's ends among them), and
+  throws the one whose points weigh most against the outs it keeps, high tiles
   sooner as the pile runs short or an opponent comes close;
 - takes a discard it can lay at once, lays off onto any combination of the table
   and takes okeys back (hard's), and finishes whenever the hand can;
@@ -39,6 +42,8 @@ from okey.games.okey101.levels import (
     hand_spared_by,
     rules_now,
 )
+from okey.games.okey101.lookahead import continuations, reaching, view_seed
+from okey.games.okey101.outs import outs, table_faces
 from okey.games.okey101.sections import own_rules
 from okey.games.okey101.view import View101
 from okey.hand.finishing import Opened
@@ -113,14 +118,6 @@ def completions(tile: Tile, others: Sequence[Tile], okey: Tile) -> list[tuple[in
     return found
 
 
-def outs_of(hand: Sequence[Tile], okey: Tile, live: list[int]) -> int:
-    """How many live tiles would make two tiles of ``hand`` a combination of three."""
-    faces: set[int] = set()
-    for i, tile in enumerate(hand):
-        faces.update(code for code, _ in completions(tile, hand[i + 1 :], okey))
-    return sum(live[code] for code in faces)
-
-
 class Expert101(Level101):
     """The expert 101 level (see the module's docstring)."""
 
@@ -129,7 +126,12 @@ class Expert101(Level101):
         self.name = level
         self.style = STYLE
 
-    OUT_WEIGHT = 3.0  # what a live out kept weighs against a point thrown
+    LAID_WEIGHT = 1.0  # a tile a live tile would lay, against a point thrown
+    FINISH_WEIGHT = 6.0  # a live tile that would finish, on top
+    SAMPLES = 8  # continuations sampled before opening
+    CANDIDATES = 4  # throws compared on them (the best by value and promise)
+    LOOK_GAP = 45  # points below the threshold at which sampling starts
+    LOOK_DEPTH = 2  # draws a continuation holds (fewer when the pile is short)
     OKEY_DUMP = 4  # pile count at or below which an opened expert lays its okeys off
     OKEY_CLOSE = 3  # an opponent's tiles at or below which it lays its okeys off
     PAIRS_FAR = 2 / 3  # opens with pairs while its combinations are below this share
@@ -195,10 +197,19 @@ class Expert101(Level101):
         live = live_counts(view)
         if view.my_opening is Opened.NOT_YET:
             return Discard(self._before_opening(view, hand, free, live))
-        kept = self._kept(view, hand)
-        spare = [t for t in free if t not in kept] or free
+        table = table_faces(view.table, okey, rules_now(view))
         danger = self._danger(view)
-        return Discard(max(spare, key=lambda t: self._weight(t, hand, okey, live, danger)))
+        pairs = view.my_opening is Opened.PAIRS
+
+        def weight(tile: Tile) -> float:
+            """Throwing ``tile``: its points by the danger, and the outs the hand keeps."""
+            rest = list(hand)
+            rest.remove(tile)
+            kept = outs(rest, okey, live, table, pairs)
+            points = tile_points(tile, okey) * danger
+            return points + self.LAID_WEIGHT * kept.laid + self.FINISH_WEIGHT * kept.finishing
+
+        return Discard(max(free, key=weight))
 
     def _promise(self, tile: Tile, hand: list[Tile], okey: Tile, live: list[int]) -> float:
         """What the live tiles that would make ``tile`` a combination are worth (each
@@ -221,7 +232,22 @@ class Expert101(Level101):
             # keeping for the opening, a low one goes first.
             return (value, -self._promise(tile, hand, okey, live), -tile_points(tile, okey))
 
-        return max(free, key=after)
+        ranked = sorted(free, key=after, reverse=True)
+        best = ranked[0]
+        if len(ranked) < 2 or after(best)[0] < rules.threshold - self.LOOK_GAP:
+            return best
+        # Near the threshold: the candidates on the same sampled draws of unseen tiles.
+        depth = max(1, min(self.LOOK_DEPTH, view.pile_count // 4))
+        draws = continuations(live, view_seed(hand, view.pile_count, live), self.SAMPLES, depth)
+        if not draws:
+            return best
+
+        def reached(tile: Tile) -> int:
+            rest = list(hand)
+            rest.remove(tile)
+            return reaching(rest, draws, okey, rules)
+
+        return max(ranked[: self.CANDIDATES], key=reached)
 
     def _danger(self, view: View101) -> float:
         """How much a point held weighs against a live out: more as the pile runs short
@@ -234,17 +260,13 @@ class Expert101(Level101):
             danger += (9 - view.pile_count) * 0.25
         return danger
 
-    def _weight(
-        self, tile: Tile, hand: list[Tile], okey: Tile, live: list[int], danger: float
-    ) -> float:
-        """How much throwing ``tile`` is worth once opened: its points by the danger,
-        plus the live outs the hand keeps without it."""
-        points = float(tile_points(tile, okey))
-        rest = list(hand)
-        rest.remove(tile)
-        return points * danger + outs_of(rest, okey, live) * self.OUT_WEIGHT
-
 
 def make_expert101(rng: random.Random) -> Expert101:
     """The expert 101 bot (its random source is never drawn from)."""
     return Expert101(rng)
+
+
+def master_expert101() -> Expert101:
+    """The master at Okey 101, for the hint and the review: the expert (the same view
+    always gives the same move)."""
+    return Expert101(random.Random(0))

@@ -1,5 +1,5 @@
 """Okey 101's judge for the master's review (:mod:`okey.review`): one seat's moves in a
-round beside the hard 101 level's.
+round beside the master's (the expert 101 level).
 
 Every move the reviewed seat made (the draw or the take, each opening, laying,
 addition and giving back, the discard) is set beside the master's from the same
