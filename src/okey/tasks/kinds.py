@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:  # the start menu reads the kinds without loading the engine
     from okey.rules import RuleSet
-    from okey.tasks.facts import MatchFacts, RoundFacts
+    from okey.tasks.facts import MatchFacts
+    from okey.tasks.notes import RoundFacts
 
 QUICK_TURNS: Final = 9  # "win a round within nine of your own turns"
 FEW_POINTS: Final = 6  # "lose fewer than six points in a match"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from okey.engine.events import GameEvent
-    from okey.tasks.facts import RoundFacts, RoundNotes
+    from okey.tasks.notes import RoundFacts, RoundNotes
 
 Read = Callable[["GameEvent", "RoundNotes", int, frozenset[int]], "RoundFacts | None"]
 """Reads a game's own event of the round ``notes`` are kept for, from seat ``seat``'s

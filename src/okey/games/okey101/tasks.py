@@ -18,8 +18,8 @@ from okey.games.okey101.events import (
     RoundEnd,
     RoundScored101,
 )
-from okey.tasks.facts import RoundFacts, RoundNotes
 from okey.tasks.kit import TasksPart
+from okey.tasks.notes import RoundFacts, RoundNotes
 
 
 def read(event: GameEvent, notes: RoundNotes, seat: int, side: frozenset[int]) -> RoundFacts | None:
