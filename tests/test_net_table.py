@@ -855,3 +855,20 @@ def test_an_online_match_begins_saying_who_plays_with_or_against_whom(rules: str
     said = Words(seats, Verbosity.DETAILED, catalogue).say(started_line(lobby, 0, catalogue, seats))
     assert said.startswith("The match begins")
     assert ("is your partner" if key == "partners" else "in a duel") in said and "Veli" in said
+
+
+@pytest.mark.parametrize("person", ["Ayşe", "AYSE", "Mehmet", "Emre"])
+def test_no_bot_online_shares_a_person_s_name(person: str) -> None:
+    # Played in the salon: at Ayşe's table with three bots, one bot was also called Ayşe.
+    from okey.messages import load_catalogue
+    from okey.net.seat import bot_names, seat_names
+    from okey.net.table import plain_name
+
+    catalogue = load_catalogue("en")
+    kinds = [SeatKind.PERSON, SeatKind.BOT, SeatKind.BOT, SeatKind.BOT]
+    lobby = Lobby(
+        tuple(SeatInfo(s, kinds[s], person if s == 0 else "", True) for s in range(4)), 0, True
+    )
+    names = seat_names(lobby, catalogue)
+    assert len({plain_name(name) for name in names}) == 4
+    assert plain_name(person) not in {plain_name(n) for n in bot_names(lobby, catalogue).values()}

@@ -141,7 +141,18 @@ def test_chips_said_after_a_forfeit_and_a_match_are_the_salon_s_figures() -> Non
 
 
 def test_a_watcher_hears_the_bots_by_the_names_the_players_hear() -> None:
+    # Played by ear: a watcher heard "seat 2 deals" where the players heard "Mehmet".
+    from okey.net.protocol import Lobby as Seating
+    from okey.net.protocol import SeatInfo, SeatKind
+    from okey.net.seat import seat_names
     from okey.salon.lobby import people
 
-    seats = (m.CardSeat("person", "Ayşe", 1000), m.CardSeat("bot", "Mehmet"), m.CardSeat("open"))
-    assert people(seats) == ["Ayşe", "Mehmet", ""]
+    catalogue = load_catalogue("en")
+    seats = (m.CardSeat("person", "Ayşe", 1000), m.CardSeat("bot"), m.CardSeat("bot"))
+    kinds = (SeatKind.PERSON, SeatKind.BOT, SeatKind.BOT)
+    names = ("Ayşe", "", "")
+    seating = Seating(tuple(SeatInfo(n, kinds[n], names[n], True) for n in range(3)), 0, True)
+    heard_at_the_table = seat_names(seating, catalogue)
+    assert people(seats, catalogue) == heard_at_the_table
+    assert all(heard_at_the_table) and len(set(heard_at_the_table)) == 3
+    assert people((*seats[:2], m.CardSeat("open")), catalogue)[2] == ""

@@ -34,6 +34,7 @@ SAME_IN_BOTH = {
     "table.screen.title.none",
     "table.screen.okey_mark",
     "table.bot_names",
+    "table.bot_names.spare",
     "story.name.deniz",  # a neighbour's name, with no title to translate
     "key.home",
     "key.end",

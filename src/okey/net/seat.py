@@ -291,9 +291,15 @@ def bot_names(lobby: Lobby, catalogue: Catalogue) -> dict[int, str]:
     """Names for the bots (and the seats still free): the catalogue's bot names that sound
     like no person's, given in seat order, so that every seat calls a bot the same."""
     people = {plain_name(info.name) for info in lobby.seats if info.kind is SeatKind.PERSON}
-    pool = [n.strip() for n in catalogue.text("table.bot_names").split(",") if n.strip()]
+    # The local table's three names first; the spares when a person has one of them (a
+    # bot called Ayşe at Ayşe's table was heard as Ayşe playing twice).
+    pool = [
+        n.strip()
+        for key in ("table.bot_names", "table.bot_names.spare")
+        for n in catalogue.text(key).split(",")
+        if n.strip()
+    ]
     names = [name for name in pool if plain_name(name) not in people]
-    names += [name for name in pool if name not in names]  # rather alike than the same
     others = [info.seat for info in lobby.seats if info.kind is not SeatKind.PERSON]
     while len(names) < len(others):
         names.append(f"{pool[0] if pool else '?'} {len(names) + 1}")

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field, replace
 
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, load_catalogue
 from okey.narrate import Narrator
+from okey.net.protocol import Lobby as Seating
+from okey.net.protocol import SeatInfo, SeatKind
+from okey.net.seat import seat_names
 from okey.rules import available_rule_sets
 from okey.salon import messages as m
 from okey.salon.messages import merged
@@ -52,10 +55,17 @@ class Quit:
 Answer = Say | Send | Quit
 
 
-def people(seats: Sequence[m.CardSeat]) -> list[str]:
-    """The names a watched table's narrator gives its seats: the names the players hear
-    (people's and bots'; an open seat is its number)."""
-    return [seat.name if seat.kind != "open" else "" for seat in seats]
+def people(seats: Sequence[m.CardSeat], catalogue: Catalogue) -> list[str]:
+    """The names a watched table's narrator gives its seats: the names its players hear
+    (a bot's as every player's client names it; an open seat is its number)."""
+    seating = Seating(
+        tuple(SeatInfo(n, SeatKind(s.kind), s.name, True) for n, s in enumerate(seats)),
+        None,
+        True,
+    )
+    names = seat_names(seating, catalogue)
+    open_seat = SeatKind.OPEN.value
+    return [name if s.kind != open_seat else "" for name, s in zip(names, seats, strict=True)]
 
 
 @dataclass
@@ -100,13 +110,15 @@ class Lobby:
                 return self._tables(merged(self.cards, news))
             case m.Watching():
                 self.watching = news.table
-                self.narrator = Narrator(people(news.seats), self.catalogue)
+                self.narrator = Narrator(people(news.seats, self.catalogue), self.catalogue)
             case m.Spectated() if news.table != self.watching:
                 return []
             case m.Spectated():
                 card = next((c for c in self.cards if c.number == news.table), None)
                 if self.narrator is not None and card is not None:
-                    self.narrator.names = people(card.seats)  # bots took the free seats
+                    self.narrator.names = people(
+                        card.seats, self.catalogue
+                    )  # bots took the free seats
             case m.LobbySaid() if self.welcome is not None and news.name == self.welcome.name:
                 return [text("salon.said.you", text=news.text)]
             case m.Forfeited() if self.welcome is not None and news.name == self.welcome.name:
