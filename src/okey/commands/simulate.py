@@ -160,6 +160,27 @@ class Played:
     log: str | None
 
 
+def timed_decisions(
+    bots: Sequence[AnyBot],
+    names: Sequence[str],
+    decisions: dict[str, list[float]],
+    legal: Callable[[int, Action], bool],
+) -> Callable[[int, TableView], Action]:
+    """Each seat's bot chooses, its time noted by its name (milliseconds); a move that
+    ``legal`` refuses stops the run."""
+    clock = time.perf_counter
+
+    def decide(seat: int, view: TableView) -> Action:
+        started = clock()
+        action = bots[seat].choose(view)
+        decisions[names[seat]].append((clock() - started) * 1000.0)
+        if not legal(seat, action):
+            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
+        return action
+
+    return decide
+
+
 def play_match(
     rules: RuleSet, names: Sequence[str], seed: int, number: int, cap: int, log: bool
 ) -> Played:
@@ -172,16 +193,7 @@ def play_match(
     ]
     decisions: dict[str, list[float]] = {name: [] for name in names}
     match = Match(rules, random.Random(f"{seed}:{number}"))
-    clock = time.perf_counter
-
-    def decide(seat: int, view: TableView) -> Action:
-        started = clock()
-        action = bots[seat].choose(view)
-        decisions[names[seat]].append((clock() - started) * 1000.0)
-        if not match.can_apply(seat, action):
-            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
-        return action
-
+    decide = timed_decisions(bots, names, decisions, match.can_apply)
     rounds: list[tuple[Event, ...]] = []
     while not match.over and tally.rounds < cap:
         start = len(match.events)
@@ -238,16 +250,12 @@ def simulate(
     if kinds:
         sim.isolation = "none" if "none" in kinds else min(kinds)
     sim.decisions = {name: [] for name in names}
+
+    def checked(seat: int, action: Action) -> bool:  # a plug-in's moves its guard checks
+        return names[seat] not in levels or accepts(seat, action)
+
+    decide = timed_decisions(bots, names, sim.decisions, checked)
     clock = time.perf_counter
-
-    def decide(seat: int, view: TableView) -> Action:
-        started = clock()
-        action = bots[seat].choose(view)
-        sim.decisions[names[seat]].append((clock() - started) * 1000.0)
-        if names[seat] in levels and not accepts(seat, action):
-            raise AssertionError(f"the {names[seat]} level made a bad move: {action!r}")
-        return action
-
     began = clock()
     while sim.rounds < rounds:
         match_seed = f"{seed}:{sim.matches}"
