@@ -24,7 +24,8 @@ from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
 from okey.audio import Cue, Position
-from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
+from okey.audio.table import Silent
+from okey.audio.volume import VOLUME_STEPS
 from okey.messages import LANGUAGES, Catalogue, Verbosity, load_catalogue
 from okey.net.address import with_port
 from okey.net.client import Disconnected, Lost
@@ -64,53 +65,26 @@ def send_text(connection: ServerConnection, text: str, *, most: int) -> None:
     broadcast([connection], text)
 
 
-class WebCues:
-    """The table's cues, played by the page (Web Audio, panned by seat)."""
+class WebCues(Silent):
+    """The table's cues, played by the page (Web Audio, panned by seat); the switch and
+    the volume are kept as :class:`~okey.audio.table.Silent` keeps them, the page told."""
 
     def __init__(self, post: Callable[[dict[str, Any]], None]) -> None:
+        super().__init__()
         self._post = post
-        self._enabled = True
-        self._volume = DEFAULT_VOLUME
 
     def play(self, cue: Cue, position: Position = Position.OWN, *, delay: float = 0.0) -> None:
-        if self._enabled:
+        if self.enabled:
             self._post({"t": "cue", "cue": cue.value, "where": position.value, "delay": delay})
 
     def play_all(self, cues: Sequence[tuple[Cue, Position]]) -> None:
         for index, (cue, position) in enumerate(cues):
             self.play(cue, position, delay=0.15 * index)
 
-    def stands_alone(self, cue: Cue) -> bool:
-        del cue
-        return False  # the page always has the words
-
-    @property
-    def enabled(self) -> bool:
-        return self._enabled
-
-    def set_enabled(self, on: bool) -> None:
-        self._enabled = on
-
-    @property
-    def volume(self) -> int:
-        return self._volume
-
-    def _set(self, level: int) -> int:
-        self._volume = max(0, min(VOLUME_STEPS, level))
-        self._post({"t": "volume", "level": self._volume / VOLUME_STEPS})
-        return self._volume
-
-    def louder(self) -> int:
-        return self._set(self._volume + 1)
-
-    def softer(self) -> int:
-        return self._set(self._volume - 1)
-
-    def attach_bell(self, bell: Callable[[], None]) -> None:
-        del bell
-
-    def close(self) -> None:
-        pass
+    def set_volume(self, level: int) -> int:
+        volume = super().set_volume(level)
+        self._post({"t": "volume", "level": volume / VOLUME_STEPS})
+        return volume
 
 
 class Hello:
