@@ -320,8 +320,13 @@ def ask_in_time(call: Callable[[], T], time_limit: float, name: str, threaded: b
             return call()
     box: dict[str, Any] = {}
     lock = threading.Lock()
+    # The bot starts once start() has returned here: a Ctrl+C it causes at once would
+    # otherwise land inside threading's own start-up wait, which then fails with
+    # "release unlocked lock" instead of the KeyboardInterrupt (seen on CI's 3.13).
+    started = threading.Event()
 
     def run() -> None:
+        started.wait()
         try:
             try:
                 value = call()
@@ -336,6 +341,7 @@ def ask_in_time(call: Callable[[], T], time_limit: float, name: str, threaded: b
 
     worker = threading.Thread(target=run, name=f"bot-{name}", daemon=True)
     worker.start()
+    started.set()
     deadline = time.monotonic() + time_limit
     while worker.is_alive() and (left := deadline - time.monotonic()) > 0:
         worker.join(min(left, 0.1))  # in slices: a Ctrl+C the bot's thread received is seen
