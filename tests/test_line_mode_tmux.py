@@ -141,7 +141,10 @@ class Screen:
         """Q and yes: the table saves and okey ends (exit status 0)."""
         self.press("q", "table.ask.quit")
         self.tmux("send-keys", "-t", "okey", "y")
-        self.wait(self.status.exists, "okey to end")
+        # (the shell makes the file before it writes the status in it)
+        self.wait(
+            lambda: self.status.exists() and bool(self.status.read_text().strip()), "okey to end"
+        )
         assert self.status.read_text().strip() == "0"
 
     def check_the_whole(self) -> None:
