@@ -100,7 +100,9 @@ def serve(args: argparse.Namespace, catalogue: Catalogue) -> int:
         store = Store.open(path)
     except (StoreError, OSError) as exc:
         return error(text("salon.error.store", path=str(path), reason=exc), catalogue)
-    salon = Salon(store, config)
+    from okey.web.salon_door import salon_door  # the page: loaded at the start, not later
+
+    salon = Salon(store, config, web=salon_door)
 
     async def main() -> None:
         try:
@@ -109,7 +111,9 @@ def serve(args: argparse.Namespace, catalogue: Catalogue) -> int:
             report(text("salon.error.listen", reason=exc), catalogue)
             raise SystemExit(1) from None
         host, _ = shown_host(bind)
-        print(text("salon.serving", address=with_port(host, port)), flush=True)
+        address = with_port(host, port)
+        print(text("salon.serving", address=address), flush=True)
+        print(text("web.link", url=f"http://{address}/"), flush=True)
         try:
             await asyncio.Event().wait()
         finally:

@@ -171,6 +171,7 @@ class WebDoor:
     answer: Callable[[ServerConnection, Request], Response | None]
     path: str
     seat: Callable[[TableServer, ServerConnection, str], Awaitable[None]]
+    also: tuple[str, ...] = ()  # more paths ``seat`` takes (the salon's: its page's too)
 
 
 class TableServer:
@@ -325,7 +326,7 @@ class TableServer:
         self._per_address[address] = count + 1
         try:
             web, request = self.web, connection.request
-            if web is not None and request is not None and request.path == web.path:
+            if web is not None and request is not None and request.path in (web.path, *web.also):
                 await web.seat(self, connection, address)
                 return
             await self._converse(connection, address)

@@ -176,12 +176,21 @@ class Lobby:
             card = self.card_read()
             return Send(m.Sit(card.number)) if card is not None else Say(tuple(self.overview()))
         command = self.words.get(words[0].casefold())
-        rest = words[1:]
-        allowed = (*COMMANDS, "watch") + (MODERATOR_COMMANDS if self.moderator else ())
-        if command not in allowed:
+        if command not in self._allowed():
             return Say((text("salon.unknown", word=words[0]),))
         assert command is not None
-        return self._command(command, rest, line.split(maxsplit=1)[1:])
+        return self._command(command, words[1:], line.split(maxsplit=1)[1:])
+
+    def command(self, name: str, argument: str = "") -> Answer:
+        """A command by its name (a page's button: "sit", "who"), with what follows it as
+        it would be typed after the command's word ("3", "hello all")."""
+        if name not in self._allowed():
+            return Say((self.catalogue.text("salon.unknown", word=name[:20]),))
+        tail = [argument.strip()] if argument.strip() else []
+        return self._command(name, argument.split(), tail)
+
+    def _allowed(self) -> tuple[str, ...]:
+        return (*COMMANDS, "watch") + (MODERATOR_COMMANDS if self.moderator else ())
 
     def _command(self, command: str, rest: list[str], tail: list[str]) -> Answer:
         text = self.catalogue.text

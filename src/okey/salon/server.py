@@ -23,6 +23,7 @@ import logging
 import ssl
 import time
 from collections import deque
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field, replace
 
 from websockets.asyncio.server import ServerConnection, broadcast
@@ -62,6 +63,11 @@ MAX_RATING = 5000
 GAMES = ("okey", "101")
 LOG_IN_TRIES = 10  # messages before a log-in, on one connection
 
+Hears = Callable[[m.SalonNews], None]
+"""A browser page's member is told the news as values (its words are made on the server)."""
+Requests = AsyncIterator[m.SalonRequest | None]
+"""A visitor's requests, as they come (None: a message that was none)."""
+
 
 @dataclass(eq=False)
 class Member:
@@ -74,6 +80,7 @@ class Member:
     agreed: bool
     watching: SalonTable | None = None
     chat: Bucket = field(default_factory=lambda: Bucket(rate=0.5, burst=4))
+    hears: Hears | None = None  # a browser page's member (else the news are sent encoded)
 
     @property
     def name(self) -> str:
@@ -89,15 +96,17 @@ class Salon:
         config: SalonConfig | None = None,
         *,
         limits: Limits | None = None,
-        web: WebDoor | None = None,
+        web: Callable[[Salon], WebDoor] | None = None,
     ) -> None:
         self.store = store
         self.config = config or SalonConfig()
         self.accounts = Accounts(
             store, chips=self.config.chips, cost=self.config.cost, limits=self.config.limits
         )
-        self.inner = web  # a browser page served beside the salon (its own path)
-        door = WebDoor(self._answer, m.PATH, self._seat)
+        # A browser page served beside the salon, on its own paths (okey.web's salon door).
+        self.inner = web(self) if web is not None else None
+        inner = () if self.inner is None else (self.inner.path, *self.inner.also)
+        door = WebDoor(self._answer, m.PATH, self._seat, inner)
         self.server = TableServer(limits, web=door)
         self.members: dict[int, Member] = {}  # by account id
         self.tables: dict[int, SalonTable] = {}  # by number
@@ -130,32 +139,63 @@ class Salon:
         return self.inner.answer(connection, request) if self.inner is not None else None
 
     async def _seat(self, server: TableServer, connection: ServerConnection, address: str) -> None:
-        """A connection on the salon's path (the table server counted it per address)."""
+        """A connection on the salon's path, or on the page's (the table server counted it
+        per address)."""
+        inner, request = self.inner, connection.request
+        if inner is not None and request is not None and request.path != m.PATH:
+            await inner.seat(server, connection, address)
+            return
+        await self.visit(connection, address, _requests(connection))
+
+    async def visit(
+        self,
+        connection: ServerConnection,
+        address: str,
+        requests: Requests,
+        hears: Hears | None = None,
+    ) -> None:
+        """One visitor on ``connection``: logged in, then each request answered, until they
+        go. A browser page's (``hears``) brings its requests made from what the page sent,
+        and hears the news as values."""
         member: Member | None = None
         try:
-            member = await self._log_in(connection, address)
+            member = await self._log_in(connection, address, requests, hears)
             if member is not None:
-                await self._converse(member)
-        except ConnectionClosed:
+                await self._converse(member, requests)
+        except (ConnectionClosed, StopAsyncIteration):
             pass
         finally:
             if member is not None and self.members.get(member.account.id) is member:
                 del self.members[member.account.id]
                 self._stop_watching(member)
 
+    def table_of_code(self, code: str) -> SalonTable | None:
+        """The listed table whose code a ticket gave."""
+        return next((t for t in self.tables.values() if t.code == code), None)
+
     # -- logging in --------------------------------------------------------------------
 
-    async def _log_in(self, connection: ServerConnection, address: str) -> Member | None:
+    async def _log_in(
+        self,
+        connection: ServerConnection,
+        address: str,
+        requests: Requests,
+        hears: Hears | None,
+    ) -> Member | None:
+        def say(news: m.SalonNews) -> None:
+            if hears is not None:
+                hears(news)
+            else:
+                self._say(connection, news)
+
         for _ in range(LOG_IN_TRIES):
             try:
-                frame = await asyncio.wait_for(connection.recv(), self.config.login_timeout)
+                request = await asyncio.wait_for(anext(requests), self.config.login_timeout)
             except TimeoutError:
                 await connection.close(POLICY, "login_timeout")
                 return None
-            try:
-                request = m.read_request(frame)
-            except ValueError:
-                self._say(connection, m.Declined(m.Problem.BAD_MESSAGE))
+            if request is None:
+                say(m.Declined(m.Problem.BAD_MESSAGE))
                 continue
             try:
                 match request:
@@ -170,16 +210,18 @@ class Salon:
                     case m.Resume():
                         account = self.accounts.resume(request.session, address, self.now())
                     case _:
-                        self._say(connection, m.Declined(m.Problem.NOT_LOGGED_IN))
+                        say(m.Declined(m.Problem.NOT_LOGGED_IN))
                         continue
             except LogInRefused as refused:
-                self._say(connection, m.Declined(m.Problem.NOT_LOGGED_IN, refused.problem.value))
+                say(m.Declined(m.Problem.NOT_LOGGED_IN, refused.problem.value))
                 continue
-            return self._welcome(connection, account, address)
+            return self._welcome(connection, account, address, hears)
         await connection.close(POLICY, "too_many_tries")
         return None
 
-    def _welcome(self, connection: ServerConnection, account: Account, address: str) -> Member:
+    def _welcome(
+        self, connection: ServerConnection, account: Account, address: str, hears: Hears | None
+    ) -> Member:
         old = self.members.get(account.id)
         if old is not None:  # logged in again elsewhere: the newer connection wins
             self._tell(old, m.Closing(problem=m.Problem.LOGGED_IN))
@@ -191,6 +233,7 @@ class Salon:
             address,
             self.config.moderates(account.name),
             account.conduct_read,
+            hears=hears,
         )
         self.members[account.id] = member
         session = self.accounts.new_session(account, self.now())
@@ -218,13 +261,13 @@ class Salon:
 
     # -- one member's messages --------------------------------------------------------
 
-    async def _converse(self, member: Member) -> None:
+    async def _converse(self, member: Member, requests: Requests) -> None:
         limits = self.server.limits
         bucket = Bucket(limits.messages_per_second, limits.burst)
         strikes = Bucket(limits.flood / 10, limits.flood)  # refusals for rate, refilled slowly
         loop = asyncio.get_running_loop()
         while True:
-            frame = await member.connection.recv()
+            request = await anext(requests)
             if self.members.get(member.account.id) is not member:
                 return  # replaced, kicked or banned
             now = loop.time()
@@ -235,9 +278,7 @@ class Salon:
                     return
                 self._tell(member, m.Declined(m.Problem.TOO_FAST))
                 continue
-            try:
-                request = m.read_request(frame)
-            except ValueError:
+            if request is None:
                 self._tell(member, m.Declined(m.Problem.BAD_MESSAGE))
                 continue
             try:
@@ -752,15 +793,22 @@ class Salon:
     # -- sending ---------------------------------------------------------------------------
 
     def _tell(self, member: Member, news: m.SalonNews) -> None:
-        self._say(member.connection, news)
+        if member.hears is not None:
+            member.hears(news)
+        else:
+            self._say(member.connection, news)
 
     def _broadcast(self, members: list[Member], news: m.SalonNews) -> None:
-        """One message to many, encoded once; a member who does not read is cut off."""
+        """One message to many, encoded once; a member who does not read is cut off (a
+        page's member hears it as it is, and words it)."""
         if not members:
             return
         room = self.server.limits.write_buffer
         ready = []
         for member in members:
+            if member.hears is not None:
+                member.hears(news)
+                continue
             transport = member.connection.transport
             if transport.is_closing():
                 continue
@@ -778,3 +826,13 @@ class Salon:
             transport.abort()
             return
         broadcast([connection], dumps(news))
+
+
+async def _requests(connection: ServerConnection) -> Requests:
+    """A lobby client's requests, read from its frames."""
+    while True:
+        frame = await connection.recv()
+        try:
+            yield m.read_request(frame)
+        except ValueError:
+            yield None

@@ -1,6 +1,8 @@
 // The page of an okey table (docs/web.md). Every word it shows comes from the server,
 // worded by okey's catalogue: the page's own labels from /words/LANG.json, the table's
 // lines as the table says them. The page only draws, forwards keys and plays cues.
+// At a salon (its words say so) /salon.js runs the log-in and the lobby, and seats the
+// page at a table with sitAt; the table is this page's.
 const $ = (id) => document.getElementById(id);
 const RETRY = [500, 1000, 2000, 4000, 8000];
 const NAMED = { ArrowLeft: "left", ArrowRight: "right", ArrowUp: "up", ArrowDown: "down",
@@ -16,30 +18,38 @@ let state = null;
 let focusText = null;
 let audio = null;
 let volume = 0.6;
+const hooks = { // what the salon's page does instead
+  seated() { $("join").hidden = true; },
+  refused(text) { $("join-status").textContent = text; },
+  bye() {},
+};
 
-const storage = (kind) => { try { return window[kind]; } catch { return null; } };
+export const storage = (kind) => { try { return window[kind]; } catch { return null; } };
 const remember = (key, value) => { const s = storage("localStorage"); if (s) s.setItem(key, value); };
 const recall = (key) => { const s = storage("localStorage"); return s ? s.getItem(key) : null; };
 
-function language() {
+export function language() {
   const kept = recall("okey-lang");
   if (kept) return kept;
   return (navigator.language || "en").toLowerCase().startsWith("tr") ? "tr" : "en";
 }
 
-async function loadWords(lang) {
+export const TEXTS = { "title": "web.title", "join-heading": "web.join.heading", "name-label": "web.join.name",
+  "code-label": "web.join.code", "lang-label": "web.join.language", "sit": "web.join.sit",
+  "brief-label": "web.join.brief_messages", "board-heading": "web.board", "rack-heading": "web.rack",
+  "messages-heading": "web.messages", "moves-heading": "web.moves", "actions-label": "web.actions",
+  "chat-label": "web.chat.label", "chat-send": "web.chat.send", "chat-cancel": "web.chat.cancel",
+  "menu-heading": "web.menu", "skip": "web.skip", "keys-help": "web.keys_help",
+  "yes": "web.yes", "no": "web.no" };
+
+export function pageWords() { return words; }
+
+export async function loadWords(lang, texts = TEXTS) {
   const answer = await fetch(`/words/${lang}.json`);
   words = await answer.json();
   document.documentElement.lang = words.lang;
-  const text = { "title": "web.title", "join-heading": "web.join.heading", "name-label": "web.join.name",
-    "code-label": "web.join.code", "lang-label": "web.join.language", "sit": "web.join.sit",
-    "brief-label": "web.join.brief_messages", "board-heading": "web.board", "rack-heading": "web.rack",
-    "messages-heading": "web.messages", "moves-heading": "web.moves", "actions-label": "web.actions",
-    "chat-label": "web.chat.label", "chat-send": "web.chat.send", "chat-cancel": "web.chat.cancel",
-    "menu-heading": "web.menu", "skip": "web.skip", "keys-help": "web.keys_help",
-    "yes": "web.yes", "no": "web.no" };
-  for (const [id, key] of Object.entries(text)) $(id).textContent = words[key];
-  document.title = words["web.title"];
+  for (const [id, key] of Object.entries(texts)) $(id).textContent = words[key];
+  document.title = words[texts.title];
   const select = $("lang");
   select.replaceChildren(...words.languages.map((l) => {
     const option = new Option(l.name, l.code, false, l.code === words.lang);
@@ -50,7 +60,7 @@ async function loadWords(lang) {
 
 // -- the regions ------------------------------------------------------------------
 
-function addLog(text) {
+export function addLog(text) {
   const line = document.createElement("p");
   line.textContent = text;
   const log = $("log");
@@ -58,14 +68,14 @@ function addLog(text) {
   log.scrollTop = log.scrollHeight;
 }
 
-function alertLine(text) {
+export function alertLine(text) {
   // A new node in one change, so that the same words said twice are read twice, once each.
   const line = document.createElement("p");
   line.textContent = text;
   $("alert").replaceChildren(line);
 }
 
-function heard(message) {
+export function heard(message) {
   switch (message.region) {
     case "alert": alertLine(message.text); break;
     case "read": alertLine(message.text); break;
@@ -316,7 +326,7 @@ function hear(ws, old, message) {
       showPlay();
       break;
     case "refused":
-      $("join-status").textContent = message.text;
+      hooks.refused(message.text);
       if (!$("play").hidden) alertLine(message.text);
       break;
     case "line": heard(message); break;
@@ -327,13 +337,14 @@ function hear(ws, old, message) {
       leaving = true;
       addLog(message.text);
       ws.close();
+      hooks.bye();
       break;
   }
 }
 
 function showPlay() {
   if (!$("play").hidden) return;
-  $("join").hidden = true;
+  hooks.seated();
   $("play").hidden = false;
   $("skip").hidden = false;
   focusRack();
@@ -353,22 +364,31 @@ function sitDown(event) {
   connect();
 }
 
-async function changeLanguage() {
+/** Sit at a salon's table with the seat its ticket keeps (``given``: the salon page's
+ * hooks, called when seated, refused and gone). */
+export function sitAt(seat, token, given) {
+  Object.assign(hooks, given);
+  storage("sessionStorage")?.setItem(tokenKey(seat.code), token);
+  seated = seat;
+  leaving = false;
+  tries = 0;
+  state = null;
+  connect();
+}
+
+export function wakeAudio() { wake(); }
+
+export async function changeLanguage(texts = TEXTS) {
   const lang = $("lang").value;
   remember("okey-lang", lang);
-  await loadWords(lang);
-  if (seated && !$("play").hidden) {
+  await loadWords(lang, texts);
+  if (seated && !leaving && !$("play").hidden) {
     seated.lang = lang;
     connect(); // the same seat (its token), its lines now in this language
   }
 }
 
-async function start() {
-  await loadWords(language());
-  $("code").value ||= decodeURIComponent(location.hash.slice(1));
-  $("name").value ||= recall("okey-name") || "";
-  $("join-form").addEventListener("submit", sitDown);
-  $("lang").addEventListener("change", changeLanguage);
+function tableKeys() {
   $("rack").addEventListener("keydown", onRackKey);
   $("chat").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -382,6 +402,20 @@ async function start() {
     if (event.key === "Escape") { event.preventDefault(); send({ t: "chat_cancel" }); }
   });
   document.addEventListener("click", wake, { once: true });
+}
+
+async function start() {
+  await loadWords(language());
+  tableKeys();
+  if (words.salon) {
+    (await import("/salon.js")).enter(language());
+    return;
+  }
+  $("join").hidden = false;
+  $("code").value ||= decodeURIComponent(location.hash.slice(1));
+  $("name").value ||= recall("okey-name") || "";
+  $("join-form").addEventListener("submit", sitDown);
+  $("lang").addEventListener("change", () => changeLanguage());
   (($("code").value && $("name").value) ? $("sit") : ($("name").value ? $("code") : $("name"))).focus();
   // A reloaded tab that holds this table's seat sits down again at once (its token).
   const session = storage("sessionStorage");
