@@ -29,6 +29,7 @@ from web_support import (
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from okey.messages import load_catalogue
 from okey.net.server import Limits
 from okey.rules import load_rules
 from okey.salon.server import Salon
@@ -201,3 +202,54 @@ def test_the_salon_serves_its_page_and_words(salon: SalonThread) -> None:
     assert {"name": "classic", "text": "klasik"} in words["rules"]
     with pytest.raises(urllib.error.HTTPError):
         _get(salon.origin + "/salon.db")
+
+
+# -- the lobby's socket, without a browser ----------------------------------------------
+
+
+async def _lines(socket: Any, until: str) -> list[dict[str, Any]]:
+    """The page's messages up to (and with) the first of kind ``until``."""
+    heard: list[dict[str, Any]] = []
+    while not heard or heard[-1]["t"] != until:
+        heard.append(json.loads(await asyncio.wait_for(socket.recv(), 10)))
+    return heard
+
+
+def _said(heard: list[dict[str, Any]]) -> list[str]:
+    return [m["text"] for m in heard if m["t"] == "line"]
+
+
+def test_the_lobby_socket_is_the_salons_own_visitor(salon: SalonThread) -> None:
+    """A page's lobby: the claim question, the rules, typed commands in its language, a
+    bad message refused in words, and the ticket of a table opened."""
+    salon.run(_visit(salon.salon, salon.ws_url, salon.origin))
+
+
+async def _visit(salon: Salon, url: str, origin: str) -> None:
+    tr = load_catalogue(TR).text
+    async with connect(url + LOBBY_PATH, origin=origin) as socket:  # type: ignore[arg-type]
+        hello = {"t": "login", "name": "Veli", "password": PASSWORD, "lang": TR}
+        await socket.send(json.dumps(hello))
+        asked = await _lines(socket, "ask")
+        assert _said(asked) == [tr("web.salon.ask.claim", name="Veli")]
+        await socket.send(json.dumps({"t": "answer", "yes": True}))
+        rules = await _lines(socket, "ask")
+        assert rules[0] == {"t": "welcome", "session": rules[0]["session"], "name": "Veli"}
+        assert _said(rules)[-1] == tr("web.salon.conduct.ask")
+        assert tr("salon.lobby.none") not in _said(rules)  # (heard once agreed)
+        await socket.send(json.dumps({"t": "line", "text": "evet"}))  # typed, as at okey salon
+        agreed = await _lines(socket, "lobby")
+        assert _said(agreed) == [
+            tr("salon.conduct.agreed"),
+            tr("salon.lobby.none"),
+            tr("salon.lobby.hint"),
+        ]
+        await socket.send(json.dumps({"t": "cmd", "cmd": "mute", "arg": "Veli"}))
+        refused = await _lines(socket, "line")
+        assert refused[-1]["text"] == tr("salon.problem.bad_message")
+        await socket.send(json.dumps({"t": "line", "text": "aç klasik ortaya 10"}))
+        ticket = await _lines(socket, "ticket")
+        assert tr("salon.ticket", number=1) in _said(ticket)
+        assert salon.table_of_code(ticket[-1]["code"]) is salon.tables[1]
+        cards = (await _lines(socket, "tables"))[-1]["cards"]  # (the table opened)
+        assert cards[0]["line"] == card_line(salon._card(salon.tables[1]), load_catalogue(TR))
