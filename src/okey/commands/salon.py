@@ -42,6 +42,7 @@ from okey.salon.sessions import (
     save_session,
 )
 from okey.salon.store import Store, StoreError
+from okey.salon.words import staked
 from okey.speech import Speaker, add_speech_options
 from okey.table.lines import Line, sentence
 
@@ -410,7 +411,7 @@ class Visit:
             code=ticket.code,
             name=welcome.name,
             welcome=[as_said(line) for line in lines],
-            leave_question=Line("salon.ask.leave", stake=ticket.stake),
+            leave_question=Line(staked("salon.ask.leave", ticket.stake), stake=ticket.stake),
             catalogue=self.catalogue,
         )
         self.at_table = sitting

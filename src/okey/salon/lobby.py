@@ -29,6 +29,7 @@ from okey.salon.words import (
     help_lines,
     news_lines,
     rules_words,
+    staked,
 )
 
 
@@ -124,7 +125,8 @@ class Lobby:
             case m.Forfeited() if self.welcome is not None and news.name == self.welcome.name:
                 chips = self.welcome.chips - news.stake  # as the salon took them
                 self.welcome = replace(self.welcome, chips=chips, conduct=False)
-                return [text("salon.forfeited.you", number=news.table, stake=news.stake)]
+                key = staked("salon.forfeited.you", news.stake)
+                return [text(key, number=news.table, stake=news.stake)]
             case m.Settled():
                 if self.welcome is not None:
                     self.welcome = replace(self.welcome, chips=news.total, conduct=False)

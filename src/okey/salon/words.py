@@ -33,6 +33,12 @@ MODERATOR_COMMANDS = ("mute", "kick", "ban", "unban")
 OPTIONS = ("points", "stake", "rating")
 
 
+def staked(key: str, stake: int) -> str:
+    """A line about a stake, or its own words at a table with none ("your stake of 0
+    chips is lost" is not said)."""
+    return key if stake else f"{key}.free"
+
+
 def rules_words(name: str, catalogue: Catalogue) -> str:
     """A rule set's name as the player hears it ("classic", "klasik")."""
     try:
@@ -148,7 +154,8 @@ def news_lines(news: m.SalonNews, catalogue: Catalogue, narrator: Narrator | Non
                 return [text("salon.watchers.none")]
             return [text("salon.watchers", names=names_words(news.names, catalogue))]
         case m.Forfeited():
-            return [text("salon.forfeited", name=news.name, number=news.table, stake=news.stake)]
+            key = staked("salon.forfeited", news.stake)
+            return [text(key, name=news.name, number=news.table, stake=news.stake)]
         case m.Settled():
             if news.chips > 0:
                 line = text("salon.settled.won", chips=news.chips, total=news.total)

@@ -31,7 +31,7 @@ from okey.rules import available_rule_sets
 from okey.salon import messages as m
 from okey.salon.lobby import Lobby, Quit, Say, Send
 from okey.salon.server import Requests, Salon
-from okey.salon.words import card_line, rules_words
+from okey.salon.words import card_line, rules_words, staked
 from okey.table.controller import Table
 from okey.table.lines import Line
 from okey.web import http
@@ -131,7 +131,7 @@ class SalonSeat(BrowserSeat):
         table, online = super().build(client, seated, hello)
         found = self.salon.table_of_code(hello.code)
         if found is not None:
-            online.leaving = Line("salon.ask.leave", stake=found.stake)
+            online.leaving = Line(staked("salon.ask.leave", found.stake), stake=found.stake)
         return table, online
 
 
@@ -188,9 +188,15 @@ class PageLobby:
                 self.post({"t": "ask", "what": "claim"})
                 return
             case m.Ticket():
+                if not news.table:  # a private table: friends in a browser come by its link
+                    lines.append(text("web.link", url=self._link(news.code)))
                 self.say(lines)
                 self.at_table = True
                 self.post({"t": "ticket", "code": news.code, "token": news.token})
+                return
+            case m.Closing():
+                self.say(lines)
+                self.post({"t": "left"})  # (not come back in by itself: kicked, or elsewhere)
                 return
             case _:
                 pass
@@ -200,6 +206,12 @@ class PageLobby:
             self.say(lines)
         elif isinstance(news, HELD):
             self.held += lines
+
+    def _link(self, code: str) -> str:
+        """The table page's link to a private table, at the address this page came to."""
+        request = self.connection.request
+        host = request.headers.get("Host", "") if request is not None else ""
+        return f"http://{host}/#{code}"
 
     def _cards(self) -> list[dict[str, Any]]:
         text = self.catalogue.text

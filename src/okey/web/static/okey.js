@@ -407,7 +407,7 @@ function tableKeys() {
 async function start() {
   await loadWords(language());
   tableKeys();
-  if (words.salon) {
+  if (words.salon && !location.hash.slice(1)) { // (a link with a code: a private table's)
     (await import("/salon.js")).enter(language());
     return;
   }

@@ -16,6 +16,8 @@ const SALON = { ...TEXTS, "title": "web.salon.title", "login-heading": "web.salo
   "tables-heading": "web.salon.tables" };
 for (const id of ["join-heading", "name-label", "code-label", "sit", "brief-label"]) delete SALON[id];
 const SESSION = "okey-salon-session";
+const RETRY = [500, 2000, 5000];
+let tries = 0;
 let socket = null;
 let me = null; // the account's name, once in
 let lang = "en";
@@ -73,6 +75,7 @@ function hear(message) {
     case "line": heard(message); break;
     case "welcome":
       me = message.name;
+      tries = 0;
       storage("sessionStorage")?.setItem(SESSION, message.session);
       $("password").value = "";
       break;
@@ -115,6 +118,12 @@ function connect(first) {
   ws.addEventListener("close", () => {
     if (ws !== socket) return;
     socket = null;
+    const session = storage("sessionStorage")?.getItem(SESSION);
+    if (!gone && me !== null && session && tries < RETRY.length) { // come back in, as before
+      me = null;
+      setTimeout(() => connect({ t: "resume", session }), RETRY[tries++]);
+      return;
+    }
     if (!gone && me !== null) alertLine(pageWords()["salon.lost"]);
     me = null;
     if ($("play").hidden) show("login");
