@@ -253,3 +253,25 @@ async def _visit(salon: Salon, url: str, origin: str) -> None:
         assert salon.table_of_code(ticket[-1]["code"]) is salon.tables[1]
         cards = (await _lines(socket, "tables"))[-1]["cards"]  # (the table opened)
         assert cards[0]["line"] == card_line(salon._card(salon.tables[1]), load_catalogue(TR))
+
+
+def test_a_private_tables_ticket_says_its_code_and_link(salon: SalonThread) -> None:
+    salon.run(_private(salon.ws_url, salon.origin))
+
+
+async def _private(url: str, origin: str) -> None:
+    async with connect(url + LOBBY_PATH, origin=origin) as socket:  # type: ignore[arg-type]
+        await socket.send(json.dumps({"t": "login", "name": "Ayla", "password": PASSWORD}))
+        await _lines(socket, "ask")
+        await socket.send(json.dumps({"t": "answer", "yes": True}))
+        await _lines(socket, "ask")
+        await socket.send(json.dumps({"t": "answer", "yes": True}))
+        await _lines(socket, "lobby")
+        await socket.send(json.dumps({"t": "line", "text": "private classic"}))
+        heard = await _lines(socket, "ticket")
+        code, address = heard[-1]["code"], origin.removeprefix("http://")
+        assert _said(heard)[-3:] == [
+            EN.text("salon.private", address=address, code=code),
+            EN.text("salon.private.spelled", spelled=", ".join(c for c in code if c.isalnum())),
+            EN.text("web.link", url=f"{origin}/#{code}"),
+        ]

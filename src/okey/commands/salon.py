@@ -42,7 +42,7 @@ from okey.salon.sessions import (
     save_session,
 )
 from okey.salon.store import Store, StoreError
-from okey.salon.words import staked
+from okey.salon.words import private_lines, staked
 from okey.speech import Speaker, add_speech_options
 from okey.table.lines import Line, sentence
 
@@ -395,11 +395,7 @@ class Visit:
         if ticket.table:
             lines = [text("salon.ticket", number=ticket.table)]  # (the table says the rest)
         else:  # a private table: its code is for friends
-            spelled = ", ".join(c for c in ticket.code if c.isalnum())
-            lines = [
-                text("salon.private", address=self.target.shown, code=ticket.code),
-                text("salon.private.spelled", spelled=spelled),
-            ]
+            lines = private_lines(ticket.code, self.target.shown, self.catalogue)
         try:
             save_token(self.server, ticket.code, ticket.token)
         except OSError as exc:

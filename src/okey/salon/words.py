@@ -85,6 +85,15 @@ def card_line(card: m.Card, catalogue: Catalogue) -> str:
     return ", ".join(part for part in parts if part) + "."
 
 
+def private_lines(code: str, address: str, catalogue: Catalogue) -> list[str]:
+    """A private table's ticket: how friends join it, and its code letter by letter."""
+    spelled = ", ".join(c for c in code if c.isalnum())
+    return [
+        catalogue.text("salon.private", address=address, code=code),
+        catalogue.text("salon.private.spelled", spelled=spelled),
+    ]
+
+
 def conduct_lines(catalogue: Catalogue) -> list[str]:
     text = catalogue.text
     rules = [text(f"salon.conduct.{n}") for n in range(1, CONDUCT_RULES + 1)]

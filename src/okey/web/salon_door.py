@@ -31,7 +31,7 @@ from okey.rules import available_rule_sets
 from okey.salon import messages as m
 from okey.salon.lobby import Lobby, Quit, Say, Send
 from okey.salon.server import Requests, Salon
-from okey.salon.words import card_line, rules_words, staked
+from okey.salon.words import card_line, private_lines, rules_words, staked
 from okey.table.controller import Table
 from okey.table.lines import Line
 from okey.web import http
@@ -188,8 +188,9 @@ class PageLobby:
                 self.post({"t": "ask", "what": "claim"})
                 return
             case m.Ticket():
-                if not news.table:  # a private table: friends in a browser come by its link
-                    lines.append(text("web.link", url=self._link(news.code)))
+                if not news.table:  # a private table: its code for friends, and its link
+                    lines = private_lines(news.code, self._host(), self.catalogue)
+                    lines.append(text("web.link", url=f"http://{self._host()}/#{news.code}"))
                 self.say(lines)
                 self.at_table = True
                 self.post({"t": "ticket", "code": news.code, "token": news.token})
@@ -207,11 +208,10 @@ class PageLobby:
         elif isinstance(news, HELD):
             self.held += lines
 
-    def _link(self, code: str) -> str:
-        """The table page's link to a private table, at the address this page came to."""
+    def _host(self) -> str:
+        """The salon's address as this page came to it."""
         request = self.connection.request
-        host = request.headers.get("Host", "") if request is not None else ""
-        return f"http://{host}/#{code}"
+        return request.headers.get("Host", "") if request is not None else ""
 
     def _cards(self) -> list[dict[str, Any]]:
         text = self.catalogue.text
