@@ -159,6 +159,10 @@ def test_axe_finds_nothing_wrong_in_the_salon(salon: SalonThread, page: Any) -> 
     page.click("#yes")
     page.locator("#lobby").wait_for(state="visible", timeout=WAIT_MS)
     player.wait(lambda: player.count(EN.text("salon.back")) > 0, "back in the lobby")
+    page.reload()  # the tab's session comes back in, without the password
+    page.locator("#lobby").wait_for(state="visible", timeout=WAIT_MS)
+    player.wait(lambda: player.count(EN.text("salon.lobby.hint")) > 0, "the lobby again")
+    assert player.lines()[0] == EN.text("salon.welcome", name="Ayşe", chips=1000)
     salon.run(_open_table(salon.salon))  # someone else's, listed with its buttons
     page.locator("#tables li button").first.wait_for(timeout=WAIT_MS)
     for width in (1280, 360):
