@@ -168,6 +168,13 @@ def test_axe_finds_nothing_wrong_in_the_salon(salon: SalonThread, page: Any) -> 
     for width in (1280, 360):
         page.set_viewport_size({"width": width, "height": 740})
         assert axe_violations(page) == [], width
+    watch = page.locator("#tables li button").last
+    at = watch.get_attribute("data-at")
+    watch.focus()
+    tables = page.locator("#tables li").count()
+    salon.run(_open_table(salon.salon))  # the list changes: the focus stays
+    page.locator("#tables li").nth(tables).wait_for(timeout=WAIT_MS)
+    assert page.evaluate("document.activeElement.dataset.at") == at
 
 
 async def _open_table(salon: Salon) -> None:

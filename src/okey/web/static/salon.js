@@ -34,8 +34,11 @@ function fillRules() {
 }
 
 function drawTables(cards) {
-  // Each table one line, as the lobby reads it, with its two buttons.
-  $("tables").replaceChildren(...cards.map((card) => {
+  // Each table one line, as the lobby reads it, with its two buttons (the one focused
+  // keeps the focus while the list changes).
+  const list = $("tables");
+  const focused = list.contains(document.activeElement) ? document.activeElement.dataset.at : null;
+  list.replaceChildren(...cards.map((card) => {
     const li = document.createElement("li");
     const line = document.createElement("span");
     line.textContent = card.line;
@@ -45,11 +48,13 @@ function drawTables(cards) {
       const b = document.createElement("button");
       b.type = "button";
       b.textContent = label;
+      b.dataset.at = `${cmd} ${card.number}`;
       b.addEventListener("click", () => send({ t: "cmd", cmd, arg: String(card.number) }));
       li.append(" ", b);
     }
     return li;
   }));
+  if (focused) (list.querySelector(`[data-at="${focused}"]`) || $("command")).focus();
 }
 
 function show(part) {
