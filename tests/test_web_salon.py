@@ -286,3 +286,29 @@ async def _private(url: str, origin: str) -> None:
             EN.text("salon.private.spelled", spelled=", ".join(c for c in code if c.isalnum())),
             EN.text("web.link", url=f"{origin}/#{code}"),
         ]
+
+
+def test_a_screen_reader_hears_each_lobby_line_once(salon: SalonThread, page: Any) -> None:
+    """The virtual screen reader hears the log-in and the lobby line for line as the log
+    holds them, nothing twice; a table read with the Down arrow is said once, not logged."""
+    vendor(page, need_npm())
+    page.goto(salon.origin + "/")
+    page.locator("#enter:not(:empty)").wait_for(timeout=WAIT_MS)
+    page.evaluate(
+        "async () => { const {virtual} = await import('/vendor/vsr.js');"
+        " window.virtualReader = virtual; await virtual.start({container: document.body}); }"
+    )
+    salon.run(_open_table(salon.salon))
+    player = log_in(page, "Deniz")
+    player.wait(lambda: player.count(EN.text("salon.lobby.hint")) > 0, "the lobby")
+    page.press("#command", "ArrowDown")
+    card = salon.run(_card_line(salon.salon, 1))
+    page.locator("#alert p").wait_for(timeout=WAIT_MS)
+    page.wait_for_timeout(300)
+    spoken: list[str] = page.evaluate("async () => await window.virtualReader.spokenPhraseLog()")
+    heard = [
+        phrase.split(": ", 1)[1]
+        for phrase in spoken
+        if phrase.startswith(("polite: ", "assertive: ")) and phrase.split(": ", 1)[1].strip()
+    ]
+    assert heard == [*player.lines(), card]
