@@ -872,3 +872,26 @@ def test_no_bot_online_shares_a_person_s_name(person: str) -> None:
     names = seat_names(lobby, catalogue)
     assert len({plain_name(name) for name in names}) == 4
     assert plain_name(person) not in {plain_name(n) for n in bot_names(lobby, catalogue).values()}
+
+
+def test_a_forfeited_seat_s_bot_keeps_the_names_everyone_heard() -> None:
+    # Played in the salon: after Deniz walked out, watchers named the bots by the new seat
+    # order ("Zeynep deals" where the players heard Mehmet).
+    from okey.messages import load_catalogue
+    from okey.net.seat import seat_names
+
+    catalogue = load_catalogue("en")
+
+    def lobby(second: SeatKind) -> Lobby:
+        infos = (
+            SeatInfo(0, SeatKind.PERSON, "Ayşe", True),
+            SeatInfo(1, second, "Deniz", second is SeatKind.PERSON),
+            SeatInfo(2, SeatKind.BOT, "", True),
+            SeatInfo(3, SeatKind.BOT, "", True),
+        )
+        return Lobby(infos, 0, True)
+
+    before = seat_names(lobby(SeatKind.PERSON), catalogue)
+    after = seat_names(lobby(SeatKind.BOT), catalogue)
+    assert after == before
+    assert after[1] == "Deniz"

@@ -290,7 +290,10 @@ def net_seat(
 def bot_names(lobby: Lobby, catalogue: Catalogue) -> dict[int, str]:
     """Names for the bots (and the seats still free): the catalogue's bot names that sound
     like no person's, given in seat order, so that every seat calls a bot the same."""
-    people = {plain_name(info.name) for info in lobby.seats if info.kind is SeatKind.PERSON}
+    # A bot that took over a person's seat (a salon forfeit) keeps the person's name, so
+    # the other bots' names do not shift and players and watchers say the same names.
+    named = {info.seat for info in lobby.seats if info.kind is not SeatKind.OPEN and info.name}
+    people = {plain_name(lobby.seats[seat].name) for seat in named}
     # The local table's three names first; the spares when a person has one of them (a
     # bot called Ayşe at Ayşe's table was heard as Ayşe playing twice).
     pool = [
@@ -300,10 +303,17 @@ def bot_names(lobby: Lobby, catalogue: Catalogue) -> dict[int, str]:
         if n.strip()
     ]
     names = [name for name in pool if plain_name(name) not in people]
-    others = [info.seat for info in lobby.seats if info.kind is not SeatKind.PERSON]
+    others = [
+        info.seat
+        for info in lobby.seats
+        if info.kind is not SeatKind.PERSON and info.seat not in named
+    ]
     while len(names) < len(others):
         names.append(f"{pool[0] if pool else '?'} {len(names) + 1}")
-    return dict(zip(others, names, strict=False))
+    kept = {
+        seat: lobby.seats[seat].name for seat in named if lobby.seats[seat].kind is SeatKind.BOT
+    }
+    return dict(zip(others, names, strict=False)) | kept
 
 
 def seat_names(lobby: Lobby, catalogue: Catalogue) -> list[str]:
