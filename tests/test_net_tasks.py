@@ -36,7 +36,9 @@ from okey.engine.events import MatchOver
 from okey.engine.match import Match
 from okey.matchlog import LogHeader, format_log
 from okey.net.client import Client
+from okey.net.persist import table_snapshot
 from okey.net.protocol import (
+    MAX_RECORD,
     PROTOCOL,
     RECORD_PROTOCOL,
     Brief,
@@ -51,7 +53,7 @@ from okey.net.seat import NetSeat, net_seat
 from okey.net.table import NetTable
 from okey.rules import RuleSet
 from okey.table.lines import Line
-from okey.tasks.counting import credit
+from okey.tasks.counting import credit, save_facts
 from okey.tasks.facts import facts_of_played
 from okey.tasks.ledger import Ledger, ledger_path, load_ledger
 
@@ -234,6 +236,7 @@ def forgeries(honest: str, rules: RuleSet) -> dict[str, str]:
         "a move changed": "\n".join([*lines[: moves[-1]], "0 discard r1", *lines[moves[-1] + 1 :]]),
         "scores changed": honest.replace("scores ", "scores 1"),
         "huge round": honest.replace("round 1 dealer", "round 99999999999999999999 dealer"),
+        "too long": honest + "# padding\n" * (MAX_RECORD // 10),
     }
 
 
@@ -340,3 +343,18 @@ async def test_a_client_sits_at_an_older_server_in_its_version_and_plays_101(
         await until(ayse, lambda m: not isinstance(m, Update))
         await close_all(ayse, bora)
     assert not mirror.records
+
+
+@async_test
+async def test_a_table_servers_autosave_counts_for_no_seat_here(tmp_path: Path) -> None:
+    """Each person counts their own seat from the record; the server's autosave names no
+    seat of this machine (it was counted as seat 0's before)."""
+    async with running(config("one-round", seed=3), saves_dir=tmp_path) as (_, url, hosted):
+        table = hosted[0].table
+        ayse, bora = client(url, "Ayşe"), client(url, "Bora")
+        await within(ayse.join())
+        await within(bora.join())
+        await within(asyncio.gather(play(ayse, 1, start_with=2), play(bora, 2)))
+        await close_all(ayse, bora)
+    data = table_snapshot(table)
+    assert data.settings.get("you") is None and save_facts(data) is None

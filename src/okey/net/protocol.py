@@ -43,6 +43,9 @@ MAX_CLIENT_MESSAGE: Final = 16 * 1024
 """The largest frame a server reads, in bytes (a Hello with a long name is under 1 KiB)."""
 MAX_SERVER_MESSAGE: Final = 1024 * 1024
 """The largest frame a client reads (a brief of a whole round is some tens of KiB)."""
+MAX_RECORD: Final = MAX_SERVER_MESSAGE // 2
+"""The longest match log a MatchRecord carries, in characters (a long match's is some tens
+of KiB): a longer one is not sent, and a client refuses it."""
 MAX_NAME: Final = 32
 MAX_CHAT: Final = 200
 MAX_CODE: Final = 64

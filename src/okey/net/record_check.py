@@ -19,13 +19,14 @@ from okey.engine.match import Match
 from okey.errors import OkeyError
 from okey.matchlog import parse_log, replay
 from okey.net.heard import HeardLog
-from okey.net.protocol import MatchRecord
+from okey.net.protocol import MAX_RECORD, MatchRecord
 from okey.rules import RuleSet
 
 
 class Doubt(Enum):
     """Why a record was refused (for the log; the player hears one line)."""
 
+    TOO_LONG = "too_long"  # longer than a server sends
     UNREADABLE = "unreadable"  # not a match log, or it does not replay under the rules
     NOT_OVER = "not_over"  # it does not end the match
     UNHEARD = "unheard"  # the seat heard nothing of the match
@@ -42,6 +43,8 @@ class RecordRefused(Exception):
 def checked_match(record: MatchRecord, rules: RuleSet, seat: int, heard: HeardLog) -> Match:
     """The match ``record`` holds, replayed under ``rules``, once it is found to be the
     match ``seat`` heard (see the module); :class:`RecordRefused` if it is not."""
+    if len(record.log) >= MAX_RECORD:
+        raise RecordRefused(Doubt.TOO_LONG)
     try:
         match = replay(parse_log(record.log), rules)
     except (OkeyError, ValueError, LookupError, RecursionError) as exc:

@@ -39,7 +39,7 @@ from okey.net.limits import Bucket
 from okey.net.protocol import (
     MAX_CHAT,
     MAX_NAME,
-    MAX_SERVER_MESSAGE,
+    MAX_RECORD,
     PROTOCOLS,
     RECORD_PROTOCOL,
     Act,
@@ -658,7 +658,7 @@ class NetTable:
         if place.kind is not SeatKind.PERSON or place.protocol < RECORD_PROTOCOL:
             return
         record = self.match_record()
-        if record is not None and len(record.log) < MAX_SERVER_MESSAGE // 2:
+        if record is not None and len(record.log) < MAX_RECORD:
             self.send(seat, record)
 
     def _clock_after_change(self) -> None:
