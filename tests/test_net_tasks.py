@@ -128,6 +128,15 @@ async def record_of(each: Client) -> MatchRecord:
 async def test_each_person_gets_the_record_after_the_end_and_an_older_client_none() -> None:
     async with running(config("one-round", seed=3)) as (_, url, hosted):
         table = hosted[0].table
+        sent_to: list[int] = []
+        send = table.send
+
+        def noting(seat: int, message: ServerMessage) -> None:
+            if isinstance(message, MatchRecord):
+                sent_to.append(seat)
+            send(seat, message)
+
+        table.send = noting
         mirrors = [Mirror(), Mirror(), Mirror()]
         ayse = client(url, "Ayşe", on_frame=mirrors[0].frame)
         bora = client(url, "Bora", on_frame=mirrors[1].frame)
@@ -144,6 +153,7 @@ async def test_each_person_gets_the_record_after_the_end_and_an_older_client_non
         await cem.ping(1)  # read past the end: the older client is sent no record
         await until(cem, lambda m: not isinstance(m, Update))
         await close_all(ayse, bora, cem)
+    assert sent_to == [0, 1]  # each person once; not the older client, nor the bot's seat
     sent = table.match_record()
     assert sent is not None and sent.sealed
     assert sent.log == format_log(LogHeader("one-round"), list(table.match.played()))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
@@ -32,7 +32,7 @@ from okey.tasks.counting import Credit, count_match
 
 log = logging.getLogger("okey.net")
 
-Played = Sequence[tuple[RecordEntry, Sequence[Event]]]
+Played = list[tuple[RecordEntry, Sequence[Event]]]
 
 
 def credit_lines(credits: Iterable[Credit]) -> list[Speech]:
@@ -54,7 +54,6 @@ class OnlineTasks:
     folder: Path  # where the ledger is kept (the saves folder)
     own: Callable[[], NetTable | None] | None = None  # the host's: its server's table
     day: Callable[[], date] = today
-    said: list[Speech] = field(default_factory=list)  # what the last record brought
     done: bool = False
 
     def count(self, record: MatchRecord, seat: NetSeat) -> list[Speech]:
@@ -64,23 +63,21 @@ class OnlineTasks:
             return []
         self.done = True
         found = self._played(record, seat)
-        if isinstance(found, Line):
-            self.said = [found]
-            return self.said
+        if not isinstance(found, list):
+            return [] if found is None else [found]
         try:
             credits = count_match(found, seat.rules, seat.you, self.folder, self.day())
         except ProgressError as exc:
-            self.said = [sentence(Problem(exc))]
-            return self.said
-        self.said = credit_lines(credits)
-        return self.said
+            return [sentence(Problem(exc))]
+        return credit_lines(credits)
 
-    def _played(self, record: MatchRecord, seat: NetSeat) -> Played | Line:
-        """The match's entries and events, or the line that says why it counts for nothing."""
+    def _played(self, record: MatchRecord, seat: NetSeat) -> Played | Line | None:
+        """The match's entries and events, or the line that says why it counts for nothing
+        (None: nothing to say)."""
         if self.own is not None:
             table = self.own()
             if table is None or not table.over:
-                return Line("tasks.online.refused")
+                return None  # (the server's match is what ended: never so)
             if table.match_id is not None and is_unverified(table.match_id):
                 return Line("tasks.online.unsealed")
             return list(table.match.played())
