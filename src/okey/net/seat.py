@@ -596,7 +596,9 @@ class Online:
                     self._closed_said = over
             case MatchRecord():
                 self._release()  # every event told first: the record is checked against them
-                if self.on_record is not None:
+                # Only once the table heard the end (a record sent before is no server's
+                # of this protocol, and is not read).
+                if self.on_record is not None and seat.step() is Step.MATCH_OVER:
                     self.on_record(message)
             case Pong():
                 pass
