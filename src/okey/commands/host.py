@@ -51,6 +51,8 @@ async def _host(chosen: Plan, sitting: Sitting, speaker: Speaker, args: argparse
     except SaveError as exc:
         return error(exc, catalogue)
     code = sitting.code = hosted.code
+    sitting.tasks_folder = chosen.folder  # the host's tasks are kept beside the autosave
+    sitting.own = lambda: hosted.table  # ...and counted from this server's own match
     if chosen.data is not None and load_token(HOST, code) is None:
         return error(text("host.error.no_seat", code=code), catalogue)
     try:

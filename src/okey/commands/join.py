@@ -14,20 +14,23 @@ import asyncio
 import getpass
 import logging
 import ssl
-from collections.abc import Coroutine, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from okey.commands import error, report
+from okey.commands.online_tasks import OnlineTasks
 from okey.commands.play import add_name_and_sort, make_speaker, table_sounds
 from okey.messages import DEFAULT_LANGUAGE, Catalogue, Verbosity, load_catalogue
 from okey.net.address import Target, parse_target
 from okey.net.client import Client, Disconnected, Lost
 from okey.net.protocol import Reason, Seated
 from okey.net.seat import Online, lost_text, net_seat, welcome_lines
-from okey.net.table import clean_name
+from okey.net.table import NetTable, clean_name
 from okey.net.tokens import HOST, forget_token, load_token, save_token, server_key
 from okey.rules import RulesError
+from okey.saves import saves_dir
 from okey.speech import Speaker, add_speech_options
 from okey.table.controller import Table
 from okey.table.lines import Line, Speech
@@ -79,6 +82,12 @@ class Sitting:
     lost: Disconnected | None = None
     afterwards: str | None = None
     catalogue: Catalogue = field(default_factory=lambda: load_catalogue(DEFAULT_LANGUAGE))
+    # The day's tasks the match completes for this seat are counted at its end (a private
+    # table's or a salon's alike), in ``tasks_folder`` (None: the saves folder); at
+    # ``okey host``, from ``own``, its server's table, rather than the record sent.
+    count_tasks: bool = True
+    tasks_folder: Path | None = None
+    own: Callable[[], NetTable | None] | None = None
 
 
 async def join_seat(sitting: Sitting) -> tuple[Client, Seated]:
@@ -125,6 +134,10 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
     table = sitting.table = Table(seat, speaker)
     table.voice.use_sounds(table_sounds(args, speaker, table.settings.sounds), table.settings)
     welcome = [*welcome_lines(seat), *sitting.welcome]
+    tasks = None
+    if sitting.count_tasks:
+        folder = sitting.tasks_folder or saves_dir(None)
+        tasks = OnlineTasks(folder, own=sitting.own).listener(table.voice.event, seat)
     online = Online(
         table,
         seat,
@@ -133,6 +146,7 @@ async def sit(sitting: Sitting, speaker: Speaker, args: argparse.Namespace) -> i
         welcome=welcome,
         serving=sitting.server == HOST,
         leaving=sitting.leave_question,
+        on_record=tasks,
     )
     try:
         await play_async(table, pace=0.0, far=online, lines=chosen_lines(args, speaker.mode))

@@ -174,9 +174,10 @@ class Client:
                 return message
             if isinstance(message, Refused):
                 if message.reason is Reason.PROTOCOL and hello.protocol > OLDEST:
-                    # A server older than this client: speak its version (Okey only).
-                    self.protocol = OLDEST
-                    hello = replace(hello, protocol=OLDEST)
+                    # A server older than this client: try the version before (a server of
+                    # version 2 seats at 101 too; one of version 1, at Okey only).
+                    self.protocol = hello.protocol - 1
+                    hello = replace(hello, protocol=self.protocol)
                     await self._send(hello)
                     continue
                 await connection.close()

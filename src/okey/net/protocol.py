@@ -22,12 +22,15 @@ from okey.rules import RuleSet
 from okey.wire.codec import JSON, CodecError, decode, encode_json
 from okey.wire.kit import net_part
 
-PROTOCOL: Final = 2
+PROTOCOL: Final = 3
 """The newest protocol version: a client says the newest it speaks in its Hello (an older
-server refuses it, and the client says 1 instead); a server answers in the client's."""
+server refuses it, and the client says the version before instead); a server answers in
+the client's."""
 OLDEST: Final = 1
 """The oldest version a server speaks: version 1 knows Okey's views only."""
 PROTOCOLS: Final = frozenset(range(OLDEST, PROTOCOL + 1))
+RECORD_PROTOCOL: Final = 3
+"""The first version whose seats are sent the match's record once it is over (MatchRecord)."""
 
 
 def game_protocol(game: str) -> int:
@@ -40,6 +43,9 @@ MAX_CLIENT_MESSAGE: Final = 16 * 1024
 """The largest frame a server reads, in bytes (a Hello with a long name is under 1 KiB)."""
 MAX_SERVER_MESSAGE: Final = 1024 * 1024
 """The largest frame a client reads (a brief of a whole round is some tens of KiB)."""
+MAX_RECORD: Final = MAX_SERVER_MESSAGE // 2
+"""The longest match log a MatchRecord carries, in characters (a long match's is some tens
+of KiB): a longer one is not sent, and a client refuses it."""
 MAX_NAME: Final = 32
 MAX_CHAT: Final = 200
 MAX_CODE: Final = 64
@@ -285,6 +291,19 @@ class Reviewed:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """The whole match, once it is over (never before: it names every tile): its record as
+    the match log writes it (:mod:`okey.matchlog`), sent to each person seated, so that
+    their own machine can check the match and count the day's tasks it completes.
+
+    ``sealed`` is False when the server resumed the match from a save that was changed
+    or not sealed (:func:`okey.saves.data.is_unverified`): it then counts for no task."""
+
+    log: str
+    sealed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class Goodbye:
     """The server closes this connection, and why."""
 
@@ -302,6 +321,7 @@ ServerMessage: TypeAlias = (
     | Refused
     | Pong
     | Reviewed
+    | MatchRecord
     | Goodbye
 )
 

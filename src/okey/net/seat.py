@@ -45,6 +45,7 @@ from okey.engine.view import Phase
 from okey.hand.notation import parse_tile
 from okey.messages import Catalogue, Verbosity
 from okey.net.client import FINAL, Disconnected
+from okey.net.heard import HeardLog
 from okey.net.protocol import Act as ActMessage
 from okey.net.protocol import (
     AskReview,
@@ -53,6 +54,7 @@ from okey.net.protocol import (
     ClientMessage,
     Goodbye,
     Lobby,
+    MatchRecord,
     Pong,
     Presence,
     PresenceState,
@@ -109,6 +111,7 @@ class NetSeat:
         self._view: SeatView | None = None  # the view of the table's game
         self._version = 0
         self._seen: list[Event] = []
+        self.heard = HeardLog()  # the spans of events heard, to check the record against
         self.lobby: Lobby | None = None
         self.outbox: asyncio.Queue[ClientMessage] = asyncio.Queue()
         self.pending: dict[int, Action] = {}  # moves sent, by ref, to word a refusal
@@ -245,9 +248,11 @@ class NetSeat:
             self.waiting = ()
         self._view = update.view
         self._seen += update.events
+        self.heard.update(update)
 
     def missed(self, brief: Brief) -> None:
         self._seen += brief.missed
+        self.heard.brief(brief)
 
 
 def seat_rules(seated: Seated) -> RuleSet:
@@ -483,8 +488,12 @@ class Online:
         hold: float = HOLD_DRAW,
         serving: bool = False,
         leaving: Line | None = None,
+        on_record: Callable[[MatchRecord], None] | None = None,
     ) -> None:
         self.table = table
+        # The finished match's record, when the server sends it (okey join and okey host
+        # count the day's tasks with it; a browser's seat, played here, does not).
+        self.on_record = on_record
         self.serving = serving  # this process runs the server: leaving closes the table
         self.leaving = leaving  # the question before leaving a match under way, if not ours
         self.removed = False  # the host freed this seat before the deal
@@ -595,6 +604,12 @@ class Online:
                 if message.reason not in FINAL or over:  # else the loss says it
                     table.voice.event(Line(f"net.reason.{message.reason.value}"))
                     self._closed_said = over
+            case MatchRecord():
+                self._release()  # every event told first: the record is checked against them
+                # Only once the table heard the end (a record sent before is no server's
+                # of this protocol, and is not read).
+                if self.on_record is not None and seat.step() is Step.MATCH_OVER:
+                    self.on_record(message)
             case Pong():
                 pass
             case _:

@@ -39,7 +39,9 @@ from okey.net.limits import Bucket
 from okey.net.protocol import (
     MAX_CHAT,
     MAX_NAME,
+    MAX_RECORD,
     PROTOCOLS,
+    RECORD_PROTOCOL,
     Act,
     AskReview,
     Brief,
@@ -48,6 +50,7 @@ from okey.net.protocol import (
     Detail,
     Hello,
     Lobby,
+    MatchRecord,
     Ping,
     Pong,
     Presence,
@@ -68,6 +71,7 @@ from okey.net.protocol import (
 from okey.review import RoundReview, review_log
 from okey.rules import RuleSet
 from okey.saves import new_rng
+from okey.saves.data import is_unverified
 from okey.tiles import Tile
 from okey.wire.kit import net_part
 
@@ -232,6 +236,7 @@ class NetTable:
         self.bot_due = 0.0
         self._turn_key: tuple[int, int] | None = None
         self.reviews: dict[tuple[int, int], RoundReview] = {}  # (seat, round): worked out
+        self._record: MatchRecord | None = None  # the finished match's, written once
         self.closed = False
         self._pick_host()
         if self.match.started:
@@ -342,6 +347,8 @@ class NetTable:
         left_out = max(0, len(missed) - BRIEF_EVENTS)
         self.send(found, Brief(heard, tuple(missed[left_out:]), left_out))
         self.send(found, self._update(found, []))
+        if self.over:  # it ended while the seat was away
+            self._send_record(found)
         self._tell_others(found, Presence(found, seat.name, PresenceState.RETURNED))
         return found
 
@@ -617,6 +624,9 @@ class NetTable:
         self._clock_after_change()
         for seat in self.connected():
             self.send(seat, self._update(seat, events))
+        if self.over and any(isinstance(e, MatchOver) for e in events):
+            for seat in self.connected():
+                self._send_record(seat)
         if any(isinstance(e, RoundStarted) for e in events):
             for place in self.seats:
                 place.ready = False
@@ -628,6 +638,28 @@ class NetTable:
         view = self.match.table_view(seat) if self.started else None
         assert view is None or isinstance(view, self.net.view)  # the view its game reads
         return Update(self.version, seen, view, self.clock())
+
+    def match_record(self) -> MatchRecord | None:
+        """The finished match's record, as its seats are sent it (None while it is played:
+        the record names every tile dealt, so nobody may have it before the end)."""
+        if not self.over:
+            return None
+        if self._record is None:
+            match = self.match
+            log_text = format_log(LogHeader(match.rules.name), list(match.played()))
+            sealed = self.match_id is None or not is_unverified(self.match_id)
+            self._record = MatchRecord(log_text, sealed)
+        return self._record
+
+    def _send_record(self, seat: int) -> None:
+        """The finished match's record to a person seated whose client reads it (a record
+        too long for a frame is not sent: that match counts for no task online)."""
+        place = self.seats[seat]
+        if place.kind is not SeatKind.PERSON or place.protocol < RECORD_PROTOCOL:
+            return
+        record = self.match_record()
+        if record is not None and len(record.log) < MAX_RECORD:
+            self.send(seat, record)
 
     def _clock_after_change(self) -> None:
         now = self.now()

@@ -1,9 +1,12 @@
-"""Crediting the tasks a match completes, from a verified save's record.
+"""Crediting the tasks a match completes, from a verified save's record, or from the
+record of a match played at an online table.
 
 Only a save whose seal was checked, of a match that was never an unsealed save
 (:attr:`SaveData.verified`, :func:`okey.saves.data.is_unverified`), counts: an edited,
 unsealed or older-format save completes nothing. A match counts for the tasks of
-the day it was saved on (and that day's week), never for a later day's.
+the day it was saved on (and that day's week), never for a later day's. A table
+server's autosave is no seat's of this machine: it counts for nothing here (each person
+at an online table counts the match's record at its end, :func:`count_match`).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
 
+from okey.engine.events import Event
+from okey.engine.record import RecordEntry
 from okey.errors import Phrase
 from okey.rules import RuleSet
 from okey.saves import SaveData, SaveError, read_save
@@ -22,6 +27,8 @@ from okey.tasks.calendar import day_tasks, week_challenge, week_key, week_of
 from okey.tasks.facts import MatchFacts, facts_of_played
 from okey.tasks.kinds import CHALLENGE_BONUS, Kind, completed
 from okey.tasks.ledger import Ledger, load_ledger, store_ledger
+
+ONLINE_KEY = "net"  # what a table server's autosave keeps its seats under (okey.net.persist)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +50,8 @@ def save_facts(data: SaveData) -> MatchFacts | None:
     """The facts of the save's player (None: the save holds no seat for them)."""
     from okey.saves.restore import restore_match
 
+    if "you" not in data.settings and ONLINE_KEY in data.settings:
+        return None  # a table server's autosave: whose seat is this machine's, it cannot say
     you = data.settings.get("you", 0)
     if type(you) is not int or not 0 <= you < data.players:
         return None
@@ -90,6 +99,22 @@ def count_saves(saves: Iterable[SaveData], folder: Path, today: date) -> list[Cr
             continue
         ledger, new = credit(ledger, facts, data.rules, day)
         done += new
+    if done:
+        store_ledger(folder, ledger, today)
+    return done
+
+
+def count_match(
+    played: Iterable[tuple[RecordEntry, Sequence[Event]]],
+    rules: RuleSet,
+    seat: int,
+    folder: Path,
+    today: date,
+) -> list[Credit]:
+    """Credit what a finished match (its replayed entries and their events, under
+    ``rules``) completes for ``seat`` today, and keep the ledger in ``folder``; what was
+    newly done (a :class:`~okey.progress_file.ProgressError` if the ledger is unusable)."""
+    ledger, done = credit(load_ledger(folder), facts_of_played(played, rules, seat), rules, today)
     if done:
         store_ledger(folder, ledger, today)
     return done
