@@ -50,8 +50,11 @@ MAX_KEY = 16  # characters in a key's name ("pageup", "c-f", "f12")
 HISTORY_READS = frozenset({Command.OLDER, Command.NEWER, Command.OLDEST, Command.NEWEST})
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODE(message)
 
 
 def send_text(connection: ServerConnection, text: str, *, most: int) -> None:
