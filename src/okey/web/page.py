@@ -200,7 +200,7 @@ class Picture:
         self.board_key: tuple[object, ...] = ()
         self.board: Board = ([], [])
         self.sent: dict[str, Any] = {}  # each part as the page has it
-        self._said: dict[tuple[Line, Verbosity], str] = {}
+        self._said: dict[tuple[Line | str, Verbosity], str] = {}
         self._keys: dict[Command, str] = {}
         self._items: dict[Command, dict[str, Any]] = {}  # each action as last worded
         self._rules: object = None
@@ -246,9 +246,10 @@ class Picture:
             label = _label(table, command)
             if command is Command.ENTER and lobby is not None and not lobby.started:
                 label = Line("web.start")  # the lobby's Enter starts the match (the host's)
-            text = said.get((label, verbosity))
+            asked = (label.key, verbosity) if not label.fields else (label, verbosity)
+            text = said.get(asked)  # (a line's hash is its key's: most have no fields)
             if text is None:
-                text = said[(label, verbosity)] = table.words().say(label)
+                text = said[asked] = table.words().say(label)
             if command not in keys:
                 keys[command] = names[command] if BY_COMMAND[command].keys else ""
             now = possible_now(table, command)
@@ -266,7 +267,10 @@ class Picture:
 
 def _moves(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     by_command = {item["cmd"]: item for item in listed}
-    return [by_command[c.value] for c in MOVES if c.value in by_command]
+    return [by_command[value] for value in _MOVE_VALUES if value in by_command]
+
+
+_MOVE_VALUES = tuple(command.value for command in MOVES)
 
 
 def actions(table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
