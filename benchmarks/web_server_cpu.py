@@ -9,13 +9,16 @@ page's JSON: keys P and Enter, Enter between rounds) or as terminal clients (the
 client, drawing and throwing the tile drawn back), and plays for ``--seconds`` after a
 warm-up. The server's CPU (user + system, /proc) is divided by the moves its tables made.
 The two kinds run one after the other, in one run, on the same seeds. Prints one JSON
-object. Run: ``uv run python benchmarks/web_server_cpu.py [--tables 50] [--seconds 20]``.
+object. Run: ``uv run python benchmarks/web_server_cpu.py [--tables 50] [--seconds 20]``
+(``OKEY_ONLY=web`` or ``terminal``: that kind alone; ``OKEY_WEB_PROFILE=FILE``: the
+server's cProfile statistics of the measured time, to read with :mod:`pstats`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
 import os
 import subprocess
@@ -39,13 +42,17 @@ def code(n: int) -> str:
     return f"WEBB-{n:05d}"
 
 
-def cpu_seconds(pid: int) -> float:
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """The process's CPU time so far: user, system (the kernel's: its sockets)."""
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tick = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tick, int(fields[12]) / tick
 
 
-async def serve(tables: int) -> None:
+async def serve(tables: int, profile: str = "") -> None:
+    """Host the tables; on each "count" read, say their moves and this process's CPU
+    (``profile``: a file for cProfile's statistics of the measured time alone)."""
     limits = Limits(per_address=1_000_000, messages_per_second=1000.0, burst=1000.0)
     server = TableServer(limits, web=web_door())
     _, port = await server.start(LOOPBACK, 0)
@@ -55,9 +62,18 @@ async def serve(tables: int) -> None:
     ]
     print(json.dumps({"port": port}), flush=True)
     loop = asyncio.get_running_loop()
+    profiler = cProfile.Profile() if profile else None
     while (await loop.run_in_executor(None, sys.stdin.readline)).strip() == "count":
+        if profiler is not None:  # from the first count to the second
+            if profiler.getstats():
+                profiler.disable()
+                profiler.dump_stats(profile)
+                profiler = None
+            else:
+                profiler.enable()
         moves = sum(len(h.table.match.record) for h in hosted if h.table.started)
-        print(json.dumps({"moves": moves, "cpu": cpu_seconds(os.getpid())}), flush=True)
+        user, system = cpu_seconds(os.getpid())
+        print(json.dumps({"moves": moves, "cpu": user + system, "sys": system}), flush=True)
     await server.stop()
 
 
@@ -136,6 +152,7 @@ async def measure(kind: str, tables: int, seconds: float, warmup: float) -> dict
     return {
         "moves": moves,
         "cpu_s": round(cpu, 3),
+        "sys_s": round(last["sys"] - first["sys"], 3),
         "cpu_ms_per_move": round(1000 * cpu / max(1, moves), 4),
     }
 
@@ -148,20 +165,11 @@ def main() -> int:
     parser.add_argument("--warmup", type=float, default=5.0)
     args = parser.parse_args()
     if args.serve:
-        if os.environ.get("OKEY_WEB_PROFILE"):
-            import cProfile
-
-            cProfile.runctx(
-                "asyncio.run(serve(args.tables))",
-                globals(),
-                {"args": args},
-                os.environ["OKEY_WEB_PROFILE"],
-            )
-            return 0
-        asyncio.run(serve(args.tables))
+        asyncio.run(serve(args.tables, os.environ.get("OKEY_WEB_PROFILE", "")))
         return 0
-    if os.environ.get("OKEY_WEB_ONLY"):
-        print(asyncio.run(measure("web", args.tables, args.seconds, args.warmup)))
+    only = os.environ.get("OKEY_ONLY") or ("web" if os.environ.get("OKEY_WEB_ONLY") else "")
+    if only:  # one kind alone ("web" or "terminal"), to profile its server
+        print(asyncio.run(measure(only, args.tables, args.seconds, args.warmup)))
         return 0
     terminal = asyncio.run(measure("terminal", args.tables, args.seconds, args.warmup))
     web = asyncio.run(measure("web", args.tables, args.seconds, args.warmup))

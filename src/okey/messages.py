@@ -146,12 +146,16 @@ def read_mo(data: bytes) -> tuple[Entries, PluralRule]:
 
 
 _COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
+# The texts a catalogue keeps once worded (its fields whole numbers and strings alone):
+# a table words the same few lines again and again (a server's browser seats on every
+# move). Past this many, it forgets them all and begins again.
+MEMO_MOST = 20_000
 
 
 class Catalogue:
     """One language's messages, immutable, with English behind them for what is missing."""
 
-    __slots__ = ("_entries", "_fallback", "_language", "_plural")
+    __slots__ = ("_entries", "_fallback", "_language", "_memo", "_plural", "_tiles")
 
     def __init__(
         self,
@@ -164,6 +168,8 @@ class Catalogue:
         self._entries: Entries = MappingProxyType(dict(entries))
         self._plural = plural
         self._fallback = fallback
+        self._memo: dict[tuple[object, ...], str] = {}
+        self._tiles: dict[tuple[Tile, Tile | None], str] = {}
 
     @classmethod
     def from_mo(cls, language: str, data: bytes, fallback: Catalogue | None = None) -> Catalogue:
@@ -198,6 +204,20 @@ class Catalogue:
         return any(self._find(key, context) is not None for context in contexts)
 
     def _format(self, key: str, verbosity: Verbosity | None, fields: dict[str, object]) -> str:
+        for value in fields.values():
+            kind = type(value)
+            if kind is not str and kind is not int:  # (True is 1, and says "True")
+                return self._word(key, verbosity, fields)
+        memo = (key, verbosity, *fields.items())
+        text = self._memo.get(memo)
+        if text is None:
+            text = self._word(key, verbosity, fields)
+            if len(self._memo) >= MEMO_MOST:
+                self._memo.clear()
+            self._memo[memo] = text
+        return text
+
+    def _word(self, key: str, verbosity: Verbosity | None, fields: dict[str, object]) -> str:
         count = fields.get(COUNT)
         contexts: list[str] = []
         if isinstance(count, int):
@@ -244,6 +264,12 @@ class Catalogue:
 
     def tile(self, tile: Tile, okey: Tile | None = None) -> str:
         """A tile's spoken name with its role: "red 5", "red 6 okey", "red 6 false"."""
+        named = self._tiles.get((tile, okey))
+        if named is None:
+            named = self._tiles[(tile, okey)] = self._tile(tile, okey)
+        return named
+
+    def _tile(self, tile: Tile, okey: Tile | None) -> str:
         if tile.is_false_joker:
             if okey is None:
                 return self.text("tile.false_joker_bare")

@@ -288,8 +288,24 @@ def finishes(hand: Sequence[Tile], okey: Tile, scoring: ScoringRules) -> list[Fi
     return result
 
 
+_finishing: dict[tuple[tuple[int, ...], int], bool] = {}  # has_finish's answers
+_FINISHING_MOST: Final = 4096
+
+
 def has_finish(counts: list[int], jokers: int) -> bool:
-    """True when some discard from these 15 tiles leaves a finished hand."""
+    """True when some discard from these 15 tiles leaves a finished hand (the answers
+    are kept: a table asks it of the same hand for its prompt, its screen and its
+    actions; the oldest are forgotten past a few thousand)."""
+    asked = (tuple(counts), jokers)
+    found = _finishing.get(asked)
+    if found is None:
+        if len(_finishing) >= _FINISHING_MOST:
+            del _finishing[next(iter(_finishing))]
+        found = _finishing[asked] = _has_finish(counts, jokers)
+    return found
+
+
+def _has_finish(counts: list[int], jokers: int) -> bool:
     singles = _singles(counts)
     if singles <= jokers + 1:
         for code in range(52):
@@ -787,4 +803,5 @@ def clear_caches() -> None:
     """Forget memoised row results (for benchmarks measuring a cold start)."""
     _row_minus.clear()
     _last_states.clear()
+    _finishing.clear()
     clear_row_caches()

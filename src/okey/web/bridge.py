@@ -50,8 +50,11 @@ MAX_KEY = 16  # characters in a key's name ("pageup", "c-f", "f12")
 HISTORY_READS = frozenset({Command.OLDER, Command.NEWER, Command.OLDEST, Command.NEWEST})
 
 
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
 def dumps(message: dict[str, Any]) -> str:
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODE(message)
 
 
 def send_text(connection: ServerConnection, text: str, *, most: int) -> None:
@@ -288,8 +291,9 @@ class BrowserSeat:
         queue to wait for: its words are heard as they come)."""
         while not table.leaving:
             self.wake.clear()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), table.clock_wait())
+            with contextlib.suppress(TimeoutError):  # (no task for the wait, as wait_for's)
+                async with asyncio.timeout(table.clock_wait()):
+                    await self.wake.wait()
             if table.leaving:
                 return
             table.tick(heard=True)  # what it says is sent; a timeout comes back as an Update

@@ -24,6 +24,7 @@ from okey.table.input.router import _label, possible_now
 from okey.table.keys import BY_COMMAND, Command, KeyNames, menu_commands
 from okey.table.lines import Joined, Line, Speech
 from okey.table.terminal import screen
+from okey.tiles import Tile
 
 PAGE_KEYS = (
     "web.title",
@@ -123,14 +124,30 @@ def fragments(text: StyleAndTextTuples) -> list[list[str]]:
     "tile-red"), for the page to draw the same."""
     out: list[list[str]] = []
     for part in text:
-        style, words = part[0], part[1]
-        classes = " ".join(
-            name.removeprefix("class:").replace(".", "-")
-            for name in style.split()
-            if name.startswith("class:")
-        )
-        out.append([classes, words])
+        style = part[0]
+        classes = _CLASSES.get(style)
+        if classes is None:
+            classes = _CLASSES[style] = " ".join(
+                name.removeprefix("class:").replace(".", "-")
+                for name in style.split()
+                if name.startswith("class:")
+            )
+        out.append([classes, part[1]])
     return out
+
+
+_CLASSES: dict[str, str] = {}  # each style the terminal draws (a few dozen), as classes
+_CELLS: dict[tuple[Tile, Tile | None], tuple[str, str]] = {}  # each tile's face and classes
+
+
+def _cell(tile: Tile, okey: Tile | None) -> tuple[str, str]:
+    """A tile's face as the terminal draws it (shape, colour letter, number), and its
+    classes."""
+    cell = _CELLS.get((tile, okey))
+    if cell is None:
+        style, face = screen.tile_cell(tile, okey)
+        cell = _CELLS[(tile, okey)] = (face.strip(), fragments([(style, "")])[0][0])
+    return cell
 
 
 def rack_items(table: Table) -> list[dict[str, Any]]:
@@ -141,22 +158,29 @@ def rack_items(table: Table) -> list[dict[str, Any]]:
     okey = rack.okey
     kept = rack.focus
     marked = table.marked
+    marks = table.marks
+    count = rack.count
+    seen = (words.catalogue.language, words.verbosity, words.okey, count)
     items: list[dict[str, Any]] = []
     try:
         for index, tile in enumerate(rack.tiles):
-            rack.focus = index
-            style, face = screen.tile_cell(tile, okey)
-            items.append(
-                {
-                    "name": words.say(focus_line(table, with_kind=False)),
-                    "face": face.strip(),
-                    "style": fragments([(style, "")])[0][0],
-                    "marked": index in marked,
-                }
-            )
+            face, style = _cell(tile, okey)
+            said = (*seen, tile, tile in marks, index)  # all focus_line reads of it
+            name = _NAMES.get(said)
+            if name is None:
+                rack.focus = index
+                name = words.say(focus_line(table, with_kind=False))
+                if len(_NAMES) >= _NAMES_MOST:
+                    _NAMES.clear()
+                _NAMES[said] = name
+            items.append({"name": name, "face": face, "style": style, "marked": index in marked})
     finally:
         rack.focus = kept
     return items
+
+
+_NAMES: dict[tuple[object, ...], str] = {}  # a tile's name in its place on a rack, worded
+_NAMES_MOST = 20_000
 
 
 _NONE = object()  # a part the page has not been sent
@@ -176,8 +200,11 @@ class Picture:
         self.board_key: tuple[object, ...] = ()
         self.board: Board = ([], [])
         self.sent: dict[str, Any] = {}  # each part as the page has it
-        self._said: dict[tuple[Line, Verbosity], str] = {}
+        self._said: dict[tuple[Line | str, Verbosity], str] = {}
         self._keys: dict[Command, str] = {}
+        self._items: dict[Command, dict[str, Any]] = {}  # each action as last worded
+        self._rules: object = None
+        self._commands: list[Command] = []  # the Escape menu of those rules
 
     def changes(self, table: Table) -> dict[str, Any] | None:
         """The parts of the page's picture that changed, as one "state" message (None:
@@ -208,33 +235,42 @@ class Picture:
     def _actions(self, table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """:func:`actions`, each label worded once in each verbosity, each key named once."""
         verbosity = table.settings.verbosity
-        said, keys = self._said, self._keys
+        said, keys, items = self._said, self._keys, self._items
         names = KeyNames(table.catalogue)
         lobby = getattr(table.seat, "lobby", None)
+        rules = table.seat.rules
+        if rules is not self._rules:
+            self._rules, self._commands = rules, menu_commands(rules, online=True)
         listed = []
-        for command in menu_commands(table.seat.rules, online=True):
+        for command in self._commands:
             label = _label(table, command)
             if command is Command.ENTER and lobby is not None and not lobby.started:
                 label = Line("web.start")  # the lobby's Enter starts the match (the host's)
-            text = said.get((label, verbosity))
+            asked = (label.key, verbosity) if not label.fields else (label, verbosity)
+            text = said.get(asked)  # (a line's hash is its key's: most have no fields)
             if text is None:
-                text = said[(label, verbosity)] = table.words().say(label)
+                text = said[asked] = table.words().say(label)
             if command not in keys:
                 keys[command] = names[command] if BY_COMMAND[command].keys else ""
-            listed.append(
-                {
+            now = possible_now(table, command)
+            item = items.get(command)
+            if item is None or item["label"] != text or item["now"] != now:
+                item = items[command] = {  # (a new one: the page's picture holds the old)
                     "cmd": command.value,
                     "label": text,
                     "key": keys[command],
-                    "now": possible_now(table, command),
+                    "now": now,
                 }
-            )
+            listed.append(item)
         return _moves(listed), listed
 
 
 def _moves(listed: list[dict[str, Any]]) -> list[dict[str, Any]]:
     by_command = {item["cmd"]: item for item in listed}
-    return [by_command[c.value] for c in MOVES if c.value in by_command]
+    return [by_command[value] for value in _MOVE_VALUES if value in by_command]
+
+
+_MOVE_VALUES = tuple(command.value for command in MOVES)
 
 
 def actions(table: Table) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -272,6 +308,8 @@ def actions_key(table: Table) -> object:
         lobby is not None and lobby.started,
         table.settings.verbosity,
         table.rack.count,
+        table.settings.hints_left,  # (the hint's button, once they are used up)
+        view is not None and table.seats.you in view.autopilot,
     )
 
 

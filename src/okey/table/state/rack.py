@@ -19,6 +19,7 @@ class Rack:
         self.opening = opening  # a 101 table's options: smart grouping by its best opening
         self.okey: Tile | None = None
         self.sorted = SortedHand(mode, (), ())
+        self._given: tuple[object, ...] = ()  # the hand, okey and mode last sorted
         self.focus = 0
 
     @property
@@ -38,8 +39,11 @@ class Rack:
 
     def update(self, hand: Sequence[Tile], okey: Tile, *, follow: Tile | None = None) -> None:
         """Re-sort ``hand``; focus ``follow`` if given, else keep the position (clamped)."""
+        given = (tuple(hand), okey, self.mode)
+        if given != self._given:  # (a server's browser seat is told every move)
+            self._given = given
+            self.sorted = sort_hand(hand, okey, self.mode, self.opening)
         self.okey = okey
-        self.sorted = sort_hand(hand, okey, self.mode, self.opening)
         if follow is not None and follow in self.tiles:
             self.focus = self.tiles.index(follow)
         self._clamp()

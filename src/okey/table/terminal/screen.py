@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
+from functools import cache
 
 from prompt_toolkit.formatted_text import StyleAndTextTuples
 
@@ -52,6 +53,7 @@ STYLE = {
 }
 
 
+@cache  # (a few thousand at most; a server's browser seats draw them on every move)
 def tile_cell(tile: Tile, okey: Tile | None) -> tuple[str, str]:
     """The style and the 4-column text of a tile: "●r5", "★r6" (false joker)."""
     face = stand_in(tile, okey) if okey is not None else tile
