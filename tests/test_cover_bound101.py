@@ -1,8 +1,9 @@
 """The quick bound before the search for a finish's new combinations (okey.hand.cover).
 
-``covers`` refuses a hand at once when more of its tiles need an okey of their own (no
-run or set of real tiles holds them, no one combination holds two of them) than it has
-okeys, plus the discard. The bound must never refuse a hand the search would cover: it
+``covers`` refuses a hand at once when its tiles that need an okey of their own (no run
+or set of real tiles holds them, no one combination holds two of them; two okeys for a
+tile no other can join) need more okeys than it has, the discard's aside. The bound must
+never refuse a hand the search would cover: it
 is checked against the search itself, on hands built from runs and sets with okeys and
 a few tiles more, and it must let every hand built that way alone through.
 """
@@ -14,7 +15,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from okey.hand.cover import MAX_DROPS, _search_covers, covers, okey_bound
+from okey.hand.cover import _search_covers, covers, okey_bound
 
 
 def _built(rng: random.Random, wrap: bool, extra: int) -> tuple[list[int], int]:
@@ -49,7 +50,7 @@ def _built(rng: random.Random, wrap: bool, extra: int) -> tuple[list[int], int]:
 @given(st.integers(0, 2**32 - 1), st.booleans())
 def test_a_hand_built_of_runs_and_sets_is_never_refused(seed: int, wrap: bool) -> None:
     counts, okeys = _built(random.Random(seed), wrap, extra=0)
-    assert okey_bound(counts, okeys, wrap) <= okeys + MAX_DROPS
+    assert okey_bound(counts, okeys, wrap) <= okeys
     assert covers(counts, okeys, 0, wrap).values  # and the search lays it
 
 
@@ -59,7 +60,7 @@ def test_a_hand_the_bound_refuses_has_no_cover(
 ) -> None:
     counts, okeys = _built(random.Random(seed), wrap, extra)
     gained = 1 if typed and okeys else 0
-    if okey_bound(counts, okeys, wrap) > okeys + MAX_DROPS:
+    if okey_bound(counts, okeys, wrap) > okeys:
         searched = _search_covers(counts, okeys - gained, gained, wrap, None, not typed)
         assert searched.values == {}
         assert covers(counts, okeys - gained, gained, wrap, None, not typed).values == {}

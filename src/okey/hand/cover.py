@@ -325,28 +325,31 @@ def _apart(held: list[list[bool]], a: int, b: int, okeys: int) -> bool:
 
 
 def okey_bound(counts: Sequence[int], okeys: int, wrap: bool) -> int:
-    """How many tiles of the hand need a combination holding an okey, each its own: tiles
-    no run or set of real tiles can hold, no two of which one combination can hold
-    (chosen greedily, those sharing a combination with fewest others first: a lower
-    bound). Each of them but the discard is in a combination holding an okey, none
-    shared, so a cover needs at least this many okeys less one."""
+    """The fewest okeys a cover of the hand could lay (a lower bound). A tile no run or
+    set of real tiles holds needs a combination holding an okey; two okeys when no other
+    tile of the hand can share a combination with it. Of such tiles no two of which one
+    combination can hold (chosen greedily: the two-okey ones, then those sharing a
+    combination with fewest others), each but the discard has a combination of its own,
+    so the cover lays their okeys, less the discard's."""
     held = _rows_held(counts, wrap)
-    lone = [
-        code
-        for code in range(52)
-        for _ in range(counts[code])
-        if not _real_combination(counts, held, code)
-    ]
-    if len(lone) <= okeys + MAX_DROPS:
-        return len(lone)
+    tiles = [code for code in range(52) for _ in range(counts[code])]
+    lone = [code for code in tiles if not _real_combination(counts, held, code)]
+    if len(lone) <= 1:
+        return 0
+    needs: dict[int, int] = {}
+    for index, code in enumerate(tiles):
+        if code in lone and code not in needs:
+            others = tiles[:index] + tiles[index + 1 :]
+            needs[code] = 2 if all(_apart(held, code, other, okeys) for other in others) else 1
     sharing = {
         code: sum(1 for other in lone if not _apart(held, code, other, okeys)) for code in lone
     }
     chosen: list[int] = []
-    for code in sorted(lone, key=sharing.__getitem__):
+    for code in sorted(lone, key=lambda code: (-needs[code], sharing[code])):
         if all(_apart(held, code, other, okeys) for other in chosen):
             chosen.append(code)
-    return len(chosen)
+    wanted = [needs[code] for code in chosen]
+    return sum(wanted) - max(wanted)
 
 
 def covers(
@@ -367,7 +370,7 @@ def covers(
     okeys replace matters, as when an okey must be laid).
     """
     okeys = min(own + gained, MAX_GAPS)
-    if okey_bound(counts, okeys, wrap) > okeys + MAX_DROPS:  # no cover: no search
+    if okey_bound(counts, okeys, wrap) > okeys:  # no cover: no search
         return Covers({}, {}, wrap, need, gained > 0 or not greedy)
     return _search_covers(counts, own, gained, wrap, need, greedy)
 
