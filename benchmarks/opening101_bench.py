@@ -36,6 +36,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from okey.hand import cover, runvalue
+from okey.hand import opening as searches
 from okey.hand.finishing import Opened, finish_plan
 from okey.hand.handgen import winning_hand
 from okey.hand.notation import format_tiles
@@ -82,6 +83,7 @@ def rich_set(seed: int, size: int) -> list[Hand]:
 def clear_caches() -> None:
     runvalue.clear_caches()
     cover.clear_caches()
+    searches.clear_caches()
 
 
 def timings(

@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import pathlib
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
@@ -80,8 +82,19 @@ def test_help_and_hand_load_neither_the_table_nor_the_speech_layer(args: tuple[s
 
 # What ``okey --help`` never needs (each costs start-up time; issue 29's goal is 60 ms of
 # processor time for it): the rules and their TOML reader, the engine and the hand's
-# searches, the folders library, asyncio and ssl, the audio library, threads, processes.
+# searches, the folders library, asyncio and ssl, the audio library, threads, processes;
+# the settings' checkers (there is no settings file), the tiles, dataclasses (and the
+# inspect it loads), pathlib, and shutil (argparse's way to the terminal's width, which
+# brings the compression modules).
 NOT_FOR_HELP = (
+    "okey.preferences",
+    "okey.tiles",
+    "dataclasses",
+    "inspect",
+    "pathlib",
+    "shutil",
+    "bz2",
+    "lzma",
     "okey.rules",
     "okey.engine",
     "okey.hand",
@@ -99,7 +112,10 @@ NOT_FOR_HELP = (
 )
 
 
-def test_help_imports_no_heavy_module() -> None:
+def test_help_imports_no_heavy_module(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    monkeypatch.setenv("OKEY_SETTINGS", str(tmp_path / "settings.toml"))  # none there
     status, modules = loaded("--help")
     assert status == 0
     assert [name for name in modules if name.startswith(NOT_FOR_HELP + HEAVY)] == []
@@ -194,3 +210,34 @@ def test_the_settings_keep_the_guess_or_close_it(no_speech: list[str]) -> None:
     assert start_speech_early(["play"], {"language": "tr"}, "tr")
     assert no_speech == ["en", "en", "tr"]  # the settings' language: probed again in it
     assert len(background._early) == 1
+
+
+@pytest.mark.parametrize("columns", ["", "0", "-3", "x", "50", "200"])
+def test_the_help_is_as_wide_as_shutil_finds_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, columns: str
+) -> None:
+    monkeypatch.setenv("COLUMNS", columns)
+    assert cli.terminal_columns() == shutil.get_terminal_size().columns
+    assert cli.HelpLayout("okey")._width == shutil.get_terminal_size().columns - 2
+
+
+def test_a_settings_file_that_is_there_is_read_and_one_that_is_not_is_no_problem(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    path = tmp_path / "settings.toml"
+    monkeypatch.setenv("OKEY_SETTINGS", str(path))
+    assert cli._load_settings() == ({}, None)
+    path.write_text('speech = "off"\n', encoding="utf-8")
+    assert cli._load_settings() == ({"speech": "off"}, None)
+    path.unlink()
+    path.mkdir()  # there, but no file to read: said why
+    settings, problem = cli._load_settings()
+    assert settings == {}
+    assert problem is not None
+
+
+def test_the_catalogue_names_each_colour_by_its_own_key() -> None:
+    from okey.tiles import Colour  # the catalogue keys colours without importing them
+
+    for colour in Colour:
+        assert EN.colour(colour) == EN.text(f"colour.{colour.name.lower()}")

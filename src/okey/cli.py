@@ -21,6 +21,7 @@ from okey import language
 from okey.commands import COMMANDS, USAGE_ERROR, CommandEntry, error, on_a_terminal, report
 from okey.console import make_console_safe
 from okey.errors import Phrase
+from okey.folders import settings_file
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, load_catalogue
 from okey.textfiles import printable
 from okey.version import OPTION as VERSION_OPTION
@@ -31,6 +32,7 @@ if TYPE_CHECKING:  # okey.preferences loads most of the game: it is imported aft
 
 # The old name of the registry: the modules, in order.
 COMMAND_MODULES = tuple(entry.module for entry in COMMANDS)
+_COMMAND_NAMES = frozenset(entry.name for entry in COMMANDS)
 
 
 class Command(Protocol):
@@ -57,12 +59,45 @@ class UsageRefused(SystemExit):
         self.message = message
 
 
+def terminal_columns(fallback: int = 80) -> int:
+    """The terminal's width as ``shutil.get_terminal_size().columns`` gives it:
+    ``$COLUMNS``, else standard output's terminal, else ``fallback``."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns  # type: ignore[union-attr]
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+        columns = columns or fallback
+    return columns
+
+
+class HelpLayout(argparse.HelpFormatter):
+    """argparse's own help layout, its width found without importing shutil, as argparse
+    does (with shutil's compression modules, a tenth of okey --help's start)."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A parser that refuses a bad command line on one line of standard error, in the
     player's words (not argparse's usage block): :class:`UsageRefused`, which
     :func:`main` turns into the usage status (``--help`` still exits as argparse does)."""
 
     def __init__(self, *args: Any, catalogue: Catalogue | None = None, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpLayout)
         super().__init__(*args, **kwargs)
         self._catalogue = catalogue or load_catalogue(DEFAULT_LANGUAGE)
 
@@ -199,7 +234,14 @@ def _known() -> str:
 
 
 def _load_settings() -> tuple[dict[str, Value], PreferencesError | None]:
-    """The settings file's choices, or none and why the file cannot be used."""
+    """The settings file's choices, or none and why the file cannot be used. Its reader
+    (which loads much of the game to check the values) only for a file that is there."""
+    try:
+        os.stat(settings_file())
+    except FileNotFoundError:
+        return {}, None
+    except (OSError, ValueError):
+        pass  # the reader says why the file cannot be read
     from okey.preferences import PreferencesError, load, settings_path
 
     try:
@@ -272,10 +314,11 @@ def start_speech_early(
     game's, started already); otherwise a worker :func:`guess_speech_early` started
     is closed.
     """
-    from okey.preferences import BY_KEY
+    if args and args[0] in _COMMAND_NAMES:  # not for okey --help: no settings to look up
+        from okey.preferences import BY_KEY
 
-    if args and args[0] in BY_KEY["speech"].commands:
-        return _start_if_speaking(args, settings, language)
+        if args[0] in BY_KEY["speech"].commands:
+            return _start_if_speaking(args, settings, language)
     _stop_early()
     return False
 

@@ -13,12 +13,13 @@ is given the catalogue, and ``str(error)`` reads the English one that
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from enum import StrEnum
-from pathlib import PurePath
-from typing import ClassVar, Protocol
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from okey.tiles import Tile
+if TYPE_CHECKING:  # okey.tiles (and its dataclasses) costs okey --help's start: see _word
+    from okey.tiles import Tile
 
 
 class Phrase:
@@ -135,8 +136,10 @@ def render(item: OkeyError | Phrase, catalogue: Wording) -> str:
 def _word(value: object, okey: Tile | None, catalogue: Wording) -> object:
     if isinstance(value, OkeyError | Phrase):
         return render(value, catalogue)
+    from okey.tiles import Tile  # here: okey --help words errors, never tiles
+
     if isinstance(value, Tile):
         return catalogue.tile(value, okey)
-    if isinstance(value, BaseException | PurePath):
+    if isinstance(value, BaseException | os.PathLike):  # a path: pathlib need not load
         return str(value)
     return value

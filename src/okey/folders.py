@@ -10,6 +10,19 @@ import posixpath
 import sys
 from collections.abc import Mapping
 
+SETTINGS_VAR = "OKEY_SETTINGS"
+SETTINGS_FILE = "settings.toml"
+
+
+def settings_file(environ: Mapping[str, str] | None = None) -> str:
+    """Where the settings file is (it may not exist): ``$OKEY_SETTINGS`` when set, else
+    ``settings.toml`` in the user's configuration folder (:mod:`okey.preferences` reads
+    it; every command looks for it first, so finding it imports nothing)."""
+    env = os.environ if environ is None else environ
+    if env.get(SETTINGS_VAR):
+        return os.path.expanduser(env[SETTINGS_VAR])
+    return os.path.join(user_config_dir("okey"), SETTINGS_FILE)
+
 
 def user_config_dir(app: str, environ: Mapping[str, str] | None = None) -> str:
     """``platformdirs.user_config_dir(app)``."""

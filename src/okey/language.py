@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, UnknownLanguageError
 
@@ -28,8 +28,10 @@ class Source(StrEnum):
     DEFAULT = "default"
 
 
-@dataclass(frozen=True)
-class LanguageChoice:
+class LanguageChoice(NamedTuple):
+    """The language chosen, and where from. A named tuple, not a dataclass: every command
+    chooses its language, okey --help too, which imports no dataclasses (issue 29)."""
+
     code: str
     source: Source
     # $OKEY_LANGUAGE's value when it names no known language (passed over; worth a word)

@@ -22,21 +22,28 @@ speaker, the narrators); a module that needs words takes a ``Catalogue``.
 from __future__ import annotations
 
 import gettext
+import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import cache
 from io import BytesIO
-from pathlib import Path
 from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple
 
 from okey import errors
-from okey.tiles import Colour, Tile, is_okey
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from okey.tiles import Colour, Tile
+
+# okey --help loads this module, so it imports neither pathlib nor dataclasses (nor
+# okey.tiles, which uses them): together a third of that command's start (issue 29).
 
 DOMAIN = "okey"
 # Beside this module, not through importlib.resources: that import alone costs more
 # than reading every catalogue (issue 15: okey --help and okey play start fast).
-LOCALES = Path(__file__).with_name("locales")
+LOCALES = os.path.join(os.path.dirname(__file__), "locales")
 DEFAULT_LANGUAGE = "en"
 COUNT = "count"  # the field by which a plural message picks its form
 EXACT = "="  # the context "=N": the text for exactly N
@@ -51,16 +58,23 @@ def _english_plural(n: int) -> int:
     return int(n != 1)
 
 
+def _mo_file(code: str) -> str:
+    return os.path.join(LOCALES, code, "LC_MESSAGES", f"{DOMAIN}.mo")
+
+
 def mo_path(code: str) -> Path:
-    return LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    """Where language ``code``'s compiled catalogue is."""
+    from pathlib import Path
+
+    return Path(_mo_file(code))
 
 
 def _installed() -> tuple[str, ...]:
     """The language codes with a compiled catalogue, English first."""
     found = sorted(
-        entry.name
-        for entry in LOCALES.iterdir()
-        if entry.name != DEFAULT_LANGUAGE and mo_path(entry.name).is_file()
+        name
+        for name in os.listdir(LOCALES)
+        if name != DEFAULT_LANGUAGE and os.path.isfile(_mo_file(name))
     )
     return (DEFAULT_LANGUAGE, *found)
 
@@ -86,8 +100,7 @@ class UnknownLanguageError(LookupError):
         self.known = known
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(NamedTuple):
     """One entry of a catalogue: its text, or its plural forms in the language's order."""
 
     forms: tuple[str, ...]
@@ -145,7 +158,8 @@ def read_mo(data: bytes) -> tuple[Entries, PluralRule]:
     return entries, mo.plural_rule()
 
 
-_COLOUR_KEYS = {colour: f"colour.{colour.name.lower()}" for colour in Colour}
+# By colour (a Colour is its index): red, blue, black, yellow.
+_COLOUR_KEYS = ("colour.red", "colour.blue", "colour.black", "colour.yellow")
 # The texts a catalogue keeps once worded (its fields whole numbers and strings alone):
 # a table words the same few lines again and again (a server's browser seats on every
 # move). Past this many, it forgets them all and begins again.
@@ -276,6 +290,8 @@ class Catalogue:
             return self.text(
                 "tile.false_joker", colour=self.colour(okey.colour), number=okey.number
             )
+        from okey.tiles import is_okey  # loaded already: a tile was made
+
         key = "tile.okey" if okey is not None and is_okey(tile, okey) else "tile.plain"
         return self.text(key, colour=self.colour(tile.colour), number=tile.number)
 
@@ -291,7 +307,8 @@ def load_catalogue(code: str) -> Catalogue:
     if code not in LANGUAGES:
         raise UnknownLanguageError(code, LANGUAGES)
     fallback = None if code == DEFAULT_LANGUAGE else load_catalogue(DEFAULT_LANGUAGE)
-    return Catalogue.from_mo(code, mo_path(code).read_bytes(), fallback)
+    with open(_mo_file(code), "rb") as file:
+        return Catalogue.from_mo(code, file.read(), fallback)
 
 
 errors.word_in_english_with(lambda: load_catalogue(DEFAULT_LANGUAGE))

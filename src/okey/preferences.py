@@ -5,10 +5,11 @@ file for one game. The file is ``$OKEY_SETTINGS`` when set, else
 ``settings.toml`` in the user's configuration folder. Only known keys with
 good values are accepted, so a damaged file is reported, never half-used.
 
-Every command reads the file first (``okey --help`` too), so this module imports
-only what reading it needs: the TOML parser when there is a file, and the game's
-modules (rules, table, speech, saves) when a value is checked against them or the
-file is written.
+Every command looks for the file first (``okey --help`` too); :mod:`okey.cli` imports
+this module only when there is one (:func:`okey.folders.settings_file` finds it), and
+this module imports only what reading it needs: the TOML parser, and the game's modules
+(rules, table, speech, saves) when a value is checked against them or the file is
+written.
 """
 
 from __future__ import annotations
@@ -22,14 +23,14 @@ from typing import ClassVar, Final
 
 from okey.audio.volume import DEFAULT_VOLUME, VOLUME_STEPS
 from okey.errors import OkeyError, Phrase
-from okey.folders import user_config_dir
+from okey.folders import SETTINGS_VAR, settings_file
 from okey.levels import level_names
 from okey.messages import DEFAULT_LANGUAGE, LANGUAGES, Catalogue, Verbosity
 from okey.numbers import PACE, NumberError, NumberRule
 from okey.speech.modes import SpeechMode
 from okey.textfiles import TextFileError, decode, read_bytes
 
-ENV_VAR: Final = "OKEY_SETTINGS"
+ENV_VAR: Final = SETTINGS_VAR
 MAX_NAME: Final = 40
 MAX_BYTES: Final = 64 * 1024
 
@@ -226,10 +227,7 @@ BY_KEY: Final[Mapping[str, Preference]] = {p.key: p for p in PREFERENCES}
 
 def settings_path(environ: Mapping[str, str] | None = None) -> Path:
     """Where the settings file is (it may not exist)."""
-    env = os.environ if environ is None else environ
-    if env.get(ENV_VAR):
-        return Path(env[ENV_VAR]).expanduser()
-    return Path(user_config_dir("okey")) / "settings.toml"
+    return Path(settings_file(environ))
 
 
 def preference(key: str) -> Preference:

@@ -26,10 +26,12 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Iterator
 from enum import StrEnum
-from pathlib import Path
-from typing import ClassVar, Final, TextIO
+from typing import TYPE_CHECKING, ClassVar, Final, TextIO
 
 from okey.errors import OkeyError
+
+if TYPE_CHECKING:  # okey --help reads the settings file through here: no pathlib
+    from pathlib import Path
 
 ENCODING: Final = "utf-8-sig"
 BOM: Final = "\ufeff"

@@ -73,11 +73,11 @@ def check_hand(hand: Sequence[Tile], indicator: Tile, most: int = MAX_HAND) -> N
     if len(hand) > most:
         raise HandError(HandProblem.TOO_MANY, most=most, count=len(hand))
     okey = okey_for(indicator)
-    counts = Counter(hand)
-    for tile, count in counts.items():
+    counts = Counter(tile.code for tile in hand)  # codes: hashed faster than tiles
+    for code, count in counts.items():
         if count > 2:
-            raise HandError(HandProblem.COPIES, okey=okey, count=count, tile=tile)
-    if counts[indicator] > 1:
+            raise HandError(HandProblem.COPIES, okey=okey, count=count, tile=Tile(code))
+    if counts[indicator.code] > 1:
         raise HandError(HandProblem.INDICATOR, tile=indicator)
 
 

@@ -276,6 +276,82 @@ class Covers:
         raise AssertionError("a cover's rows were not found again")
 
 
+def _rows_held(counts: Sequence[int], wrap: bool) -> list[list[bool]]:
+    """For each colour, whether the hand holds the tile of each place (1..13, 14: a 1 after
+    13 with ``wrap``; place 0 is never held)."""
+    top = 14 if wrap else 13
+    return [
+        [False] + [bool(counts[colour * 13 + (place - 1) % 13]) for place in range(1, top + 1)]
+        for colour in range(4)
+    ]
+
+
+def _places(n0: int, wrap: bool) -> tuple[int, ...]:
+    return (1, 14) if wrap and n0 == 0 else (n0 + 1,)
+
+
+def _real_combination(counts: Sequence[int], held: list[list[bool]], code: int) -> bool:
+    """True when a run or set of real tiles of the hand alone can hold tile ``code``."""
+    colour, n0 = divmod(code, 13)
+    if sum(1 for c in range(4) if counts[c * 13 + n0]) >= 3:
+        return True
+    row = held[colour]
+    top = len(row) - 1
+    for place in _places(n0, top == 14):
+        for low in range(max(1, place - 2), min(place, top - 2) + 1):
+            if row[low] and row[low + 1] and row[low + 2]:
+                return True
+    return False
+
+
+def _apart(held: list[list[bool]], a: int, b: int, okeys: int) -> bool:
+    """True when no combination can hold both tiles: two copies of a face, two faces
+    of other colours and numbers, or of one colour with more empty places between
+    them than ``okeys`` can fill."""
+    if a == b:
+        return True
+    colour, n_a = divmod(a, 13)
+    other, n_b = divmod(b, 13)
+    if colour != other:
+        return n_a != n_b
+    row = held[colour]
+    wrap = len(row) == 15
+    for p in _places(n_a, wrap):
+        for q in _places(n_b, wrap):
+            low, high = min(p, q), max(p, q)
+            if sum(1 for place in range(low + 1, high) if not row[place]) <= okeys:
+                return False
+    return True
+
+
+def okey_bound(counts: Sequence[int], okeys: int, wrap: bool) -> int:
+    """The fewest okeys a cover of the hand could lay (a lower bound). A tile no run or
+    set of real tiles holds needs a combination holding an okey; two okeys when no other
+    tile of the hand can share a combination with it. Of such tiles no two of which one
+    combination can hold (chosen greedily: the two-okey ones, then those sharing a
+    combination with fewest others), each but the discard has a combination of its own,
+    so the cover lays their okeys, less the discard's."""
+    held = _rows_held(counts, wrap)
+    tiles = [code for code in range(52) for _ in range(counts[code])]
+    lone = [code for code in tiles if not _real_combination(counts, held, code)]
+    if len(lone) <= 1:
+        return 0
+    needs: dict[int, int] = {}
+    for index, code in enumerate(tiles):
+        if code in lone and code not in needs:
+            others = tiles[:index] + tiles[index + 1 :]
+            needs[code] = 2 if all(_apart(held, code, other, okeys) for other in others) else 1
+    sharing = {
+        code: sum(1 for other in lone if not _apart(held, code, other, okeys)) for code in lone
+    }
+    chosen: list[int] = []
+    for code in sorted(lone, key=lambda code: (-needs[code], sharing[code])):
+        if all(_apart(held, code, other, okeys) for other in chosen):
+            chosen.append(code)
+    wanted = [needs[code] for code in chosen]
+    return sum(wanted) - max(wanted)
+
+
 def covers(
     counts: Sequence[int],
     own: int,
@@ -293,6 +369,16 @@ def covers(
     ``greedy=False`` tries every okey choice inside runs (when which tiles the
     okeys replace matters, as when an okey must be laid).
     """
+    okeys = min(own + gained, MAX_GAPS)
+    if okey_bound(counts, okeys, wrap) > okeys:  # no cover: no search
+        return Covers({}, {}, wrap, need, gained > 0 or not greedy)
+    return _search_covers(counts, own, gained, wrap, need, greedy)
+
+
+def _search_covers(
+    counts: Sequence[int], own: int, gained: int, wrap: bool, need: int | None, greedy: bool
+) -> Covers:
+    """:func:`covers`, by trying every choice of sets."""
     typed = gained > 0 or not greedy
     values: dict[Usage, int] = {}
     states: dict[Usage, CoverState] = {}

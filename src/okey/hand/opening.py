@@ -201,6 +201,29 @@ def _lone_runs(counts: list[int], must: int | None, wrap: bool, best: _Found) ->
     return best
 
 
+_RECENT: dict[tuple[tuple[int, ...], int, int | None, bool], _Found] = {}
+_RECENT_MOST: Final = 4
+
+
+def _searched(counts: list[int], jokers: int, must: int | None, wrap: bool) -> _Found:
+    """:func:`_search` of a hand, remembered for the last few hands: a hand's best opening
+    and then its value (``okey hand``'s opening, then finishing's may-it-open test) search
+    once."""
+    key = (tuple(counts), jokers, must, wrap)
+    found = _RECENT.get(key)
+    if found is None:
+        found = _search(counts, jokers, must, wrap)
+        if len(_RECENT) >= _RECENT_MOST:
+            del _RECENT[next(iter(_RECENT))]  # the oldest
+        _RECENT[key] = found
+    return found
+
+
+def clear_caches() -> None:
+    """Forget the searches remembered (for benchmarks measuring a cold start)."""
+    _RECENT.clear()
+
+
 def _must_code(must_use: Tile | None, okey: Tile) -> tuple[int | None, bool]:
     """The face code of a tile that must be laid (None for none or an okey), and okey-ness."""
     if must_use is None:
@@ -222,7 +245,7 @@ def best_opening_value(
     """
     counts, jokers = hand_counts(hand, okey)
     must, must_okey = _must_code(must_use, okey)
-    found = _search(counts, jokers, must, rules.wrap_runs)
+    found = _searched(counts, jokers, must, rules.wrap_runs)
     if found.value < 0 or (found.value == 0 and must_okey):
         return None
     return found.value
@@ -252,7 +275,7 @@ def best_opening(
     """
     counts, jokers = hand_counts(hand, okey)
     must, must_okey = _must_code(must_use, okey)
-    found = _search(counts, jokers, must, rules.wrap_runs)
+    found = _searched(counts, jokers, must, rules.wrap_runs)
     if found.state is None or found.value < 0 or (found.value == 0 and must_okey):
         return None
     melds, left = _build(hand, okey, rules, found, jokers, must)

@@ -39,13 +39,13 @@ def best_pairs(
     the least value in hand), then the two okeys together. An okey that must
     be laid and has no single tile left takes a tile's place in the lowest pair.
     """
-    pools: dict[Tile, list[Tile]] = {}
+    pools: dict[int, list[Tile]] = {}  # by code: hashed faster than tiles
     wild: list[Tile] = []
     for tile in hand:
         if is_okey(tile, okey):
             wild.append(tile)
         else:
-            pools.setdefault(tile, []).append(tile)
+            pools.setdefault(tile.code, []).append(tile)
     pairs: list[tuple[Tile, Tile]] = []
     singles: list[Tile] = []
     for same in pools.values():
@@ -53,7 +53,7 @@ def best_pairs(
             pairs.append((same[0], same[1]))
         else:
             singles += same
-    singles.sort(key=lambda t: (-stand_in(t, okey).number, t))
+    singles.sort(key=lambda t: (-stand_in(t, okey).number, t.code))  # a tile's order: its code
     if must_use is not None and not is_okey(must_use, okey) and must_use in singles and wild:
         singles.remove(must_use)
         singles.insert(0, must_use)
