@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from okey.hand.notation import format_tiles, parse_tile, parse_tiles
 from okey.table.state.rack import Rack
 from okey.table.state.sorting import SectionKind, SortMode, sort_hand
+from okey.tiles import FACE_COUNT, Tile, full_set
 
 EXAMPLE = parse_tiles("y13 b5 k3 k4 k5 r5 k6")
 OKEY = parse_tile("r11")
@@ -82,3 +86,56 @@ def test_the_rack_keeps_its_focus_sensibly() -> None:
     assert rack.position_of(drawn) == 5
     rack.update(EXAMPLE, OKEY)  # the drawn tile left: the focus stays where it was
     assert rack.focus == 4
+
+
+_FACES = st.integers(0, FACE_COUNT - 1).map(Tile)
+
+
+def _hands(least: int) -> st.SearchStrategy[list[Tile]]:
+    """Hands that could be dealt: up to 15 of the 106 tiles."""
+    return st.tuples(st.permutations(full_set()), st.integers(least, 15)).map(
+        lambda drawn: list(drawn[0][: drawn[1]])
+    )
+
+
+_KEYED = st.sampled_from([SortMode.COLOUR, SortMode.ASCENDING, SortMode.DESCENDING])
+
+
+@given(
+    hand=_hands(1),
+    okey=_FACES,
+    mode=_KEYED,
+    data=st.data(),
+)
+def test_a_discard_leaves_the_rack_as_sorting_again_would(
+    hand: list[Tile], okey: Tile, mode: SortMode, data: st.DataObject
+) -> None:
+    """The rack takes the discarded tile out instead of sorting again: the same order
+    and sections as a new sort, whichever tile leaves."""
+    rack = Rack(mode)
+    rack.update(hand, okey)
+    at = data.draw(st.integers(0, len(hand) - 1))
+    gone = hand[at]
+    rest = hand[:at] + hand[at + 1 :]
+    rack.update(rest, okey, gone=gone)
+    assert rack.sorted == sort_hand(rest, okey, mode)
+
+
+@given(hand=_hands(2), okey=_FACES, data=st.data())
+def test_the_rack_sorts_again_when_more_than_the_discard_changed(
+    hand: list[Tile], okey: Tile, data: st.DataObject
+) -> None:
+    """Smart grouping, another okey, or a hand that is not the last one less the tile
+    said gone: sorted again."""
+    mode = data.draw(st.sampled_from(list(SortMode)))
+    rack = Rack(mode)
+    rack.update(hand, okey)
+    gone = hand[0]
+    other = data.draw(_hands(0))
+    new_okey = data.draw(st.one_of(st.just(okey), _FACES))
+    rack.update(other, new_okey, gone=gone)
+    assert rack.sorted == sort_hand(other, new_okey, mode)
+    rack.update(hand[1:], new_okey, gone=gone)
+    assert rack.sorted == sort_hand(hand[1:], new_okey, mode)
+    rack.set_mode(mode.next())
+    assert rack.sorted == sort_hand(hand[1:], new_okey, mode.next())

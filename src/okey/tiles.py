@@ -85,6 +85,11 @@ NAMES: tuple[str, ...] = (
     "fj",
 )
 
+# Every face's colour and number, by code (the rack's sorts read them for every tile).
+COLOUR_AND_NUMBER: tuple[tuple[Colour, int], ...] = tuple(
+    (Colour(code // 13), code % 13 + 1) for code in range(FACE_COUNT)
+)
+
 
 def full_set() -> list[Tile]:
     """The 106 physical tiles: two of every face and two false jokers."""

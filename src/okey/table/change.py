@@ -52,6 +52,7 @@ class Seen:
     """What a change's events mean to the table, beside their words."""
 
     drawn: Tile | None = None  # the tile the player last drew or took: the focus goes there
+    discarded: Tile | None = None  # the tile the player discarded: it leaves the rack
     dealt: bool = False  # a round was dealt
     your_hand: bool = False  # the player was dealt a hand
     took: bool = False  # the player took a discard
@@ -71,7 +72,11 @@ class Seen:
                     seen.drawn = event.tile
                 case TookDiscard() if event.seat == you:
                     seen.drawn, seen.took = event.tile, True
-                case Discarded() | RoundWon() | RoundDrawn():
+                case Discarded():
+                    seen.turn_over = True
+                    if event.seat == you:
+                        seen.discarded = event.tile
+                case RoundWon() | RoundDrawn():
                     seen.turn_over = True
                 case GameEvent():  # the game's own: its folder says what they mean here
                     notice = notice_of(event)
@@ -107,13 +112,15 @@ def tell(table: TableCore, events: Sequence[Event], *, by_player: bool) -> None:
     if seen.dealt:
         table.win_told = None
     if now.seen is not None:
-        table.update_rack(now.seen, follow=seen.drawn, reset=seen.dealt)
+        table.update_rack(now.seen, follow=seen.drawn, reset=seen.dealt, gone=seen.discarded)
     okey = now.seen.okey if now.seen is not None else None
     said = [Said(None, cue, where) for cue, where in cues.event_cues(events, table.seats, okey)]
     heard = cues.alone(table.voice)
     lines = table.narrator.lines(events, table.position, table.hand(), heard=heard, view=now.seen)
     said += [Said(line) for line in lines]
-    said += [Said(line) for line in table.game.after(table, before, now)]
+    after = table.game.after
+    if after is not None:
+        said += [Said(line) for line in after(table, before, now)]
     said += _talk(table, events, before, now, by_player=by_player)
     said += _prompts(table, before, now, seen)
     if seen.turn_over or seen.drawn is not None:

@@ -203,11 +203,17 @@ class TableCore:
         return self.rack.position_of(tile), self.rack.count
 
     def update_rack(
-        self, view: TableView, follow: Tile | None = None, *, reset: bool = False
+        self,
+        view: TableView,
+        follow: Tile | None = None,
+        *,
+        reset: bool = False,
+        gone: Tile | None = None,
     ) -> None:
+        """The rack after a change (``gone``: the tile the player discarded)."""
         if reset:
             self.rack.focus = 0
-        self.rack.update(view.hand, view.okey, follow=follow)
+        self.rack.update(view.hand, view.okey, follow=follow, gone=gone)
 
     # -- saving ----------------------------------------------------------------------
 

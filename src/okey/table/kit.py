@@ -108,11 +108,6 @@ def _no_alert(*args: object) -> list[Said]:
     return []
 
 
-def _no_after(*args: object) -> list[Line]:
-    del args
-    return []
-
-
 def _never(*args: object) -> bool:
     del args
     return False
@@ -163,9 +158,9 @@ class TablePart(Generic[T]):
     as the change step keeps it)."""
     choose: Callable[[T, Option], None] | None = None
     """Enter on an option of a list of moves the game offered (None: its first move made)."""
-    after: Callable[[T, SeatState, SeatState], list[Line]] = _no_after
+    after: Callable[[T, SeatState, SeatState], list[Line]] | None = None
     """What the game says after a change's events, from the seat before and now (Okey
-    101: an opponent down to a few tiles, the pile running low)."""
+    101: an opponent down to a few tiles, the pile running low; None: nothing)."""
     carry_out: Callable[[T, Sequence[Action]], bool] | None = None
     """Yes to a question of the game's that asked for moves (None: made in order, stopping
     at the first refused, as :func:`okey.table.input.moves.carry_out`); True when all were made."""

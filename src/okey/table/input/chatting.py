@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from okey.audio import Cue, position_of
+from okey.audio import Cue
 from okey.table.keys import Command
 from okey.table.lines import Line, Speech, Where
+from okey.table.output.cues import heard_from
 
 if TYPE_CHECKING:
     from okey.table.core import Handler, TableCore
@@ -78,7 +79,7 @@ def heard(table: TableCore, seat: int, name: str, text: str) -> None:
 def chat(table: TableCore, sender: int, speech: Speech) -> None:
     """A chat message from the player at ``sender``: its cue from their side, then its
     words (queued behind what is being said)."""
-    where = position_of(sender, table.seats.you, table.seats.players)
+    where = heard_from(table.seats, sender)
     table.voice.event(speech, cue=Cue.CHAT, where=where)
 
 

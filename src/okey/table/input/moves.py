@@ -30,7 +30,7 @@ from okey.table.keys import Command
 from okey.table.lines import Line, Name
 from okey.table.output import prompts
 from okey.table.state.menu import Asking, Menu, Option, Question
-from okey.table.state.seat import Done, Outcome, Refused, SeatView, Step
+from okey.table.state.seat import Done, Outcome, Refused, SeatState, SeatView, Step
 from okey.tiles import Tile
 
 if TYPE_CHECKING:
@@ -77,6 +77,7 @@ def next_round(table: TableCore, *, by_player: bool = True) -> None:
 def _enter(table: TableCore, command: Command) -> None:
     """Enter discards the tile in focus; it also takes the seat back from autopilot,
     deals the next round, and leaves a finished match."""
+    del command
     state = table.state
     if state.step is Step.MATCH_OVER:
         leave(table)
@@ -86,16 +87,14 @@ def _enter(table: TableCore, command: Command) -> None:
     elif state.step is Step.ROUND_OVER:
         next_round(table)
     else:
-        _discard_focused(table, command)
+        _discard_focused(table, state)
 
 
-def _discard_focused(table: TableCore, command: Command) -> None:
-    del command
+def _discard_focused(table: TableCore, state: SeatState) -> None:
     tile = table.rack.focused
     if tile is None:
         table.voice.reply(Line("table.no_tiles"))
         return
-    state = table.state
     view = state.view
     action = Discard(tile)
     if state.step is Step.PLAYER and view is not None and tile == view.okey:

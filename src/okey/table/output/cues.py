@@ -5,8 +5,8 @@ that may be heard instead of words in brief mode (the volume keys are
 The change step (:mod:`okey.table.change`) puts :func:`event_cues` before the words of
 a change, and the voice (:mod:`okey.table.output.voice`) plays them first: ``play`` only
 queues, so the cues never hold the words back. The player on the left is heard from the
-left, on the right from the right, across and the player's own in the middle
-(:func:`okey.audio.position_of`).
+left, on the right from the right, across and the player's own in the middle: where
+they sit (:meth:`okey.table.state.seats.Seats.place`), as :func:`heard_from` says.
 
 At Okey 101 a seat's laying (an opening, new combinations, additions) is heard once per
 change with the indicator's cue (a showing), a tile given back with the discard's, a
@@ -20,10 +20,12 @@ a working device); never in detailed mode.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, assert_never
+from collections.abc import Mapping, Sequence
+from functools import partial
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Final, assert_never
 
-from okey.audio import STANDALONE, Cue, Position, position_of
+from okey.audio import STANDALONE, Cue, Position
 from okey.engine.events import (
     AutopilotChanged,
     Dealt,
@@ -46,14 +48,28 @@ from okey.engine.events import (
 )
 from okey.messages import Verbosity
 from okey.table.kit import notice_of
+from okey.table.state.seats import Place, Seats
 
 if TYPE_CHECKING:
     from okey.table.output.voice import Voice
-    from okey.table.state.seats import Seats
     from okey.tiles import Tile
 
 Placed = tuple[Cue, Position]
 """A cue and where it is heard from."""
+
+_HEARD: Final[Mapping[Place, Position]] = MappingProxyType(
+    {
+        Place.YOU: Position.OWN,
+        Place.LEFT: Position.LEFT,
+        Place.RIGHT: Position.RIGHT,
+        Place.ACROSS: Position.ACROSS,
+    }
+)
+
+
+def heard_from(seats: Seats, seat: int) -> Position:
+    """Where ``seat``'s cues come from: where it sits, as the player sits."""
+    return _HEARD[seats.place(seat)]
 
 
 def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list[Placed]:
@@ -62,10 +78,7 @@ def event_cues(events: Sequence[Event], seats: Seats, okey: Tile | None) -> list
     replaces the cue of the round that ended it."""
     cues: list[Placed] = []
     ending: Placed | None = None
-
-    def at(seat: int) -> Position:
-        return position_of(seat, seats.you, seats.players)
-
+    at = partial(heard_from, seats)
     laying: set[int] = set()  # seats whose laying was heard in this change (one cue each)
     for event in events:
         match event:

@@ -126,7 +126,8 @@ class TableNarrator:
         self.closing = ""  # what the player's timeout closed: "menu", "question" or nothing
         self.view: TableView | None = None  # the seat's view after the events told
         self.round_okey: Tile | None = None  # the okey of the round being told, once turned
-        self.game_words = words_of(kits.DEFAULT_GAME)  # the words of the view's game
+        self.game = kits.DEFAULT_GAME  # the view's game
+        self.game_words = words_of(self.game)  # its words
 
     def lines(
         self,
@@ -144,7 +145,9 @@ class TableNarrator:
         (at Okey 101 it names the combinations a penalised discard fitted, the scores'
         reasons and the deal's best opening)."""
         self.view = view
-        self.game_words = words_of(view.rules.game if view is not None else kits.DEFAULT_GAME)
+        game = view.rules.game if view is not None else kits.DEFAULT_GAME
+        if game != self.game:
+            self.game, self.game_words = game, words_of(game)
         said: list[Speech] = []
         pending: Drew | TookDiscard | None = None  # another player's draw, told with a discard
         you = self.seats.you

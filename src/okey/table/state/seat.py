@@ -116,19 +116,14 @@ class SeatState:
     step: Step
     seen: SeatView | None  # None before the first deal
     round_number: int  # 0 before the first deal
+    view: PlayerView | None  # ``seen`` where it is classic Okey's
 
     @classmethod
     def of(cls, seat: SeatLink) -> SeatState:
         seen = seat.view()
         number = seen.round_number if seen else 0
-        return cls(seat.version, seat.step(), seen, number)
-
-    @property
-    def view(self) -> PlayerView | None:
-        """The view where it is classic Okey's (None before the first deal, and at a table
-        of another game)."""
-        seen = self.seen
-        return seen if isinstance(seen, PlayerView) else None
+        view = seen if isinstance(seen, PlayerView) else None
+        return cls(seat.version, seat.step(), seen, number, view)
 
     @property
     def dealt(self) -> bool:

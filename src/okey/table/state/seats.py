@@ -36,14 +36,15 @@ class Seats:
         return self.table.players
 
     def place(self, seat: int) -> Place:
-        offset = (seat - self.you) % self.players
+        players = self.table.players
+        offset = (seat - self.you) % players
         if offset == 0:
             return Place.YOU
-        if self.players == 2:
+        if players == 2:
             return Place.ACROSS
         if offset == 1:
             return Place.RIGHT
-        if offset == self.players - 1:
+        if offset == players - 1:
             return Place.LEFT
         return Place.ACROSS
 

@@ -10,7 +10,8 @@ joker sorts as the face it plays (the okey's).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from operator import itemgetter
 
 from okey.hand.combinations import GroupKind
 from okey.hand.melds import OpeningRules
@@ -22,7 +23,7 @@ from okey.table.sorted_hand import Section as Section
 from okey.table.sorted_hand import SectionKind as SectionKind
 from okey.table.sorted_hand import SortedHand as SortedHand
 from okey.table.sorted_hand import SortMode as SortMode
-from okey.tiles import Tile, stand_in
+from okey.tiles import COLOUR_AND_NUMBER, FALSE_JOKER_CODE, Tile
 
 PAIRS_PREFERRED_FROM = 5  # smart grouping shows pairs when this many pairs beat the runs and sets
 
@@ -33,41 +34,26 @@ _GROUP_SECTIONS = {
     GroupKind.PAIR: SectionKind.PAIR,
 }
 
+# A tile's sort key: okeys last, then a face's colour or number, which its section is
+# named by (the key's first two parts), then the rest of the order.
+_OKEY_LAST = (1, 0, 0, 0)
+_KEY = itemgetter(0)
 
-def colour_key(tile: Tile, okey: Tile) -> tuple[int, int, int]:
+
+def colour_key(tile: Tile, okey: Tile) -> tuple[int, int, int, int]:
     """Okeys last; otherwise the face played (colour then number), a false joker after it."""
-    if tile == okey:
-        return (1, 0, 0)
-    return (0, stand_in(tile, okey).code, int(tile.is_false_joker))
+    code = tile.code
+    if code == okey.code:
+        return _OKEY_LAST
+    joker = code == FALSE_JOKER_CODE
+    colour, number = COLOUR_AND_NUMBER[okey.code if joker else code]
+    return (0, colour, number, int(joker))
 
 
 def number_key(tile: Tile, okey: Tile) -> tuple[int, int, int, int]:
     """Okeys last; otherwise number, then colour, a false joker after its face."""
-    if tile == okey:
-        return (1, 0, 0, 0)
-    face = stand_in(tile, okey)
-    return (0, face.number, int(face.colour), int(tile.is_false_joker))
-
-
-def _sections_by(
-    tiles: Sequence[Tile], okey: Tile, kind: SectionKind, label: Callable[[Tile], int]
-) -> tuple[Section, ...]:
-    """Runs of equal labels (okeys as one section of their own)."""
-    sections: list[Section] = []
-    start = 0
-    for index in range(1, len(tiles) + 1):
-        if index < len(tiles) and _label(tiles[index], okey, label) == _label(
-            tiles[start], okey, label
-        ):
-            continue
-        section_kind = SectionKind.OKEYS if tiles[start] == okey else kind
-        sections.append(Section(section_kind, start, index - start))
-        start = index
-    return tuple(sections)
-
-
-def _label(tile: Tile, okey: Tile, label: Callable[[Tile], int]) -> int:
-    return -1 if tile == okey else label(stand_in(tile, okey))
+    last, colour, number, joker = colour_key(tile, okey)
+    return (last, number, colour, joker)
 
 
 def smart_grouping(hand: Sequence[Tile], okey: Tile) -> Grouping:
@@ -86,25 +72,32 @@ def sort_hand(
     if mode is SortMode.SMART:
         return _smart(hand, okey) if opening is None else _smart_opening(hand, okey, opening)
     if mode is SortMode.COLOUR:
-        tiles = sorted(hand, key=lambda t: colour_key(t, okey))
-        return SortedHand(
-            mode, tuple(tiles), _sections_by(tiles, okey, SectionKind.COLOUR, _colour_of)
-        )
-    ordered = sorted(hand, key=lambda t: number_key(t, okey))
+        key, kind = colour_key, SectionKind.COLOUR
+    else:
+        key, kind = number_key, SectionKind.NUMBER
+    keyed = sorted([(key(tile, okey), tile) for tile in hand], key=_KEY)
     if mode is SortMode.DESCENDING:
-        faces = [t for t in ordered if t != okey]
-        ordered = faces[::-1] + [t for t in ordered if t == okey]
-    return SortedHand(
-        mode, tuple(ordered), _sections_by(ordered, okey, SectionKind.NUMBER, _number_of)
-    )
+        faces = [item for item in keyed if not item[0][0]]
+        keyed = faces[::-1] + keyed[len(faces) :]
+    return SortedHand(mode, tuple([tile for _, tile in keyed]), _sections(keyed, kind))
 
 
-def _colour_of(tile: Tile) -> int:
-    return int(tile.colour)
-
-
-def _number_of(tile: Tile) -> int:
-    return tile.number
+def _sections(
+    keyed: Sequence[tuple[tuple[int, ...], Tile]], kind: SectionKind
+) -> tuple[Section, ...]:
+    """Runs of tiles whose keys begin alike (one colour, or one number), the okeys as
+    one section of their own."""
+    heads = [key[:2] for key, _ in keyed]
+    sections: list[Section] = []
+    start = 0
+    for index in range(1, len(heads) + 1):
+        if index < len(heads) and heads[index] == heads[start]:
+            continue
+        sections.append(
+            Section(SectionKind.OKEYS if heads[start][0] else kind, start, index - start)
+        )
+        start = index
+    return tuple(sections)
 
 
 def _smart(hand: Sequence[Tile], okey: Tile) -> SortedHand:
