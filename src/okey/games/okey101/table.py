@@ -181,7 +181,10 @@ def _refreshed(table: TableCore, before: SeatState, now: SeatState) -> None:
         if tile in gained:
             gained.remove(tile)
     follow = gained[0] if len(gained) == 1 else None
-    table.update_rack(view, follow, reset=dealt)
+    # One tile gone and none new (a discard): the rack takes it out without sorting again.
+    left = Counter(old.hand) - Counter(view.hand) if old is not None and not dealt else Counter()
+    gone = next(iter(left)) if not gained and left.total() == 1 else None
+    table.update_rack(view, follow, reset=dealt, gone=gone)
     table.keep_marks(view)
 
 
