@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
 
-from reference import split
+from reference import faces_at_hand, split, within_reach
 
 from okey.tiles import Tile
 
@@ -93,7 +93,10 @@ def best_value(faces: Faces, jokers: int, wrap: bool, need: int | None = None) -
     rest = Counter(faces[1:])
     best = best_value(faces[1:], jokers, wrap, need)
     held = rest[need] if need is not None and need >= 0 else 0
+    at_hand = faces_at_hand(first, rest)
     for template, value in templates_with(first, wrap):
+        if not within_reach(template, at_hand, jokers):
+            continue
         for left, j, _ in typed_fills(template, first, rest, jokers, 0):
             used = jokers - j
             still = need
@@ -156,7 +159,10 @@ def cover_value(faces: Faces, own: int, gained: int, need: int | None, wrap: boo
     rest = Counter(faces[1:])
     held = rest[need] if need is not None and need >= 0 else 0
     best = NO
+    at_hand = faces_at_hand(first, rest)
     for template, value in templates_with(first, wrap):
+        if not within_reach(template, at_hand, own + gained):
+            continue
         for left, o, g in typed_fills(template, first, rest, own, gained):
             counted = g == gained
             still = need
