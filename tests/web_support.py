@@ -5,7 +5,7 @@ that plays the seat's turns by keys or by clicks.
 
 Where chromium, Playwright or the npm packages are missing the browser tests skip, saying
 why; under CI (which installs them: .ci/run) they fail instead. CI runs them on one Python
-(``OKEY_BROWSER_PYTHON``, the newest it has): a browser is slow to start, and the page is
+(``OKEY_BROWSER_PYTHON``, the oldest it has): a browser is slow to start, and the page is
 the same on every interpreter. (No tests here; pytest collects nothing from it.)
 """
 
