@@ -37,14 +37,11 @@ Played = list[tuple[RecordEntry, Sequence[Event]]]
 
 def credit_lines(credits: Iterable[Credit]) -> list[Speech]:
     """The tasks just done, at the table: "Task done: finish with pairs. Okey score 140."."""
-    return [
-        Line(
-            "tasks.done.challenge" if done.challenge else "tasks.done",
-            task=Line(f"tasks.kind.{done.kind.id}"),
-            score=done.score,
-        )
-        for done in credits
-    ]
+    lines: list[Speech] = []
+    for done in credits:
+        key, task = done.said_as
+        lines.append(Line(key, task=Line(task), score=done.score))
+    return lines
 
 
 @dataclass

@@ -39,6 +39,14 @@ class Credit:
     challenge: bool
     score: int  # the okey score after it
 
+    @property
+    def said_as(self) -> tuple[str, str]:
+        """The keys it is said with: "Task done: {task}. Okey score {score}." and the task's."""
+        return (
+            "tasks.done.challenge" if self.challenge else "tasks.done",
+            f"tasks.kind.{self.kind.id}",
+        )
+
 
 def counts(data: SaveData) -> bool:
     """True when ``data`` may count for tasks: read from a sealed save, checked, and of
@@ -150,6 +158,6 @@ def said(credits: Iterable[Credit]) -> list[Phrase]:
     """How newly done tasks are said: "Task done: finish with pairs. Okey score 140."."""
     lines = []
     for done in credits:
-        key = "tasks.done.challenge" if done.challenge else "tasks.done"
-        lines.append(Phrase(key, task=Phrase(f"tasks.kind.{done.kind.id}"), score=done.score))
+        key, task = done.said_as
+        lines.append(Phrase(key, task=Phrase(task), score=done.score))
     return lines
